@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs every peer benchmark of the bench module and writes:
+#   results.txt  raw `go test -bench` output (benchstat reads it as is)
+#   RESULTS.md   per-scenario tables of medians and ratios (cmd/report)
+#
+# Environment:
+#   COUNT        runs of each benchmark (default 6; use 10 for benchstat)
+#   BENCHTIME    -benchtime value, e.g. 100x or 200ms (default: go's 1s)
+#   BENCH        -bench regexp (default: . = all)
+#   GRAFT_CORPUS corpus directory (default ../../shared/corpus from here)
+set -euo pipefail
+cd "$(dirname "$0")"
+
+args=(-run '^$' -bench "${BENCH:-.}" -benchmem -count="${COUNT:-6}" -timeout 60m)
+if [[ -n "${BENCHTIME:-}" ]]; then
+	args+=(-benchtime="$BENCHTIME")
+fi
+
+status=0
+{
+	echo "go: $(go env GOVERSION)"
+	go test "${args[@]}" .
+} 2>&1 | tee results.txt || status=$?
+
+# The report lists failed and skipped benchmarks too, so write it either way.
+go run ./cmd/report -in results.txt -out RESULTS.md
+echo "wrote results.txt and RESULTS.md" >&2
+exit "$status"

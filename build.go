@@ -1,0 +1,151 @@
+package graft
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/graftjson/graft/internal/wire"
+)
+
+// Building values without parsing. Every New… function adds one value to the
+// arena, unattached: put it in place with Set, AppendItem, InsertItem or
+// SetItem. Text is written in its JSON form once, so printing copies it.
+
+func (d *Doc) newNode(n node) uint32 {
+	if len(d.nodes) == 0 {
+		d.nodes = append(d.nodes, node{})
+	}
+	if len(d.nodes) > maxNodeIndex {
+		panic("graft: arena node index overflow")
+	}
+	d.nodes = append(d.nodes, n)
+	return uint32(len(d.nodes) - 1)
+}
+
+// newText adds a scalar whose text is appended to the arena by add.
+func (d *Doc) newScalar(kind Kind, flags uint32, text func([]byte) []byte) Ref {
+	off := len(d.buf)
+	d.buf = text(d.buf)
+	if len(d.buf) > MaxArenaBytes {
+		panic("graft: arena text exceeds 4 GiB")
+	}
+	return Ref(d.newNode(node{meta: uint32(kind) | flags, off: uint32(off), n: uint32(len(d.buf) - off)}))
+}
+
+// NewObject adds an empty object.
+func (d *Doc) NewObject() Ref { return Ref(d.newNode(node{meta: uint32(Object)})) }
+
+// NewArray adds an empty array.
+func (d *Doc) NewArray() Ref { return Ref(d.newNode(node{meta: uint32(Array)})) }
+
+// NewNull adds null.
+func (d *Doc) NewNull() Ref {
+	return d.newScalar(Null, 0, func(b []byte) []byte { return append(b, "null"...) })
+}
+
+// NewBool adds true or false.
+func (d *Doc) NewBool(v bool) Ref {
+	if v {
+		return d.newScalar(Bool, flagTrue, func(b []byte) []byte { return append(b, "true"...) })
+	}
+	return d.newScalar(Bool, 0, func(b []byte) []byte { return append(b, "false"...) })
+}
+
+// NewString adds a string holding s, escaped as JSON requires (the quote,
+// the backslash and control characters; nothing else). Bytes of s that are
+// not UTF-8 become U+FFFD.
+func (d *Doc) NewString(s string) Ref {
+	off := len(d.buf)
+	r := d.newScalar(String, 0, func(b []byte) []byte { return wire.AppendQuote(b, s) })
+	for _, c := range d.buf[off:] {
+		if c == '\\' {
+			d.nodes[r].meta |= flagEscaped
+			break
+		}
+	}
+	return r
+}
+
+// NewInt adds the integer v.
+func (d *Doc) NewInt(v int64) Ref {
+	return d.newScalar(Number, 0, func(b []byte) []byte { return strconv.AppendInt(b, v, 10) })
+}
+
+// NewUint adds the integer v.
+func (d *Doc) NewUint(v uint64) Ref {
+	return d.newScalar(Number, 0, func(b []byte) []byte { return strconv.AppendUint(b, v, 10) })
+}
+
+// NewFloat adds v in the shortest form that reads back as the same float64,
+// written as ECMAScript writes numbers (1e21 and beyond, and below 1e-6, in
+// exponent form). NaN and the infinities are not JSON: NewFloat returns
+// ErrRange for them and adds nothing.
+func (d *Doc) NewFloat(v float64) (Ref, error) {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, ErrRange
+	}
+	return d.newScalar(Number, 0, func(b []byte) []byte { return appendFloat(b, v) }), nil
+}
+
+func appendFloat(b []byte, v float64) []byte {
+	abs, format := math.Abs(v), byte('f')
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, v, format, -1, 64)
+	if format == 'e' { // e-07 -> e-7, as ECMAScript writes it
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
+}
+
+// NewNumber adds a number written as text, which must be a JSON number
+// (RFC 8259 grammar); it is kept exactly as given. Otherwise NewNumber
+// returns an *Error wrapping ErrSyntax and adds nothing.
+func (d *Doc) NewNumber(text string) (Ref, error) {
+	if text == "" {
+		return 0, &Error{Offset: 0, Reason: "empty number", Err: ErrSyntax}
+	}
+	c := text[0]
+	if c != '-' && c-'0' >= 10 {
+		return 0, &Error{Offset: 0, Reason: wire.BadNumber.String(), Err: ErrSyntax}
+	}
+	if end, code := wire.ScanNumber([]byte(text), 0); code != wire.OK || end != len(text) {
+		return 0, &Error{Offset: int64(end), Reason: wire.BadNumber.String(), Err: ErrSyntax}
+	}
+	return d.newScalar(Number, 0, func(b []byte) []byte { return append(b, text...) }), nil
+}
+
+// Copy adds a deep copy of the value r (its nodes; the text is shared, as it
+// never changes) and returns it, unattached. Use it to put one value in two
+// places: attaching never copies, so a value attached twice is shared and an
+// edit through one place shows in the other.
+func (d *Doc) Copy(r Ref) Ref {
+	if d.at(r) == nil {
+		return 0
+	}
+	return Ref(d.copyNode(uint32(r)))
+}
+
+func (d *Doc) copyNode(i uint32) uint32 {
+	n := d.nodes[i]
+	n.next, n.child, n.last = 0, 0, 0
+	c := d.newNode(n)
+	switch n.kind() {
+	case Object:
+		for k := d.nodes[i].child; k != 0; k = d.nodes[k].next {
+			kn := d.nodes[k]
+			kn.next = 0
+			kn.child = d.copyNode(kn.child)
+			d.linkLast(c, d.newNode(kn))
+		}
+	case Array:
+		for k := d.nodes[i].child; k != 0; k = d.nodes[k].next {
+			d.linkLast(c, d.copyNode(d.resolve(k)))
+		}
+	}
+	return c
+}

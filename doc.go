@@ -1,0 +1,47 @@
+// Package graft is a JSON engine for programs that sit between clients and
+// many upstream services — API gateways, GraphQL routers, backend-for-
+// frontend layers: parse every input exactly once into one arena, merge and
+// edit at the tree, print once, with no garbage per request once warm.
+//
+// # Terminology
+//
+// A Doc is the arena: one byte buffer holding the compact text of every
+// value and a flat slice of fixed-size nodes that refer to each other and to
+// the text by index. A Ref is a handle to one value in a Doc. Parse and
+// Append read JSON text into a Doc (each input scanned once); New… functions
+// build values; Set, Delete and the …Item methods edit objects and arrays;
+// Merge, MergeAt and MergeEach combine values; AppendJSON and AppendIndent
+// print.
+//
+// # Lossless
+//
+// Strings keep their escapes as received and numbers keep their text:
+// nothing is decoded until a caller asks (AppendString, Int64, Float64…),
+// and printing copies bytes, so a document that is parsed and printed comes
+// out as encoding/json.Compact would print it. Member order is kept, and so
+// are duplicate member names (lookups act on the last one).
+//
+// # Memory
+//
+// Slices returned by reads borrow the arena and stay valid until the Doc is
+// Reset or Parse is called again; Refs likewise. Reset keeps the memory, so a
+// Doc reused for request after request stops allocating once its arena has
+// grown to the working size; Pool does that for a server and drops arenas
+// that one huge request blew up.
+//
+// # Concurrency
+//
+// Reads never mutate: any number of goroutines may read one Doc at once.
+// Everything that adds or changes values needs a single owner.
+//
+// # Security Considerations
+//
+// Parsing is strict RFC 8259 by default: UTF-8 is validated, escapes are
+// checked, lone surrogate escapes, a leading byte order mark, comments,
+// trailing commas, NaN and Infinity are errors. Options relax the first two
+// for gateways that must pass through what an upstream sent. Nesting depth,
+// input size and node count are limited (Options; safe defaults), and the
+// limits are checked before memory is taken, so no input can make the
+// parser crash or allocate without bound. Errors are *Error values with the
+// byte offset, line and column.
+package graft

@@ -1,0 +1,165 @@
+package graft
+
+// Ref is a handle to a value in a Doc: an index into its arena. The zero Ref
+// is no value; every read of it reports Invalid or an error. A Ref stays
+// valid while the Doc grows (Append, building, editing) and becomes
+// meaningless after Reset or Parse, which reuse the arena. A Ref belongs to
+// the Doc that returned it.
+type Ref uint32
+
+// Kind is the JSON type of a value.
+type Kind uint8
+
+// Kinds of values. Invalid is the kind of the zero Ref and of any Ref a
+// lookup did not find.
+const (
+	Invalid Kind = iota
+	Null
+	Bool
+	Number
+	String
+	Object
+	Array
+)
+
+var kindNames = [...]string{"invalid", "null", "bool", "number", "string", "object", "array"}
+
+// String returns the lower-case name of the kind.
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "invalid"
+}
+
+// Doc is one arena holding any number of parsed or built JSON values: a byte
+// buffer with the values' text and a flat slice of fixed-size nodes that
+// refer to each other and to the text by index. Parse and Append scan each
+// input once; strings stay escaped and numbers keep their text until a
+// caller asks for a decoded form, and printing copies bytes.
+//
+// Reads never mutate, so any number of goroutines may read one Doc at once.
+// Parsing, building, editing and merging need a single owner with no
+// concurrent readers. Reset keeps the memory for reuse; see Pool.
+//
+// The zero Doc is ready to use with default Options.
+type Doc struct {
+	buf   []byte // compact text of every value, append-only until Reset
+	nodes []node // nodes[0] is unused so that the zero Ref means "none"
+	opts  Options
+	init  bool // opts normalized
+
+	stack []frame  // parser's open containers
+	edits []uint32 // sorted text offsets of parsed nodes changed since parsing
+
+	journal      bool        // a merge that may roll back is running
+	journalNodes int         // len(nodes) when the journal opened
+	journalText  int         // len(buf) when the journal opened
+	undo         []undoEntry // nodes saved since the journal opened
+	path         []pathElem  // merge position, for conflict errors
+
+	scratch     []byte
+	nameScratch [][3]uint32 // duplicate-name check: node, start, end
+}
+
+// node is one value or member name. Its fields mean:
+//
+//	         scalar        member name     object/array
+//	off      text start    text start      text start of the compact span
+//	n        text length   text length     length of the compact span
+//	next     next sibling  next name       next sibling
+//	child    -             value           first child (name or item)
+//	last     -             -               last child
+//
+// Containers read from input keep the compact span of their text
+// (flagSpan); an unedited one prints as one copy of it. Member names are
+// nodes of kind String chained through next; their child is the value.
+// Array items are chained through their own next; an item that was inserted
+// by an edit may be a link node whose child is the value, so that a value
+// can sit in an array without its own next being taken.
+type node struct {
+	meta  uint32 // kind | flags
+	off   uint32
+	n     uint32
+	next  uint32
+	child uint32
+	last  uint32
+}
+
+const (
+	kindMask    = 0xF
+	kindLink    = 0xF // an array slot pointing at a value elsewhere
+	flagEscaped = 1 << 4 // string text holds a backslash escape
+	flagSpan    = 1 << 5 // container text [off, off+n) is its compact form
+	flagTrue    = 1 << 6 // Bool is true
+	flagParsed  = 1 << 7 // off lies in text read by Append (inside its ancestors' spans)
+
+	maxNodeIndex = 1<<32 - 2
+)
+
+func (n *node) kind() Kind { return Kind(n.meta & kindMask) }
+
+// frame is an open container while parsing.
+type frame struct {
+	node  uint32 // the container
+	last  uint32 // its last child so far, 0 if none
+	array bool   // an array: children are items
+	obj   bool   // an object: children are members
+}
+
+// New returns an empty Doc with the given options.
+func New(opts Options) *Doc {
+	d := &Doc{opts: opts.normalized(), init: true}
+	return d
+}
+
+func (d *Doc) options() *Options {
+	if !d.init {
+		d.opts = d.opts.normalized()
+		d.init = true
+	}
+	return &d.opts
+}
+
+// Reset empties the Doc, keeping its memory. Every Ref into it becomes
+// meaningless, and so does every slice a read returned.
+func (d *Doc) Reset() {
+	d.buf = d.buf[:0]
+	d.nodes = d.nodes[:0]
+	d.edits = d.edits[:0]
+	d.undo = d.undo[:0]
+	d.journal = false
+}
+
+// Size returns the bytes the Doc's arena holds now: text plus nodes. It is
+// the figure to compare with the size of the inputs.
+func (d *Doc) Size() int { return len(d.buf) + len(d.nodes)*nodeSize }
+
+// Cap returns the bytes the Doc's arena has reserved.
+func (d *Doc) Cap() int { return cap(d.buf) + cap(d.nodes)*nodeSize }
+
+const nodeSize = 24
+
+// at returns the node of r, or nil if r is not a value of d.
+func (d *Doc) at(r Ref) *node {
+	if r == 0 || int(r) >= len(d.nodes) {
+		return nil
+	}
+	return &d.nodes[r]
+}
+
+// Kind returns the kind of the value r, or Invalid.
+func (d *Doc) Kind(r Ref) Kind {
+	if n := d.at(r); n != nil {
+		return n.kind()
+	}
+	return Invalid
+}
+
+// resolve follows a link node to the value it stands for.
+func (d *Doc) resolve(i uint32) uint32 {
+	if d.nodes[i].meta&kindMask == kindLink {
+		return d.nodes[i].child
+	}
+	return i
+}

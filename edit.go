@@ -1,0 +1,205 @@
+package graft
+
+// Editing in place. An edit changes links between nodes and never rewrites
+// text, so it costs the same whatever the size of the document: finding a
+// member or item is a walk of that one object or array, and deleting one
+// unlinks it. Attaching a value does not copy it (see Copy).
+
+// linkLast makes node k the last child of container c.
+func (d *Doc) linkLast(c, k uint32) {
+	d.dirty(c)
+	d.save(c)
+	cn := &d.nodes[c]
+	if cn.child == 0 {
+		cn.child = k
+	} else {
+		d.save(cn.last)
+		d.nodes[cn.last].next = k
+	}
+	cn.last = k
+	d.save(k)
+	d.nodes[k].next = 0
+}
+
+// unlink removes child k, which follows prev (0 if k is first), from c.
+func (d *Doc) unlink(c, prev, k uint32) {
+	d.dirty(c)
+	d.save(c)
+	cn := &d.nodes[c]
+	next := d.nodes[k].next
+	if prev == 0 {
+		cn.child = next
+	} else {
+		d.save(prev)
+		d.nodes[prev].next = next
+	}
+	if cn.last == k {
+		cn.last = prev
+	}
+}
+
+// newName adds a member name node for name with value v.
+func (d *Doc) newName(name string, v uint32) uint32 {
+	k := d.NewString(name)
+	d.nodes[k].child = v
+	return uint32(k)
+}
+
+// slot returns a node that can sit in an array's chain for value v: a copy
+// of a scalar, or a link to a container (whose own next may be in use).
+func (d *Doc) slot(v uint32) uint32 {
+	n := d.nodes[v]
+	if k := n.kind(); k == Object || k == Array {
+		return d.newNode(node{meta: kindLink, child: v})
+	}
+	n.next, n.child, n.last = 0, 0, 0
+	return d.newNode(n)
+}
+
+func (d *Doc) container(r Ref, kind Kind) *node {
+	n := d.at(r)
+	if n == nil || n.kind() != kind {
+		return nil
+	}
+	return n
+}
+
+// lastMember returns the last member name node of object obj named name,
+// or 0.
+func (d *Doc) lastMember(obj uint32, name string) uint32 {
+	var found uint32
+	for k := d.nodes[obj].child; k != 0; k = d.nodes[k].next {
+		if d.nameEquals(k, name) {
+			found = k
+		}
+	}
+	return found
+}
+
+// Set makes v the value of member name of object obj: the last member of
+// that name gets v as its value, or, if there is none, a member is appended.
+// It returns ErrKind if obj is not an object or v is not a value.
+func (d *Doc) Set(obj Ref, name string, v Ref) error {
+	if d.container(obj, Object) == nil || d.at(v) == nil {
+		return ErrKind
+	}
+	if k := d.lastMember(uint32(obj), name); k != 0 {
+		d.dirty(uint32(obj))
+		d.save(k)
+		d.nodes[k].child = uint32(v)
+		return nil
+	}
+	d.linkLast(uint32(obj), d.newName(name, uint32(v)))
+	return nil
+}
+
+// Delete removes every member named name from object obj and reports
+// whether there was one.
+func (d *Doc) Delete(obj Ref, name string) bool {
+	if d.container(obj, Object) == nil {
+		return false
+	}
+	var prev uint32
+	found := false
+	for k := d.nodes[obj].child; k != 0; {
+		next := d.nodes[k].next
+		if d.nameEquals(k, name) {
+			d.unlink(uint32(obj), prev, k)
+			found = true
+		} else {
+			prev = k
+		}
+		k = next
+	}
+	return found
+}
+
+// itemAt returns the chain node of item i of array arr (0 if i is the
+// length) and the one before it; ok is false if i is out of range.
+func (d *Doc) itemAt(arr Ref, i int) (prev, k uint32, ok bool) {
+	if i < 0 {
+		return 0, 0, false
+	}
+	for k = d.nodes[arr].child; k != 0 && i > 0; k = d.nodes[k].next {
+		prev = k
+		i--
+	}
+	return prev, k, i == 0
+}
+
+// AppendItem appends v to array arr.
+func (d *Doc) AppendItem(arr Ref, v Ref) error {
+	if d.container(arr, Array) == nil || d.at(v) == nil {
+		return ErrKind
+	}
+	d.linkLast(uint32(arr), d.slot(uint32(v)))
+	return nil
+}
+
+// InsertItem inserts v into array arr before item i; i == Len(arr) appends.
+// It returns ErrNotFound if i is out of range.
+func (d *Doc) InsertItem(arr Ref, i int, v Ref) error {
+	if d.container(arr, Array) == nil || d.at(v) == nil {
+		return ErrKind
+	}
+	prev, k, ok := d.itemAt(arr, i)
+	if !ok {
+		return ErrNotFound
+	}
+	if k == 0 {
+		d.linkLast(uint32(arr), d.slot(uint32(v)))
+		return nil
+	}
+	s := d.slot(uint32(v))
+	d.dirty(uint32(arr))
+	d.nodes[s].next = k
+	if prev == 0 {
+		d.save(uint32(arr))
+		d.nodes[arr].child = s
+	} else {
+		d.save(prev)
+		d.nodes[prev].next = s
+	}
+	return nil
+}
+
+// SetItem replaces item i of array arr with v. It returns ErrNotFound if
+// there is no item i.
+func (d *Doc) SetItem(arr Ref, i int, v Ref) error {
+	if d.container(arr, Array) == nil || d.at(v) == nil {
+		return ErrKind
+	}
+	prev, k, _ := d.itemAt(arr, i)
+	if k == 0 {
+		return ErrNotFound
+	}
+	s := d.slot(uint32(v))
+	d.dirty(uint32(arr))
+	d.save(uint32(arr))
+	an := &d.nodes[arr]
+	d.nodes[s].next = d.nodes[k].next
+	if prev == 0 {
+		an.child = s
+	} else {
+		d.save(prev)
+		d.nodes[prev].next = s
+	}
+	if an.last == k {
+		an.last = s
+	}
+	return nil
+}
+
+// DeleteItem removes item i from array arr. It returns ErrNotFound if there
+// is no item i.
+func (d *Doc) DeleteItem(arr Ref, i int) error {
+	if d.container(arr, Array) == nil {
+		return ErrKind
+	}
+	prev, k, _ := d.itemAt(arr, i)
+	if k == 0 {
+		return ErrNotFound
+	}
+	d.unlink(uint32(arr), prev, k)
+	return nil
+}

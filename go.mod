@@ -1,0 +1,3 @@
+module github.com/graftjson/graft
+
+go 1.23

@@ -1,0 +1,82 @@
+package wire
+
+// ScanNumber validates the number token starting at s[i] (a '-' or a digit)
+// against the RFC 8259 grammar
+//
+//	-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+//
+// and returns the index just past it. It does not look at the byte after the
+// token: "01" scans as "0", and the caller's grammar rejects the "1" that
+// follows. On failure end is the offset of the offending byte.
+func ScanNumber(s []byte, i int) (end int, code Code) {
+	if s[i] == '-' {
+		i++
+	}
+	if i >= len(s) {
+		return i, EOF
+	}
+	switch c := s[i]; {
+	case c == '0':
+		i++
+	case c-'1' < 9:
+		i = skipDigits(s, i+1)
+	default:
+		return i, BadNumber
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		j := skipDigits(s, i)
+		if j == i {
+			return eofOr(s, i, BadNumber)
+		}
+		i = j
+	}
+	if i < len(s) && s[i]|0x20 == 'e' {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		j := skipDigits(s, i)
+		if j == i {
+			return eofOr(s, i, BadNumber)
+		}
+		i = j
+	}
+	return i, OK
+}
+
+func eofOr(s []byte, i int, c Code) (int, Code) {
+	if i >= len(s) {
+		return i, EOF
+	}
+	return i, c
+}
+
+// skipDigits returns the index of the first byte at or after i that is not
+// an ASCII digit.
+func skipDigits(s []byte, i int) int {
+	for i+8 <= len(s) {
+		if m := nonDigit(load64(s, i)); m != 0 {
+			return i + firstLane(m)
+		}
+		i += 8
+	}
+	for i < len(s) && s[i]-'0' < 10 {
+		i++
+	}
+	return i
+}
+
+// ScanLiteral checks that s[i:] starts with lit ("true", "false" or "null")
+// and returns the index just past it.
+func ScanLiteral(s []byte, i int, lit string) (end int, code Code) {
+	for k := 0; k < len(lit); k++ {
+		if i+k >= len(s) {
+			return i + k, EOF
+		}
+		if s[i+k] != lit[k] {
+			return i + k, BadLiteral
+		}
+	}
+	return i + len(lit), OK
+}

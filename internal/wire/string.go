@@ -1,0 +1,131 @@
+package wire
+
+// ScanString validates the string token that starts with the quote at s[i]
+// and returns the index just past its closing quote. escaped reports whether
+// the token holds any backslash escape (so it must be decoded before use).
+//
+// On failure end is the offset of the offending byte and code says why.
+// Strings are checked completely: no unescaped control characters, only the
+// escapes of RFC 8259, four hex digits after \u, surrogate escapes in pairs
+// and UTF-8 without overlong forms, surrogates or values above U+10FFFF,
+// unless mode relaxes the last two.
+func ScanString(s []byte, i int, mode Mode) (end int, escaped bool, code Code) {
+	i++ // opening quote
+	for {
+		// Plain bytes eight at a time, then one at a time near the end.
+		for i+8 <= len(s) {
+			m := stringSpecial(load64(s, i))
+			if m != 0 {
+				i += firstLane(m)
+				goto special
+			}
+			i += 8
+		}
+		for i < len(s) && plain[s[i]] {
+			i++
+		}
+		if i >= len(s) {
+			return i, escaped, UnterminatedString
+		}
+	special:
+		switch c := s[i]; {
+		case c == '"':
+			return i + 1, escaped, OK
+		case c == '\\':
+			escaped = true
+			n, code := scanEscape(s, i, mode)
+			if code != OK {
+				return i + n, escaped, code
+			}
+			i += n
+		case c < 0x20:
+			return i, escaped, ControlInString
+		default:
+			// Non-ASCII text comes in runs (CJK, Cyrillic...): validate
+			// the whole run before going back to the word loop.
+			for {
+				n := utf8Len(s, i)
+				if n == 0 {
+					if mode&AllowInvalidUTF8 == 0 {
+						return i, escaped, BadUTF8
+					}
+					n = 1
+				}
+				i += n
+				if i >= len(s) || s[i] < 0x80 {
+					break
+				}
+			}
+		}
+	}
+}
+
+// plain marks the bytes a string may hold without further checks.
+var plain = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// scanEscape checks the escape starting with the backslash at s[i] and returns
+// its length. On failure n is the offset of the bad byte relative to i.
+func scanEscape(s []byte, i int, mode Mode) (n int, code Code) {
+	if i+1 >= len(s) {
+		return 1, UnterminatedString
+	}
+	switch s[i+1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return 2, OK
+	case 'u':
+	default:
+		return 1, BadEscape
+	}
+	r, ok := hex4(s, i+2)
+	if !ok {
+		return 1, BadUnicodeEscape
+	}
+	switch {
+	case r < 0xD800 || r > 0xDFFF:
+		return 6, OK
+	case r < 0xDC00: // high half: a low half must follow
+		if i+12 <= len(s) && s[i+6] == '\\' && s[i+7] == 'u' {
+			if lo, ok := hex4(s, i+8); ok && lo >= 0xDC00 && lo <= 0xDFFF {
+				return 12, OK
+			}
+		}
+	}
+	if mode&AllowLoneSurrogates != 0 {
+		return 6, OK
+	}
+	return 0, LoneSurrogate
+}
+
+// hex4 decodes four hex digits at s[i:].
+func hex4(s []byte, i int) (r rune, ok bool) {
+	if i+4 > len(s) {
+		return 0, false
+	}
+	for _, c := range s[i : i+4] {
+		v := hexVal[c]
+		if v < 0 {
+			return 0, false
+		}
+		r = r<<4 | rune(v)
+	}
+	return r, true
+}
+
+var hexVal = func() (t [256]int8) {
+	for i := range t {
+		t[i] = -1
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = int8(c - '0')
+	}
+	for c := 'a'; c <= 'f'; c++ {
+		t[c] = int8(c - 'a' + 10)
+		t[c-'a'+'A'] = int8(c - 'a' + 10)
+	}
+	return t
+}()

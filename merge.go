@@ -1,0 +1,298 @@
+package graft
+
+import (
+	"bytes"
+
+	"github.com/graftjson/graft/internal/wire"
+)
+
+// The gateway merge. Src is merged into dst in place, moving src's nodes
+// rather than copying them, so a merge costs a walk of src plus the member
+// lookups in dst, never a copy of text. Src must be a value of the same Doc
+// (Append each upstream response to the Doc that holds the destination) and
+// is consumed: after a successful merge, its parts belong to dst.
+//
+//	dst \ src | object          | array              | scalar       | null
+//	object    | member-wise     | conflict           | conflict     | dst kept
+//	array     | conflict        | item-wise (*)      | conflict     | dst kept
+//	scalar    | conflict        | conflict           | src replaces | dst kept
+//	null      | src             | src                | src          | null
+//
+// (*) Arrays of equal length merge item by item; if one side is empty the
+// result is the other; arrays of different non-zero lengths conflict.
+// Objects merge member by member, recursively: a member only in src is
+// appended (in src order), a member in both is merged, and where a name
+// occurs more than once the last occurrence is the one merged into.
+// Scalars whose text is identical are left alone; numbers are never compared
+// through float64.
+//
+// A conflict is resolved by Options.Conflict. Under ConflictError (the
+// default) the merge returns an *Error wrapping ErrConflict whose Pointer
+// names the position. Whenever a merge returns an error, dst, src and the
+// whole Doc are left exactly as they were before the call.
+
+// pathElem is one step of the merge position: a member (its name node in
+// src) or an array index.
+type pathElem struct {
+	name  uint32
+	index int
+}
+
+// Merge merges src into dst (see the table above).
+func (d *Doc) Merge(dst, src Ref) error {
+	if d.at(dst) == nil || d.at(src) == nil {
+		return ErrKind
+	}
+	d.start()
+	return d.finish(d.merge(uint32(dst), uint32(src)), "")
+}
+
+// MergeAt merges src into the value at JSON Pointer p under dst. Missing
+// members along the way are created as empty objects and a missing last
+// member is added with src as its value; a null on the way becomes an
+// empty object, and a scalar on the way is a conflict. Array items on the
+// way must exist ("-" and indices past the end are errors wrapping
+// ErrPointer). Conflict errors name the full pointer from dst.
+func (d *Doc) MergeAt(dst Ref, p string, src Ref) error {
+	if d.at(dst) == nil || d.at(src) == nil {
+		return ErrKind
+	}
+	if err := checkPointer(p); err != nil {
+		return err
+	}
+	d.start()
+	return d.finish(d.mergeAt(uint32(dst), p, uint32(src)), p)
+}
+
+func (d *Doc) mergeAt(cur uint32, p string, src uint32) error {
+	at := p // the pointer to cur is the prefix of p before at
+	for at != "" {
+		raw, rest := nextToken(at)
+		tok := unescapeToken(raw)
+		switch d.nodes[cur].kind() {
+		case Array:
+			i := arrayIndex(tok)
+			_, k, _ := d.itemAt(Ref(cur), i)
+			if i < 0 || k == 0 {
+				return &Error{Offset: -1, Pointer: p[:len(p)-len(rest)], Reason: "no such array item", Err: ErrPointer}
+			}
+			cur = d.resolve(k)
+			at = rest
+			continue
+		case Object:
+		case Null:
+			d.overwrite(cur, node{meta: uint32(Object)})
+		default:
+			switch d.opts.Conflict {
+			case ConflictKeep:
+				return nil
+			case ConflictReplace:
+				d.overwrite(cur, node{meta: uint32(Object)})
+			default:
+				return &Error{Offset: -1, Pointer: p[:len(p)-len(at)], Reason: "cannot merge at a path through " + d.nodes[cur].kind().String(), Err: ErrConflict}
+			}
+		}
+		k := d.lastMember(cur, tok)
+		if k == 0 {
+			if rest == "" {
+				d.linkLast(cur, d.newName(tok, src))
+				return nil
+			}
+			k = d.newName(tok, uint32(d.NewObject()))
+			d.linkLast(cur, k)
+		}
+		cur = d.nodes[k].child
+		at = rest
+	}
+	return d.merge(cur, src)
+}
+
+// MergeEach merges item i of the array src into targets[i], for every i:
+// the batch splice of entity fetches, where one upstream response answers
+// for N places in the document. The lengths must match. Under
+// ConflictError the whole batch is one operation: a conflict in any item
+// leaves every target unchanged; its Pointer is relative to src
+// ("/7/price" for item 7).
+func (d *Doc) MergeEach(targets []Ref, src Ref) error {
+	if d.container(src, Array) == nil {
+		return ErrKind
+	}
+	if n := d.Len(src); n != len(targets) {
+		return &Error{Offset: -1, Reason: "batch merge of " + itoa(n) + " items into " + itoa(len(targets)) + " targets", Err: ErrConflict}
+	}
+	for _, t := range targets {
+		if d.at(t) == nil {
+			return ErrKind
+		}
+	}
+	d.start()
+	i := 0
+	var err error
+	for k := d.nodes[src].child; k != 0 && err == nil; i++ {
+		next := d.nodes[k].next
+		d.path = append(d.path[:0], pathElem{index: i})
+		err = d.merge(uint32(targets[i]), d.resolve(k))
+		k = next
+	}
+	return d.finish(err, "")
+}
+
+// start opens the journal: whatever the policy, a merge that returns an
+// error leaves the Doc as it was.
+func (d *Doc) start() {
+	d.options()
+	d.path = d.path[:0]
+	d.begin()
+}
+
+// finish commits or rolls back, and completes a conflict error's pointer.
+func (d *Doc) finish(err error, prefix string) error {
+	if err == nil {
+		d.commit()
+		return nil
+	}
+	if e, ok := err.(*Error); ok && e.Err == ErrConflict && e.Pointer == "" {
+		e.Pointer = prefix + d.pointer()
+	}
+	d.rollback()
+	return err
+}
+
+func (d *Doc) merge(di, si uint32) error {
+	dk, sk := d.nodes[di].kind(), d.nodes[si].kind()
+	switch {
+	case sk == Null:
+		return nil
+	case dk == Null:
+		d.replace(di, si)
+		return nil
+	case dk == Object && sk == Object:
+		return d.mergeObjects(di, si)
+	case dk == Array && sk == Array:
+		return d.mergeArrays(di, si)
+	case dk != Object && dk != Array && sk != Object && sk != Array:
+		if !bytes.Equal(d.text(di), d.text(si)) {
+			d.replace(di, si)
+		}
+		return nil
+	}
+	return d.conflict(di, si)
+}
+
+func (d *Doc) mergeObjects(di, si uint32) error {
+	for k := d.nodes[si].child; k != 0; {
+		next := d.nodes[k].next
+		if m := d.findName(di, k); m == 0 {
+			d.linkLast(di, k)
+		} else {
+			d.path = append(d.path, pathElem{name: k})
+			if err := d.merge(d.nodes[m].child, d.nodes[k].child); err != nil {
+				return err
+			}
+			d.path = d.path[:len(d.path)-1]
+		}
+		k = next
+	}
+	return nil
+}
+
+func (d *Doc) mergeArrays(di, si uint32) error {
+	dn, sn := d.Len(Ref(di)), d.Len(Ref(si))
+	switch {
+	case sn == 0:
+		return nil
+	case dn == 0:
+		d.replace(di, si)
+		return nil
+	case dn != sn:
+		return d.conflict(di, si)
+	}
+	sk := d.nodes[si].child
+	for i, dk := 0, d.nodes[di].child; dk != 0; i++ {
+		d.path = append(d.path, pathElem{index: i})
+		if err := d.merge(d.resolve(dk), d.resolve(sk)); err != nil {
+			return err
+		}
+		d.path = d.path[:len(d.path)-1]
+		dk, sk = d.nodes[dk].next, d.nodes[sk].next
+	}
+	return nil
+}
+
+func (d *Doc) conflict(di, si uint32) error {
+	switch d.opts.Conflict {
+	case ConflictReplace:
+		d.replace(di, si)
+		return nil
+	case ConflictKeep:
+		return nil
+	}
+	return &Error{Offset: -1, Reason: "cannot merge " + article(d.nodes[si].kind()) + " into " + article(d.nodes[di].kind()), Err: ErrConflict}
+}
+
+func article(k Kind) string {
+	if k == Object || k == Array {
+		return "an " + k.String()
+	}
+	return "a " + k.String()
+}
+
+// replace makes node di hold the value of node si (their heads become the
+// same; the children, if any, are shared and now belong to dst).
+func (d *Doc) replace(di, si uint32) { d.overwrite(di, d.nodes[si]) }
+
+// overwrite replaces the value of node i in place, keeping its place in its
+// parent's chain.
+func (d *Doc) overwrite(i uint32, n node) {
+	d.dirty(i)
+	d.save(i)
+	n.next = d.nodes[i].next
+	d.nodes[i] = n
+}
+
+func (d *Doc) text(i uint32) []byte {
+	n := &d.nodes[i]
+	return d.buf[n.off : n.off+n.n]
+}
+
+// findName returns the last member name node of object obj whose name equals
+// that of name node k, or 0.
+func (d *Doc) findName(obj, k uint32) uint32 {
+	want := d.text(k)
+	esc := d.nodes[k].meta&flagEscaped != 0
+	var found uint32
+	for m := d.nodes[obj].child; m != 0; m = d.nodes[m].next {
+		if !esc && d.nodes[m].meta&flagEscaped == 0 {
+			if bytes.Equal(d.text(m), want) {
+				found = m
+			}
+		} else if d.sameName(m, k) {
+			found = m
+		}
+	}
+	return found
+}
+
+// sameName compares two member names where one is escaped, decoding both.
+func (d *Doc) sameName(a, b uint32) bool {
+	buf := wire.AppendUnquote(d.scratch[:0], d.text(a))
+	n := len(buf)
+	buf = wire.AppendUnquote(buf, d.text(b))
+	d.scratch = buf[:0]
+	return bytes.Equal(buf[:n], buf[n:])
+}
+
+// pointer formats the merge position as a JSON Pointer.
+func (d *Doc) pointer() string {
+	var b []byte
+	for _, e := range d.path {
+		b = append(b, '/')
+		if e.name == 0 {
+			b = append(b, itoa(e.index)...)
+			continue
+		}
+		name := string(wire.AppendUnquote(nil, d.text(e.name)))
+		b = appendToken(b, name)
+	}
+	return string(b)
+}

@@ -1,0 +1,44 @@
+package graft
+
+import (
+	"bytes"
+	"slices"
+
+	"github.com/graftjson/graft/internal/wire"
+)
+
+// nameEquals reports whether the member name node k decodes to name.
+func (d *Doc) nameEquals(k uint32, name string) bool {
+	n := &d.nodes[k]
+	tok := d.buf[n.off : n.off+n.n]
+	if n.meta&flagEscaped == 0 {
+		return string(tok[1:len(tok)-1]) == name
+	}
+	return wire.EqualUnquoted(tok, name)
+}
+
+// duplicateName returns a member name node of object obj whose decoded name
+// occurs twice, or 0. It sorts the decoded names, so an object of n members
+// costs O(n log n), never O(n²).
+func (d *Doc) duplicateName(nodes []node, text []byte, obj uint32) uint32 {
+	names := d.nameScratch[:0]
+	buf := d.scratch[:0]
+	for k := nodes[obj].child; k != 0; k = nodes[k].next {
+		n := &nodes[k]
+		start := len(buf)
+		buf = wire.AppendUnquote(buf, text[n.off:n.off+n.n])
+		names = append(names, [3]uint32{k, uint32(start), uint32(len(buf))})
+	}
+	slices.SortFunc(names, func(a, b [3]uint32) int {
+		return bytes.Compare(buf[a[1]:a[2]], buf[b[1]:b[2]])
+	})
+	var dup uint32
+	for i := 1; i < len(names) && dup == 0; i++ {
+		a, b := names[i-1], names[i]
+		if bytes.Equal(buf[a[1]:a[2]], buf[b[1]:b[2]]) {
+			dup = max(a[0], b[0])
+		}
+	}
+	d.nameScratch, d.scratch = names[:0], buf[:0]
+	return dup
+}

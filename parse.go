@@ -1,0 +1,325 @@
+package graft
+
+import (
+	"encoding/binary"
+
+	"github.com/graftjson/graft/internal/wire"
+)
+
+// Parse empties the Doc and parses src into it, returning the root value.
+// See Append.
+func (d *Doc) Parse(src []byte) (Ref, error) {
+	d.Reset()
+	return d.Append(src)
+}
+
+// Append parses one JSON text from src into the Doc beside the values it
+// already holds and returns its root. src is read once and not retained:
+// the Doc keeps its own compact copy of the text (whitespace between tokens
+// dropped, every token's bytes as received).
+//
+// Parsing is strict RFC 8259 unless Options relax it. On failure Append
+// returns an *Error wrapping ErrSyntax or ErrLimit with the byte offset,
+// line and column in src, and the Doc is left exactly as before the call.
+func (d *Doc) Append(src []byte) (Ref, error) {
+	o := d.options()
+	if len(src) > o.MaxBytes || len(d.buf)+len(src) > MaxArenaBytes {
+		return 0, &Error{Offset: -1, Reason: "input of " + itoa(len(src)) + " bytes exceeds the size limit", Err: ErrLimit}
+	}
+	if len(d.nodes) == 0 {
+		d.nodes = append(d.nodes, node{})
+	}
+	base, nodeBase := len(d.buf), len(d.nodes)
+	if cap(d.buf)-base < len(src) {
+		d.buf = growBytes(d.buf, len(src))
+	}
+	root, err := d.parse(src)
+	if err != nil {
+		d.buf = d.buf[:base]
+		d.nodes = d.nodes[:nodeBase]
+		return 0, err
+	}
+	return Ref(root), nil
+}
+
+// growBytes returns b with room for n more bytes, at least doubling.
+func growBytes(b []byte, n int) []byte {
+	c := 2 * cap(b)
+	if c < len(b)+n {
+		c = len(b) + n
+	}
+	nb := make([]byte, len(b), c)
+	copy(nb, b)
+	return nb
+}
+
+// parse scans s once, appending its compact text to d.buf (which has room
+// for len(s) more bytes) and its nodes to d.nodes.
+//
+// Text is not copied token by token: the bytes between two runs of
+// whitespace are copied in one piece when the next run is met, and delta
+// tracks the distance between a position in s and its place in d.buf.
+func (d *Doc) parse(s []byte) (uint32, error) {
+	var (
+		mode      = d.opts.mode()
+		maxDepth  = d.opts.MaxDepth
+		nodeLimit = d.opts.MaxNodes + 1
+		out       = d.buf[:len(d.buf)+len(s)]
+		nodes     = d.nodes
+		stack     = d.stack[:0]
+		delta     = len(d.buf) // text offset of s[i] is i+delta for i >= mark
+		mark      = 0          // s[mark:i] is not copied to out yet
+		i         = 0
+		cur       frame // the innermost open container; node 0 at top level
+		root      = uint32(len(nodes))
+	)
+	if len(s) > 0 && s[0] <= ' ' {
+		i, mark, delta = compactSpace(s, out, i, mark, delta)
+	}
+
+value:
+	for {
+		if cur.obj { // a member: name, colon, then the value
+			if i >= len(s) || s[i] != '"' {
+				return d.fail(s, nodes, stack, i, "expected a string for an object member name, found "+describeByte(s, i), ErrSyntax)
+			}
+			end, esc, code := wire.ScanString(s, i, mode)
+			if code != wire.OK {
+				return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
+			}
+			k := uint32(len(nodes))
+			if int(k)+1 >= nodeLimit {
+				return d.fail(s, nodes, stack, i, "node count exceeds the limit of "+itoa(nodeLimit-1), ErrLimit)
+			}
+			meta := uint32(String) | flagParsed
+			if esc {
+				meta |= flagEscaped
+			}
+			nodes = pushNode(nodes, meta, uint32(i+delta), uint32(end-i), k+1)
+			if cur.last == 0 {
+				nodes[cur.node].child = k
+			} else {
+				nodes[cur.last].next = k
+			}
+			cur.last = k
+			i = end
+			if i < len(s) && s[i] <= ' ' {
+				i, mark, delta = compactSpace(s, out, i, mark, delta)
+			}
+			if i >= len(s) || s[i] != ':' {
+				return d.fail(s, nodes, stack, i, "expected ':' after object member name, found "+describeByte(s, i), ErrSyntax)
+			}
+			i++
+			if i < len(s) && s[i] <= ' ' {
+				i, mark, delta = compactSpace(s, out, i, mark, delta)
+			}
+		}
+
+		if i >= len(s) {
+			return d.fail(s, nodes, stack, i, "unexpected end of input, expected a value", ErrSyntax)
+		}
+		idx := uint32(len(nodes))
+		if int(idx) >= nodeLimit {
+			return d.fail(s, nodes, stack, i, "node count exceeds the limit of "+itoa(nodeLimit-1), ErrLimit)
+		}
+		c := s[i]
+		switch {
+		case c == '"':
+			end, esc, code := wire.ScanString(s, i, mode)
+			if code != wire.OK {
+				return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
+			}
+			meta := uint32(String) | flagParsed
+			if esc {
+				meta |= flagEscaped
+			}
+			nodes = pushNode(nodes, meta, uint32(i+delta), uint32(end-i), 0)
+			i = end
+		case c-'0' < 10 || c == '-':
+			end, code := wire.ScanNumber(s, i)
+			if code != wire.OK {
+				return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
+			}
+			nodes = pushNode(nodes, uint32(Number)|flagParsed, uint32(i+delta), uint32(end-i), 0)
+			i = end
+		case c == '{' || c == '[':
+			kind := uint32(Object)
+			if c == '[' {
+				kind = uint32(Array)
+			}
+			nodes = pushNode(nodes, kind|flagSpan|flagParsed, uint32(i+delta), 0, 0)
+		case c == 't' || c == 'f' || c == 'n':
+			lit, meta := "null", uint32(Null)
+			if c == 't' {
+				lit, meta = "true", uint32(Bool)|flagTrue
+			} else if c == 'f' {
+				lit, meta = "false", uint32(Bool)
+			}
+			end, code := wire.ScanLiteral(s, i, lit)
+			if code != wire.OK {
+				return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
+			}
+			nodes = pushNode(nodes, meta|flagParsed, uint32(i+delta), uint32(end-i), 0)
+			i = end
+		default:
+			return d.fail(s, nodes, stack, i, "invalid character "+describeByte(s, i)+" at the start of a value", ErrSyntax)
+		}
+		if cur.array {
+			if cur.last == 0 {
+				nodes[cur.node].child = idx
+			} else {
+				nodes[cur.last].next = idx
+			}
+			cur.last = idx
+		}
+		if c == '{' || c == '[' {
+			if len(stack) >= maxDepth {
+				return d.fail(s, nodes, stack, i, "nesting depth exceeds the limit of "+itoa(maxDepth), ErrLimit)
+			}
+			stack = append(stack, cur)
+			cur = frame{node: idx, array: c == '[', obj: c == '{'}
+			i++
+			if i < len(s) && s[i] <= ' ' {
+				i, mark, delta = compactSpace(s, out, i, mark, delta)
+			}
+			if i >= len(s) || s[i] != c+2 { // '{'+2 == '}', '['+2 == ']'
+				continue value
+			}
+		}
+
+		// After a value: a comma, the end of the container, or the end.
+		for cur.node != 0 {
+			if i < len(s) && s[i] <= ' ' {
+				i, mark, delta = compactSpace(s, out, i, mark, delta)
+			}
+			if i >= len(s) {
+				return d.fail(s, nodes, stack, i, "unexpected end of input inside "+containerName(cur.array), ErrSyntax)
+			}
+			c = s[i]
+			if c == ',' {
+				i++
+				if i < len(s) && s[i] <= ' ' {
+					i, mark, delta = compactSpace(s, out, i, mark, delta)
+				}
+				continue value
+			}
+			if (c == ']') != cur.array || c != ']' && c != '}' {
+				return d.fail(s, nodes, stack, i, "expected ',' or '"+closerOf(cur.array)+"' after "+itemName(cur.array)+", found "+describeByte(s, i), ErrSyntax)
+			}
+			// Close the container; its compact text ends after the closer.
+			i++
+			cn := &nodes[cur.node]
+			cn.n = uint32(i+delta) - cn.off
+			cn.last = cur.last
+			if cur.obj && d.opts.RejectDuplicateNames {
+				if k := d.duplicateName(nodes, out, cur.node); k != 0 {
+					return d.fail(s, nodes, stack, i-1, "duplicate object member name "+string(out[nodes[k].off:nodes[k].off+nodes[k].n]), ErrSyntax)
+				}
+			}
+			cur = stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+		}
+		break
+	}
+
+	if i < len(s) && s[i] <= ' ' {
+		i, mark, delta = compactSpace(s, out, i, mark, delta)
+	}
+	if i < len(s) {
+		return d.fail(s, nodes, stack, i, "invalid character "+describeByte(s, i)+" after the top-level value", ErrSyntax)
+	}
+	copy(out[mark+delta:], s[mark:i])
+	d.buf = out[:i+delta]
+	d.nodes = nodes
+	d.stack = stack[:0]
+	return root, nil
+}
+
+// fail keeps the memory parse grew and returns the error for s[off].
+func (d *Doc) fail(s []byte, nodes []node, stack []frame, off int, reason string, sentinel error) (uint32, error) {
+	d.nodes, d.stack = nodes, stack[:0]
+	return 0, syntaxError(s, off, reason, sentinel)
+}
+
+// compactSpace copies the pending text s[mark:i] to its place in out, skips
+// the whitespace at s[i] and returns the new position, mark and delta.
+func compactSpace(s, out []byte, i, mark, delta int) (int, int, int) {
+	if o := mark + delta; i-mark <= 16 && mark+16 <= len(s) {
+		// Short pieces are the rule in indented text: move 16 bytes as two
+		// words rather than calling memmove. The bytes past the piece land
+		// where later pieces will be written (out has room: o+16 stays
+		// within base+len(s)).
+		binary.LittleEndian.PutUint64(out[o:], binary.LittleEndian.Uint64(s[mark:]))
+		binary.LittleEndian.PutUint64(out[o+8:], binary.LittleEndian.Uint64(s[mark+8:]))
+	} else {
+		copy(out[o:], s[mark:i])
+	}
+	j := wire.SkipSpace(s, i)
+	return j, j, delta - (j - i)
+}
+
+func (o *Options) mode() wire.Mode {
+	var m wire.Mode
+	if o.AllowInvalidUTF8 {
+		m |= wire.AllowInvalidUTF8
+	}
+	if o.AllowLoneSurrogates {
+		m |= wire.AllowLoneSurrogates
+	}
+	return m
+}
+
+func containerName(array bool) string {
+	if array {
+		return "an array"
+	}
+	return "an object"
+}
+
+func itemName(array bool) string {
+	if array {
+		return "an array item"
+	}
+	return "an object member"
+}
+
+func closerOf(array bool) string {
+	if array {
+		return "]"
+	}
+	return "}"
+}
+
+func itoa(n int) string {
+	var b [20]byte
+	i := len(b)
+	u := uint64(n)
+	if n < 0 {
+		u = uint64(-n)
+	}
+	for {
+		i--
+		b[i] = byte('0' + u%10)
+		u /= 10
+		if u == 0 {
+			break
+		}
+	}
+	if n < 0 {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}
+
+// pushNode appends a node with the given fields. Unlike append of a
+// composite literal it writes each field once.
+func pushNode(nodes []node, meta, off, n, child uint32) []node {
+	if len(nodes) == cap(nodes) {
+		nodes = append(nodes[:cap(nodes)], node{})[:len(nodes)]
+	}
+	nodes = nodes[:len(nodes)+1]
+	p := &nodes[len(nodes)-1]
+	p.meta, p.off, p.n, p.next, p.child, p.last = meta, off, n, 0, child, 0
+	return nodes
+}

@@ -1,0 +1,57 @@
+package graft
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// Pool keeps Docs for reuse so that, once warm, serving a request allocates
+// nothing: Get a Doc, parse and merge into it, print, Put it back.
+//
+// A Doc that grew far beyond the usual size (one huge request) is dropped on
+// Put rather than kept, so it cannot pin its memory for the life of the
+// process: the pool tracks a moving average of the arena sizes it sees and
+// keeps a Doc only if its reserved memory is within MaxGrowth times that
+// average (or below 256 KiB).
+type Pool struct {
+	opts Options
+	p    sync.Pool
+	avg  atomic.Int64 // moving average of Doc.Size at Put, in bytes
+}
+
+// MaxGrowth is how many times the average arena size a pooled Doc may
+// reserve before Put drops it.
+const MaxGrowth = 4
+
+const poolKeepAlways = 256 << 10
+
+// NewPool returns a pool of Docs with the given options.
+func NewPool(opts Options) *Pool {
+	return &Pool{opts: opts.normalized()}
+}
+
+// Get returns an empty Doc with the pool's options.
+func (p *Pool) Get() *Doc {
+	if d, ok := p.p.Get().(*Doc); ok {
+		return d
+	}
+	return New(p.opts)
+}
+
+// Put resets d and keeps it for a later Get, unless it grew far beyond the
+// usual size. d must not be used after Put, nor any Ref or slice from it.
+func (p *Pool) Put(d *Doc) {
+	size := int64(d.Size())
+	avg := p.avg.Load()
+	if avg == 0 {
+		avg = size
+	} else {
+		avg += (size - avg) / 8
+	}
+	p.avg.Store(avg)
+	if c := int64(d.Cap()); c > poolKeepAlways && c > MaxGrowth*avg {
+		return
+	}
+	d.Reset()
+	p.p.Put(d)
+}
