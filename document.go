@@ -88,7 +88,7 @@ type node struct {
 
 const (
 	kindMask    = 0xF
-	kindLink    = 0xF // an array slot pointing at a value elsewhere
+	kindLink    = 0xF    // an array slot pointing at a value elsewhere
 	flagEscaped = 1 << 4 // string text holds a backslash escape
 	flagSpan    = 1 << 5 // container text [off, off+n) is its compact form
 	flagTrue    = 1 << 6 // Bool is true
