@@ -55,7 +55,8 @@ type Doc struct {
 	journal      bool        // a merge that may roll back is running
 	journalNodes int         // len(nodes) when the journal opened
 	journalText  int         // len(buf) when the journal opened
-	undo         []undoEntry // nodes saved since the journal opened
+	undo         []undoEntry // node fields saved since the journal opened
+	undoNodes    []node      // whole nodes saved since the journal opened
 	path         []pathElem  // merge position, for conflict errors
 
 	scratch     []byte
@@ -93,6 +94,7 @@ const (
 	flagSpan    = 1 << 5 // container text [off, off+n) is its compact form
 	flagTrue    = 1 << 6 // Bool is true
 	flagParsed  = 1 << 7 // off lies in text read by Append (inside its ancestors' spans)
+	// flagGrown and the count of original children: see journal.go
 
 	maxNodeIndex = 1<<32 - 2
 )
@@ -127,8 +129,7 @@ func (d *Doc) Reset() {
 	d.buf = d.buf[:0]
 	d.nodes = d.nodes[:0]
 	d.edits = d.edits[:0]
-	d.undo = d.undo[:0]
-	d.journal = false
+	d.commit()
 }
 
 // Size returns the bytes the Doc's arena holds now: text plus nodes. It is

@@ -7,30 +7,29 @@ package graft
 
 // linkLast makes node k the last child of container c.
 func (d *Doc) linkLast(c, k uint32) {
-	d.dirty(c)
-	d.save(c)
+	d.grown(c)
 	cn := &d.nodes[c]
 	if cn.child == 0 {
+		d.saveField(c, fieldChild)
 		cn.child = k
 	} else {
-		d.save(cn.last)
+		d.saveField(cn.last, fieldNext)
 		d.nodes[cn.last].next = k
 	}
+	d.saveField(c, fieldLast)
 	cn.last = k
-	d.save(k)
+	d.saveField(k, fieldNext)
 	d.nodes[k].next = 0
 }
 
 // unlink removes child k, which follows prev (0 if k is first), from c.
 func (d *Doc) unlink(c, prev, k uint32) {
-	d.dirty(c)
-	d.save(c)
+	d.changed(c)
 	cn := &d.nodes[c]
 	next := d.nodes[k].next
 	if prev == 0 {
 		cn.child = next
 	} else {
-		d.save(prev)
 		d.nodes[prev].next = next
 	}
 	if cn.last == k {
@@ -84,8 +83,7 @@ func (d *Doc) Set(obj Ref, name string, v Ref) error {
 		return ErrKind
 	}
 	if k := d.lastMember(uint32(obj), name); k != 0 {
-		d.dirty(uint32(obj))
-		d.save(k)
+		d.changed(uint32(obj))
 		d.nodes[k].child = uint32(v)
 		return nil
 	}
@@ -151,13 +149,11 @@ func (d *Doc) InsertItem(arr Ref, i int, v Ref) error {
 		return nil
 	}
 	s := d.slot(uint32(v))
-	d.dirty(uint32(arr))
+	d.changed(uint32(arr))
 	d.nodes[s].next = k
 	if prev == 0 {
-		d.save(uint32(arr))
 		d.nodes[arr].child = s
 	} else {
-		d.save(prev)
 		d.nodes[prev].next = s
 	}
 	return nil
@@ -174,14 +170,12 @@ func (d *Doc) SetItem(arr Ref, i int, v Ref) error {
 		return ErrNotFound
 	}
 	s := d.slot(uint32(v))
-	d.dirty(uint32(arr))
-	d.save(uint32(arr))
+	d.changed(uint32(arr))
 	an := &d.nodes[arr]
 	d.nodes[s].next = d.nodes[k].next
 	if prev == 0 {
 		an.child = s
 	} else {
-		d.save(prev)
 		d.nodes[prev].next = s
 	}
 	if an.last == k {

@@ -6,62 +6,146 @@ import "slices"
 //
 // A container read by Append prints as one copy of its compact text until
 // something under it changes. Rather than pointing every node at its parent,
-// the Doc keeps the sorted text offsets of every edit: a change to a node
+// the Doc keeps the sorted text offsets of the changes: a change to a node
 // records the node's own offset, which lies inside the text span of each of
 // its ancestors, so a container is clean exactly when no recorded offset
 // falls in its span (one binary search).
 //
-// While a merge runs under ConflictError, every node it is about to change
-// is saved in a journal first, so that a conflict can put the Doc back as
-// it was.
+// Appending members or items is the common edit of a gateway (an entity
+// fetch adds fields to an object) and gets a cheaper state: a grown
+// container keeps the text of its original children, [off, off+n-1), and
+// prints it in one piece before the appended ones, as long as no change is
+// recorded inside it. Its own offset is recorded for its ancestors' sake
+// and does not count against itself.
+//
+// While a merge that may fail runs, each node field it is about to change
+// is saved in a journal first, so that an error can put the Doc back
+// exactly as it was.
 
-// undoEntry is a saved node, or (i == undoEdit) an offset added to edits.
-type undoEntry struct {
-	i uint32
-	n node
-}
+const (
+	flagGrown  = 1 << 8 // children appended after the span; see origCount
+	countShift = 9      // meta bits above hold the number of original children
+	maxCount   = 1<<(32-countShift) - 1
+)
 
-const undoEdit = ^uint32(0)
+// print modes of a container
+const (
+	printWalk   = iota // print child by child
+	printSpan          // copy the span
+	printPrefix        // copy the span but its closer, then the appended children
+)
 
-// clean reports whether container n prints as its compact span.
-func (d *Doc) clean(n *node) bool {
+// printMode says how container n prints.
+func (d *Doc) printMode(n *node) int {
 	if n.meta&flagSpan == 0 {
-		return false
+		return printWalk
 	}
-	if len(d.edits) == 0 {
-		return true
+	lo, mode := n.off, printSpan
+	if n.meta&flagGrown != 0 {
+		lo, mode = n.off+1, printPrefix
 	}
-	j, _ := slices.BinarySearch(d.edits, n.off)
-	return j == len(d.edits) || d.edits[j] >= n.off+n.n
+	if len(d.edits) > 0 {
+		if j, _ := slices.BinarySearch(d.edits, lo); j < len(d.edits) && d.edits[j] < n.off+n.n {
+			return printWalk
+		}
+	}
+	return mode
 }
 
-// dirty records that node i is about to change: its value is replaced, or,
-// for a container, its children change.
-func (d *Doc) dirty(i uint32) {
+// origCount returns the number of original children of a grown container.
+func origCount(n *node) int { return int(n.meta >> countShift) }
+
+// changed records that node i is about to change in a way other than
+// having children appended: its value is replaced, or a child is removed,
+// inserted or replaced.
+func (d *Doc) changed(i uint32) {
 	n := &d.nodes[i]
 	if n.meta&flagParsed == 0 {
 		return // built: no parsed span contains its text
 	}
 	if k := n.kind(); (k == Object || k == Array) && n.meta&flagSpan == 0 {
-		return // recorded when its span was first dropped
+		return // recorded when its span was dropped
 	}
-	d.save(i)
-	n.meta &^= flagSpan
-	j, found := slices.BinarySearch(d.edits, n.off)
+	d.saveField(i, fieldMeta)
+	n.meta &^= flagSpan | flagGrown | maxCount<<countShift
+	d.record(n.off)
+}
+
+// grown records that children are about to be appended to container c.
+func (d *Doc) grown(c uint32) {
+	n := &d.nodes[c]
+	if n.meta&(flagSpan|flagGrown) != flagSpan {
+		return // no span to keep, or already grown
+	}
+	count := 0
+	for k := n.child; k != 0; k = d.nodes[k].next {
+		count++
+	}
+	d.saveField(c, fieldMeta)
+	if count > maxCount {
+		n.meta &^= flagSpan
+	} else {
+		n.meta |= flagGrown | uint32(count)<<countShift
+	}
+	d.record(n.off)
+}
+
+// record adds text offset off to the edits.
+func (d *Doc) record(off uint32) {
+	j, found := slices.BinarySearch(d.edits, off)
 	if found {
 		return
 	}
-	d.edits = slices.Insert(d.edits, j, n.off)
+	d.edits = slices.Insert(d.edits, j, off)
 	if d.journal {
-		d.undo = append(d.undo, undoEntry{i: undoEdit, n: node{off: n.off}})
+		d.undo = append(d.undo, undoEntry{i: undoEdit, old: off})
 	}
 }
 
-// save journals node i before a change, if a journal is open and the node
-// existed when it was opened.
-func (d *Doc) save(i uint32) {
+// undoEntry is a saved node field, or (i == undoEdit) an offset added to
+// the edits.
+type undoEntry struct {
+	i     uint32
+	field uint8
+	old   uint32
+}
+
+const undoEdit = ^uint32(0)
+
+// node fields the journal saves
+const (
+	fieldMeta = iota
+	fieldNext
+	fieldChild
+	fieldLast
+	fieldNode // the whole node, kept in undoNodes[old]
+)
+
+func (n *node) field(f uint8) *uint32 {
+	switch f {
+	case fieldMeta:
+		return &n.meta
+	case fieldNext:
+		return &n.next
+	case fieldChild:
+		return &n.child
+	}
+	return &n.last
+}
+
+// saveField journals field f of node i before a change, if a journal is
+// open and the node existed when it was opened.
+func (d *Doc) saveField(i uint32, f uint8) {
 	if d.journal && int(i) < d.journalNodes {
-		d.undo = append(d.undo, undoEntry{i: i, n: d.nodes[i]})
+		d.undo = append(d.undo, undoEntry{i: i, field: f, old: *d.nodes[i].field(f)})
+	}
+}
+
+// saveNode journals the whole node i before it is overwritten.
+func (d *Doc) saveNode(i uint32) {
+	if d.journal && int(i) < d.journalNodes {
+		d.undo = append(d.undo, undoEntry{i: i, field: fieldNode, old: uint32(len(d.undoNodes))})
+		d.undoNodes = append(d.undoNodes, d.nodes[i])
 	}
 }
 
@@ -71,24 +155,29 @@ func (d *Doc) begin() {
 	d.journalNodes = len(d.nodes)
 	d.journalText = len(d.buf)
 	d.undo = d.undo[:0]
+	d.undoNodes = d.undoNodes[:0]
 }
 
 // commit closes the journal, keeping the changes.
 func (d *Doc) commit() {
 	d.journal = false
 	d.undo = d.undo[:0]
+	d.undoNodes = d.undoNodes[:0]
 }
 
 // rollback closes the journal, undoing every change since begin.
 func (d *Doc) rollback() {
 	for j := len(d.undo) - 1; j >= 0; j-- {
 		u := &d.undo[j]
-		if u.i != undoEdit {
-			d.nodes[u.i] = u.n
-			continue
-		}
-		if k, found := slices.BinarySearch(d.edits, u.n.off); found {
-			d.edits = slices.Delete(d.edits, k, k+1)
+		switch {
+		case u.i == undoEdit:
+			if k, found := slices.BinarySearch(d.edits, u.old); found {
+				d.edits = slices.Delete(d.edits, k, k+1)
+			}
+		case u.field == fieldNode:
+			d.nodes[u.i] = d.undoNodes[u.old]
+		default:
+			*d.nodes[u.i].field(u.field) = u.old
 		}
 	}
 	d.nodes = d.nodes[:d.journalNodes]

@@ -60,51 +60,65 @@ func (d *Doc) MergeAt(dst Ref, p string, src Ref) error {
 	if err := checkPointer(p); err != nil {
 		return err
 	}
+	// Walk what exists of the path first, without changing anything, so
+	// that a path that cannot be merged at fails with the Doc untouched.
+	cur, at, err := d.reach(uint32(dst), p)
+	if err != nil {
+		return err
+	}
+	if k := d.nodes[cur].kind(); at != "" && k != Object && k != Null {
+		switch d.options().Conflict {
+		case ConflictKeep:
+			return nil
+		case ConflictError:
+			return &Error{Offset: -1, Pointer: p[:len(p)-len(at)], Reason: "cannot merge at a path through " + article(k), Err: ErrConflict}
+		}
+	}
 	d.start()
-	return d.finish(d.mergeAt(uint32(dst), p, uint32(src)), p)
-}
-
-func (d *Doc) mergeAt(cur uint32, p string, src uint32) error {
-	at := p // the pointer to cur is the prefix of p before at
+	if at != "" && d.nodes[cur].kind() != Object {
+		d.overwrite(cur, node{meta: uint32(Object)})
+	}
 	for at != "" {
 		raw, rest := nextToken(at)
 		tok := unescapeToken(raw)
+		if rest == "" {
+			d.linkLast(cur, d.newName(tok, uint32(src)))
+			return d.finish(nil, p)
+		}
+		o := uint32(d.NewObject())
+		d.linkLast(cur, d.newName(tok, o))
+		cur, at = o, rest
+	}
+	return d.finish(d.merge(cur, uint32(src)), p)
+}
+
+// reach follows pointer p from cur as far as the document goes. It returns
+// the last node reached and the rest of p: empty if all of p exists, or
+// starting with the first token that names nothing yet (a missing member,
+// or a step into a null or scalar). An array step to an item that does not
+// exist is an error.
+func (d *Doc) reach(cur uint32, p string) (uint32, string, error) {
+	for at := p; at != ""; {
+		raw, rest := nextToken(at)
 		switch d.nodes[cur].kind() {
 		case Array:
-			i := arrayIndex(tok)
-			_, k, _ := d.itemAt(Ref(cur), i)
-			if i < 0 || k == 0 {
-				return &Error{Offset: -1, Pointer: p[:len(p)-len(rest)], Reason: "no such array item", Err: ErrPointer}
+			_, k, _ := d.itemAt(Ref(cur), arrayIndex(raw))
+			if k == 0 {
+				return 0, "", &Error{Offset: -1, Pointer: p[:len(p)-len(rest)], Reason: "no such array item", Err: ErrPointer}
 			}
 			cur = d.resolve(k)
-			at = rest
-			continue
 		case Object:
-		case Null:
-			d.overwrite(cur, node{meta: uint32(Object)})
+			k := d.lastMember(cur, unescapeToken(raw))
+			if k == 0 {
+				return cur, at, nil
+			}
+			cur = d.nodes[k].child
 		default:
-			switch d.opts.Conflict {
-			case ConflictKeep:
-				return nil
-			case ConflictReplace:
-				d.overwrite(cur, node{meta: uint32(Object)})
-			default:
-				return &Error{Offset: -1, Pointer: p[:len(p)-len(at)], Reason: "cannot merge at a path through " + d.nodes[cur].kind().String(), Err: ErrConflict}
-			}
+			return cur, at, nil
 		}
-		k := d.lastMember(cur, tok)
-		if k == 0 {
-			if rest == "" {
-				d.linkLast(cur, d.newName(tok, src))
-				return nil
-			}
-			k = d.newName(tok, uint32(d.NewObject()))
-			d.linkLast(cur, k)
-		}
-		cur = d.nodes[k].child
 		at = rest
 	}
-	return d.merge(cur, src)
+	return cur, "", nil
 }
 
 // MergeEach merges item i of the array src into targets[i], for every i:
@@ -137,16 +151,20 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 	return d.finish(err, "")
 }
 
-// start opens the journal: whatever the policy, a merge that returns an
-// error leaves the Doc as it was.
+// start prepares a merge. Only a merge under ConflictError can fail once it
+// has begun changing the Doc, so only such a merge keeps a journal.
 func (d *Doc) start() {
-	d.options()
 	d.path = d.path[:0]
-	d.begin()
+	if d.options().Conflict == ConflictError {
+		d.begin()
+	}
 }
 
 // finish commits or rolls back, and completes a conflict error's pointer.
 func (d *Doc) finish(err error, prefix string) error {
+	if !d.journal {
+		return err
+	}
 	if err == nil {
 		d.commit()
 		return nil
@@ -244,8 +262,8 @@ func (d *Doc) replace(di, si uint32) { d.overwrite(di, d.nodes[si]) }
 // overwrite replaces the value of node i in place, keeping its place in its
 // parent's chain.
 func (d *Doc) overwrite(i uint32, n node) {
-	d.dirty(i)
-	d.save(i)
+	d.changed(i)
+	d.saveNode(i)
 	n.next = d.nodes[i].next
 	d.nodes[i] = n
 }

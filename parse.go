@@ -83,9 +83,17 @@ value:
 			if i >= len(s) || s[i] != '"' {
 				return d.fail(s, nodes, stack, i, "expected a string for an object member name, found "+describeByte(s, i), ErrSyntax)
 			}
-			end, esc, code := wire.ScanString(s, i, mode)
-			if code != wire.OK {
-				return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
+			end, esc := 0, false
+			if i+9 <= len(s) {
+				if n := wire.ShortString(binary.LittleEndian.Uint64(s[i+1:])); n != 0 {
+					end = i + 1 + n
+				}
+			}
+			if end == 0 {
+				var code wire.Code
+				if end, esc, code = wire.ScanString(s, i, mode); code != wire.OK {
+					return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
+				}
 			}
 			k := uint32(len(nodes))
 			if int(k)+1 >= nodeLimit {
@@ -125,9 +133,17 @@ value:
 		c := s[i]
 		switch {
 		case c == '"':
-			end, esc, code := wire.ScanString(s, i, mode)
-			if code != wire.OK {
-				return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
+			end, esc := 0, false
+			if i+9 <= len(s) {
+				if n := wire.ShortString(binary.LittleEndian.Uint64(s[i+1:])); n != 0 {
+					end = i + 1 + n
+				}
+			}
+			if end == 0 {
+				var code wire.Code
+				if end, esc, code = wire.ScanString(s, i, mode); code != wire.OK {
+					return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
+				}
 			}
 			meta := uint32(String) | flagParsed
 			if esc {

@@ -67,17 +67,22 @@ func checkPointer(p string) error {
 
 // nextToken splits the raw first token off a valid, non-empty pointer.
 func nextToken(p string) (tok, rest string) {
-	p = p[1:]
-	if i := strings.IndexByte(p, '/'); i >= 0 {
-		return p[:i], p[i:]
+	for i := 1; i < len(p); i++ { // tokens are short: no call to IndexByte
+		if p[i] == '/' {
+			return p[1:i], p[i:]
+		}
 	}
-	return p, ""
+	return p[1:], ""
 }
 
 // unescapeToken decodes ~1 and ~0 in a raw token of a valid pointer. It
 // allocates only when the token holds an escape.
 func unescapeToken(tok string) string {
-	if strings.IndexByte(tok, '~') < 0 {
+	i := 0
+	for i < len(tok) && tok[i] != '~' {
+		i++
+	}
+	if i == len(tok) {
 		return tok
 	}
 	b := make([]byte, 0, len(tok))

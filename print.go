@@ -18,36 +18,47 @@ func (d *Doc) AppendJSON(dst []byte, r Ref) []byte {
 
 func (d *Doc) appendCompact(dst []byte, i uint32) []byte {
 	n := &d.nodes[i]
-	switch n.kind() {
-	case Object:
-		if d.clean(n) {
-			return append(dst, d.buf[n.off:n.off+n.n]...)
+	kind := n.kind()
+	if kind != Object && kind != Array {
+		return append(dst, d.buf[n.off:n.off+n.n]...)
+	}
+	k, sep := n.child, false
+	switch d.printMode(n) {
+	case printSpan:
+		return append(dst, d.buf[n.off:n.off+n.n]...)
+	case printPrefix:
+		// The original children as parsed, then the appended ones.
+		dst = append(dst, d.buf[n.off:n.off+n.n-1]...)
+		for c := origCount(n); c > 0; c-- {
+			k = d.nodes[k].next
 		}
-		dst = append(dst, '{')
-		for k := n.child; k != 0; k = d.nodes[k].next {
+		sep = origCount(n) > 0
+	default:
+		dst = append(dst, opener(kind))
+	}
+	for ; k != 0; k = d.nodes[k].next {
+		if sep {
+			dst = append(dst, ',')
+		}
+		sep = true
+		if kind == Object {
 			kn := &d.nodes[k]
-			if k != n.child {
-				dst = append(dst, ',')
-			}
 			dst = append(dst, d.buf[kn.off:kn.off+kn.n]...)
 			dst = append(dst, ':')
 			dst = d.appendCompact(dst, kn.child)
-		}
-		return append(dst, '}')
-	case Array:
-		if d.clean(n) {
-			return append(dst, d.buf[n.off:n.off+n.n]...)
-		}
-		dst = append(dst, '[')
-		for k := n.child; k != 0; k = d.nodes[k].next {
-			if k != n.child {
-				dst = append(dst, ',')
-			}
+		} else {
 			dst = d.appendCompact(dst, d.resolve(k))
 		}
-		return append(dst, ']')
 	}
-	return append(dst, d.buf[n.off:n.off+n.n]...)
+	return append(dst, opener(kind)+2)
+}
+
+// opener returns '{' or '['; adding 2 gives the closer.
+func opener(k Kind) byte {
+	if k == Object {
+		return '{'
+	}
+	return '['
 }
 
 // AppendIndent appends the JSON text of r to dst with each member and item
@@ -67,10 +78,8 @@ func (d *Doc) appendIndent(dst []byte, i uint32, prefix, indent string, depth in
 	if kind != Object && kind != Array {
 		return append(dst, d.buf[n.off:n.off+n.n]...)
 	}
-	open, close := byte('{'), byte('}')
-	if kind == Array {
-		open, close = '[', ']'
-	}
+	open := opener(kind)
+	close := open + 2
 	dst = append(dst, open)
 	if n.child == 0 {
 		return append(dst, close)

@@ -1,5 +1,10 @@
 package wire
 
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
 // ScanString validates the string token that starts with the quote at s[i]
 // and returns the index just past its closing quote. escaped reports whether
 // the token holds any backslash escape (so it must be decoded before use).
@@ -44,6 +49,18 @@ func ScanString(s []byte, i int, mode Mode) (end int, escaped bool, code Code) {
 			// Non-ASCII text comes in runs (CJK, Cyrillic...): validate
 			// the whole run before going back to the word loop.
 			for {
+				// CJK text is runs of three-byte sequences: take those
+				// with one load and a mask while they last.
+				for i+4 <= len(s) {
+					w := binary.LittleEndian.Uint32(s[i:])
+					if w&0xC0C0F0 != 0x8080E0 || badE0ED[w&0x0F|w>>9&0x10] {
+						break
+					}
+					i += 3
+				}
+				if i >= len(s) || s[i] < 0x80 {
+					break
+				}
 				n := utf8Len(s, i)
 				if n == 0 {
 					if mode&AllowInvalidUTF8 == 0 {
@@ -129,3 +146,22 @@ var hexVal = func() (t [256]int8) {
 	}
 	return t
 }()
+
+// badE0ED is indexed by the low nibble of a three-byte lead byte and bit 5
+// of the first continuation byte (as 0x10): E0 needs that bit set (no
+// overlong forms) and ED needs it clear (no surrogates).
+var badE0ED = [32]bool{0x00: true, 0x1D: true}
+
+// ShortString looks at the eight bytes x that follow an opening quote
+// (loaded little-endian) and returns the length of the string token's rest,
+// closing quote included, if the quote is among them and nothing before it
+// needs checking (no escape, control or non-ASCII byte); otherwise 0. It is
+// small enough to be inlined, sparing short strings (most member names) a
+// call to ScanString.
+func ShortString(x uint64) int {
+	k := bits.TrailingZeros64(stringSpecial(x)) // 64 if none
+	if byte(x>>(k&^7)) != '"' {
+		return 0
+	}
+	return k>>3 + 1
+}
