@@ -33,7 +33,7 @@ var (
 // the input (Offset in bytes, Line and Column counted from 1, Column in
 // bytes); merge and pointer errors carry the JSON Pointer of the position.
 type Error struct {
-	Offset  int64  // byte offset in the input, or -1
+	Offset  int64  // byte offset in the input (in the pointer, for a malformed JSON Pointer), or -1
 	Line    int    // line of Offset, from 1; 0 if unknown
 	Column  int    // byte column of Offset, from 1; 0 if unknown
 	Pointer string // JSON Pointer of the position in the document, if known

@@ -245,7 +245,11 @@ func (d *Doc) conflict(di, si uint32) error {
 	case ConflictKeep:
 		return nil
 	}
-	return &Error{Offset: -1, Reason: "cannot merge " + article(d.nodes[si].kind()) + " into " + article(d.nodes[di].kind()), Err: ErrConflict}
+	reason := "cannot merge " + article(d.nodes[si].kind()) + " into " + article(d.nodes[di].kind())
+	if d.nodes[di].kind() == Array && d.nodes[si].kind() == Array {
+		reason = "cannot merge arrays of different lengths (" + itoa(d.Len(Ref(di))) + " and " + itoa(d.Len(Ref(si))) + ")"
+	}
+	return &Error{Offset: -1, Reason: reason, Err: ErrConflict}
 }
 
 func article(k Kind) string {
