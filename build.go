@@ -132,20 +132,29 @@ func (d *Doc) Copy(r Ref) Ref {
 
 func (d *Doc) copyNode(i uint32) uint32 {
 	n := d.nodes[i]
-	n.next, n.child, n.last = 0, 0, 0
+	n.next, n.child = 0, 0
 	c := d.newNode(n)
-	switch n.kind() {
-	case Object:
-		for k := d.nodes[i].child; k != 0; k = d.nodes[k].next {
+	kind := n.kind()
+	if kind != Object && kind != Array {
+		return c
+	}
+	var prev uint32
+	for k := d.nodes[i].child; k != 0; k = d.nodes[k].next {
+		var m uint32
+		if kind == Object {
 			kn := d.nodes[k]
 			kn.next = 0
 			kn.child = d.copyNode(kn.child)
-			d.linkLast(c, d.newNode(kn))
+			m = d.newNode(kn)
+		} else {
+			m = d.copyNode(d.resolve(k))
 		}
-	case Array:
-		for k := d.nodes[i].child; k != 0; k = d.nodes[k].next {
-			d.linkLast(c, d.copyNode(d.resolve(k)))
+		if prev == 0 {
+			d.nodes[c].child = m
+		} else {
+			d.nodes[prev].next = m
 		}
+		prev = m
 	}
 	return c
 }

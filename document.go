@@ -59,6 +59,8 @@ type Doc struct {
 	undoNodes    []node      // whole nodes saved since the journal opened
 	path         []pathElem  // merge position, for conflict errors
 
+	tailC, tailK uint32 // container last appended to, and its last child
+
 	scratch     []byte
 	nameScratch [][3]uint32 // duplicate-name check: node, start, end
 }
@@ -70,7 +72,12 @@ type Doc struct {
 //	n        text length   text length     length of the compact span
 //	next     next sibling  next name       next sibling
 //	child    -             value           first child (name or item)
-//	last     -             -               last child
+//
+// A container does not store its last child: appending finds it by a walk
+// of the children, which the edits that append already do (a member is
+// looked up before it is added), or from a one-entry cache of the last
+// container appended to, so that building an array item by item stays
+// linear.
 //
 // Containers read from input keep the compact span of their text
 // (flagSpan); an unedited one prints as one copy of it. Member names are
@@ -84,7 +91,6 @@ type node struct {
 	n     uint32
 	next  uint32
 	child uint32
-	last  uint32
 }
 
 const (
@@ -129,6 +135,7 @@ func (d *Doc) Reset() {
 	d.buf = d.buf[:0]
 	d.nodes = d.nodes[:0]
 	d.edits = d.edits[:0]
+	d.tailC = 0
 	d.commit()
 }
 
@@ -139,7 +146,7 @@ func (d *Doc) Size() int { return len(d.buf) + len(d.nodes)*nodeSize }
 // Cap returns the bytes the Doc's arena has reserved.
 func (d *Doc) Cap() int { return cap(d.buf) + cap(d.nodes)*nodeSize }
 
-const nodeSize = 24
+const nodeSize = 20
 
 // at returns the node of r, or nil if r is not a value of d.
 func (d *Doc) at(r Ref) *node {

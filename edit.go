@@ -8,32 +8,47 @@ package graft
 // linkLast makes node k the last child of container c.
 func (d *Doc) linkLast(c, k uint32) {
 	d.grown(c)
-	cn := &d.nodes[c]
-	if cn.child == 0 {
+	if t := d.tail(c); t == 0 {
 		d.saveField(c, fieldChild)
-		cn.child = k
+		d.nodes[c].child = k
 	} else {
-		d.saveField(cn.last, fieldNext)
-		d.nodes[cn.last].next = k
+		d.saveField(t, fieldNext)
+		d.nodes[t].next = k
 	}
-	d.saveField(c, fieldLast)
-	cn.last = k
 	d.saveField(k, fieldNext)
 	d.nodes[k].next = 0
+	d.tailC, d.tailK = c, k
+}
+
+// tail returns the last child of container c, or 0.
+func (d *Doc) tail(c uint32) uint32 {
+	if d.tailC == c {
+		return d.tailK
+	}
+	var t uint32
+	for k := d.nodes[c].child; k != 0; k = d.nodes[k].next {
+		t = k
+	}
+	d.tailC, d.tailK = c, t
+	return t
+}
+
+// forgetTail drops the cached last child of c, whose children change.
+func (d *Doc) forgetTail(c uint32) {
+	if d.tailC == c {
+		d.tailC = 0
+	}
 }
 
 // unlink removes child k, which follows prev (0 if k is first), from c.
 func (d *Doc) unlink(c, prev, k uint32) {
 	d.changed(c)
-	cn := &d.nodes[c]
+	d.forgetTail(c)
 	next := d.nodes[k].next
 	if prev == 0 {
-		cn.child = next
+		d.nodes[c].child = next
 	} else {
 		d.nodes[prev].next = next
-	}
-	if cn.last == k {
-		cn.last = prev
 	}
 }
 
@@ -51,7 +66,7 @@ func (d *Doc) slot(v uint32) uint32 {
 	if k := n.kind(); k == Object || k == Array {
 		return d.newNode(node{meta: kindLink, child: v})
 	}
-	n.next, n.child, n.last = 0, 0, 0
+	n.next, n.child = 0, 0
 	return d.newNode(n)
 }
 
@@ -171,15 +186,12 @@ func (d *Doc) SetItem(arr Ref, i int, v Ref) error {
 	}
 	s := d.slot(uint32(v))
 	d.changed(uint32(arr))
-	an := &d.nodes[arr]
+	d.forgetTail(uint32(arr))
 	d.nodes[s].next = d.nodes[k].next
 	if prev == 0 {
-		an.child = s
+		d.nodes[arr].child = s
 	} else {
 		d.nodes[prev].next = s
-	}
-	if an.last == k {
-		an.last = s
 	}
 	return nil
 }

@@ -117,7 +117,6 @@ const (
 	fieldMeta = iota
 	fieldNext
 	fieldChild
-	fieldLast
 	fieldNode // the whole node, kept in undoNodes[old]
 )
 
@@ -127,10 +126,8 @@ func (n *node) field(f uint8) *uint32 {
 		return &n.meta
 	case fieldNext:
 		return &n.next
-	case fieldChild:
-		return &n.child
 	}
-	return &n.last
+	return &n.child
 }
 
 // saveField journals field f of node i before a change, if a journal is
@@ -182,5 +179,6 @@ func (d *Doc) rollback() {
 	}
 	d.nodes = d.nodes[:d.journalNodes]
 	d.buf = d.buf[:d.journalText]
+	d.tailC = 0
 	d.commit()
 }

@@ -268,6 +268,7 @@ func (d *Doc) replace(di, si uint32) { d.overwrite(di, d.nodes[si]) }
 func (d *Doc) overwrite(i uint32, n node) {
 	d.changed(i)
 	d.saveNode(i)
+	d.forgetTail(i)
 	n.next = d.nodes[i].next
 	d.nodes[i] = n
 }

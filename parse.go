@@ -226,7 +226,6 @@ value:
 			i++
 			cn := &nodes[cur.node]
 			cn.n = uint32(i+delta) - cn.off
-			cn.last = cur.last
 			if cur.obj && d.opts.RejectDuplicateNames {
 				if k := d.duplicateName(nodes, out, cur.node); k != 0 {
 					return d.fail(s, nodes, stack, i-1, "duplicate object member name "+string(out[nodes[k].off:nodes[k].off+nodes[k].n]), ErrSyntax)
@@ -336,6 +335,6 @@ func pushNode(nodes []node, meta, off, n, child uint32) []node {
 	}
 	nodes = nodes[:len(nodes)+1]
 	p := &nodes[len(nodes)-1]
-	p.meta, p.off, p.n, p.next, p.child, p.last = meta, off, n, 0, child, 0
+	p.meta, p.off, p.n, p.next, p.child = meta, off, n, 0, child
 	return nodes
 }
