@@ -235,7 +235,8 @@ func (f *twitterFields) String() string {
 // Checking outputs.
 
 // checkOutput compares a row's output with the expected bytes: byte for byte,
-// or as JSON values when valueOnly is set.
+// or, when valueOnly is set, as JSON values (the output must still be
+// compact).
 func checkOutput(got, want []byte, valueOnly bool) error {
 	if !valueOnly {
 		if !bytes.Equal(got, want) {
@@ -243,6 +244,11 @@ func checkOutput(got, want []byte, valueOnly bool) error {
 				firstDiff(got, want), excerpt(got, firstDiff(got, want)), excerpt(want, firstDiff(got, want)))
 		}
 		return nil
+	}
+	// Still compact: no whitespace outside strings.
+	var c bytes.Buffer
+	if err := json.Compact(&c, got); err == nil && c.Len() != len(got) {
+		return fmt.Errorf("output is not compact (%d bytes, %d once compacted)", len(got), c.Len())
 	}
 	_, err := jsonValueEqual(got, want)
 	return err

@@ -15,7 +15,6 @@ package bench
 
 import (
 	"errors"
-	"strings"
 
 	"github.com/buger/jsonparser"
 	"github.com/bytedance/sonic/ast"
@@ -181,14 +180,6 @@ func sjsonMergeAt(doc, path, src string) (string, error) {
 		return doc, err
 	}
 	return sjson.SetRaw(doc, path, src)
-}
-
-// sjsonPath joins plain keys into a gjson/sjson path.
-func sjsonPath(keys ...string) string {
-	for i, k := range keys {
-		keys[i] = gjson.Escape(k)
-	}
-	return strings.Join(keys, ".")
 }
 
 // ---------------------------------------------------------------------------

@@ -11,7 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-args=(-run '^$' -bench "${BENCH:-.}" -benchmem -count="${COUNT:-6}" -timeout 60m)
+# -v so that skipped benchmarks say why (benchstat ignores the extra lines).
+args=(-run '^$' -bench "${BENCH:-.}" -benchmem -count="${COUNT:-6}" -timeout 60m -v)
 if [[ -n "${BENCHTIME:-}" ]]; then
 	args+=(-benchtime="$BENCHTIME")
 fi

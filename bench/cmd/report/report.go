@@ -134,30 +134,40 @@ func Parse(r io.Reader) (*Results, error) {
 	seenKey := map[string]bool{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-	var lastStatus *string // message lines after "--- SKIP" are appended to it
+	// Log lines of a skipped or failed benchmark come before its "--- SKIP"
+	// line under go test -v and after it without -v.
+	var pending []string   // log lines since the last unindented line
+	var lastStatus *string // the status entry log lines after it extend
 	for sc.Scan() {
 		line := sc.Text()
 		if m := status.FindStringSubmatch(line); m != nil {
-			name := procs.ReplaceAllString(m[2], "")
-			if m[1] == "SKIP" {
-				res.Skipped = append(res.Skipped, name)
-				lastStatus = &res.Skipped[len(res.Skipped)-1]
-			} else {
-				res.Failed = append(res.Failed, name)
-				lastStatus = &res.Failed[len(res.Failed)-1]
+			entry := procs.ReplaceAllString(m[2], "")
+			if len(pending) > 0 {
+				entry += ": " + strings.Join(pending, "; ")
 			}
+			pending = nil
+			list := &res.Skipped
+			if m[1] == "FAIL" {
+				list = &res.Failed
+			}
+			*list = append(*list, entry)
+			lastStatus = &(*list)[len(*list)-1]
 			continue
 		}
-		if lastStatus != nil && strings.HasPrefix(line, "    ") && !strings.HasPrefix(strings.TrimSpace(line), "---") {
+		if strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t") {
 			msg := strings.TrimSpace(line)
 			// Drop the "file.go:123: " prefix testing adds to log lines.
 			if i := strings.Index(msg, ": "); i > 0 && strings.Contains(msg[:i], ".go:") {
 				msg = msg[i+2:]
 			}
-			*lastStatus += ": " + msg
+			if lastStatus != nil {
+				*lastStatus += ": " + msg
+			} else {
+				pending = append(pending, msg)
+			}
 			continue
 		}
-		lastStatus = nil
+		lastStatus, pending = nil, nil
 		if s, ok := ParseLine(line); ok {
 			bench, group, rowName := splitName(s.Name)
 			if rowName == "" {
@@ -197,11 +207,36 @@ func median(vs []float64) float64 {
 	return (vs[n/2-1] + vs[n/2]) / 2
 }
 
+// IsPartial tells a row that does not build or check the whole document:
+// "-lazy" (parses on demand) and "-walk" (iterates without a tree).
+func (r *Row) IsPartial() bool {
+	return strings.HasSuffix(r.Name, "-lazy") || strings.HasSuffix(r.Name, "-walk")
+}
+
 // Best is the lowest median ns/op among the table's non-graft rows.
 func (t *Table) Best() (float64, bool) {
+	return t.bestWhere(func(*Row) bool { return true })
+}
+
+// BestFull is Best among the rows that are not partial.
+func (t *Table) BestFull() (float64, bool) {
+	return t.bestWhere(func(r *Row) bool { return !r.IsPartial() })
+}
+
+// hasPartial reports whether a non-graft row of the table is partial.
+func (t *Table) hasPartial() bool {
+	for _, r := range t.Rows {
+		if !r.IsGraft() && r.IsPartial() {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *Table) bestWhere(keep func(*Row) bool) (float64, bool) {
 	best, ok := math.Inf(1), false
 	for _, r := range t.Rows {
-		if r.IsGraft() {
+		if r.IsGraft() || !keep(r) {
 			continue
 		}
 		if v, has := r.Median(unitNs); has && v < best {
@@ -226,46 +261,66 @@ func Render(res *Results, source string) []byte {
 	for _, t := range res.Tables {
 		fmt.Fprintf(&b, "\n## %s\n\n", t.Title())
 		best, hasBest := t.Best()
+		full, hasFull := t.BestFull()
+		// The second ratio only says something when a partial row is the
+		// fastest peer.
+		partial := t.hasPartial() && hasFull && full != best
 		rows := append([]*Row(nil), t.Rows...)
 		sort.SliceStable(rows, func(i, j int) bool {
 			a, _ := rows[i].Median(unitNs)
 			c, _ := rows[j].Median(unitNs)
 			return a < c
 		})
-		b.WriteString("| row | runs | ns/op | MB/s | B/op | allocs/op | vs best peer |\n")
-		b.WriteString("|---|---:|---:|---:|---:|---:|---:|\n")
+		b.WriteString("| row | runs | ns/op | MB/s | B/op | allocs/op | vs best peer |")
+		if partial {
+			b.WriteString(" vs best full peer |")
+		}
+		b.WriteString("\n|---|---:|---:|---:|---:|---:|---:|")
+		if partial {
+			b.WriteString("---:|")
+		}
+		b.WriteString("\n")
 		for _, r := range rows {
 			name := "`" + r.Name + "`"
 			if r.IsGraft() {
 				name = "**" + name + "**"
 			}
 			ns, _ := r.Median(unitNs)
-			ratio := "–"
-			if hasBest && best > 0 {
-				ratio = fmt.Sprintf("%.2f×", ns/best)
+			fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s |",
+				name, len(r.Samples), formatNs(ns), cell(r, unitMBs, 1), cell(r, unitBytes, 0), cell(r, unitAllocs, 0), ratio(ns, best, hasBest))
+			if partial {
+				fmt.Fprintf(&b, " %s |", ratio(ns, full, hasFull))
 			}
-			fmt.Fprintf(&b, "| %s | %d | %s | %s | %s | %s | %s |\n",
-				name, len(r.Samples), formatNs(ns), cell(r, unitMBs, 1), cell(r, unitBytes, 0), cell(r, unitAllocs, 0), ratio)
+			b.WriteString("\n")
 		}
 	}
-	if len(res.Skipped) > 0 {
-		b.WriteString("\n## Skipped\n\n")
-		for _, s := range res.Skipped {
-			fmt.Fprintf(&b, "- %s\n", s)
-		}
-	}
-	if len(res.Failed) > 0 {
-		b.WriteString("\n## Failed\n\n")
-		for _, s := range res.Failed {
-			fmt.Fprintf(&b, "- %s\n", s)
-		}
-	}
+	writeList(&b, "Skipped", res.Skipped)
+	writeList(&b, "Failed", res.Failed)
 	return b.Bytes()
+}
+
+// writeList writes a section listing entries once each (with -count N, a
+// skip is reported N times).
+func writeList(b *bytes.Buffer, title string, entries []string) {
+	if len(entries) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\n## %s\n\n", title)
+	seen := map[string]bool{}
+	for _, e := range entries {
+		if !seen[e] {
+			seen[e] = true
+			fmt.Fprintf(b, "- %s\n", e)
+		}
+	}
 }
 
 const legend = `Each cell is the median over the runs. "vs best peer" is the row's ns/op
 divided by the fastest non-graft row of the same table (1.00× is that row);
 graft rows (bold, when present) are compared with the same fastest peer.
+Where a partial row (` + "`-lazy`, `-walk`" + `) is the fastest peer, "vs best full
+peer" gives the ratio to the fastest row that builds or checks the whole
+document.
 
 Row names: ` + "`-helper`" + ` = the peer has no such merge, a small helper on its public
 API does it; ` + "`~value`" + ` = output checked as an equal JSON value, not byte for
@@ -274,6 +329,14 @@ document tree, every value is visited with the peer's iterator; ` + "`-lazy`" + 
 parses on demand and does not validate what it skips. Every row's output was
 checked before and after its timed loop.
 `
+
+// ratio prints ns/best, "–" without a best.
+func ratio(ns, best float64, ok bool) string {
+	if !ok || best <= 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f×", ns/best)
+}
 
 // formatNs prints ns/op with digit grouping, and decimals below 100.
 func formatNs(v float64) string {

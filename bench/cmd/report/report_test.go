@@ -109,6 +109,8 @@ BenchmarkS1Merge/graft-2             	 100	       150 ns/op	       0 B/op	      
 BenchmarkS1Merge/graft-2             	 100	       170 ns/op	       0 B/op	       0 allocs/op
 --- SKIP: BenchmarkS2RoundTrip/twitter
     helpers_test.go:93: corpus file ../../shared/corpus/twitter.json is absent
+--- SKIP: BenchmarkS2RoundTrip/twitter
+    helpers_test.go:93: corpus file ../../shared/corpus/twitter.json is absent
 BenchmarkS2RoundTrip/canada/fastjson-2 	 10	   4000000 ns/op	 562.76 MB/s	    1024 B/op	       2 allocs/op
 BenchmarkS2RoundTrip/canada/fastjson-2 	 10	   5000000 ns/op	 450.21 MB/s	    1024 B/op	       2 allocs/op
 BenchmarkS2RoundTrip/canada/astjson-heap-2 	 10	   8000000 ns/op	 281.38 MB/s	 9000000 B/op	  200000 allocs/op
@@ -140,7 +142,7 @@ func TestParseAndRender(t *testing.T) {
 	if res.Tables[1].Title() != "S2RoundTrip / canada" {
 		t.Errorf("table 2 = %q", res.Tables[1].Title())
 	}
-	if len(res.Skipped) != 1 || !strings.Contains(res.Skipped[0], "twitter: corpus file") {
+	if len(res.Skipped) != 2 || !strings.Contains(res.Skipped[0], "twitter: corpus file") {
 		t.Errorf("skipped = %q", res.Skipped)
 	}
 
@@ -155,15 +157,56 @@ func TestParseAndRender(t *testing.T) {
 		"## S2RoundTrip / canada\n",
 		"| `fastjson` | 2 | 4,500,000 | 506.5 | 1,024 | 2 | 1.00× |",
 		"| `astjson-heap` | 1 | 8,000,000 | 281.4 | 9,000,000 | 200,000 | 1.78× |",
-		"## Skipped\n\n- BenchmarkS2RoundTrip/twitter: corpus file",
+		"## Skipped\n\n- BenchmarkS2RoundTrip/twitter: corpus file ../../shared/corpus/twitter.json is absent\n",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("report lacks %q\n%s", want, md)
 		}
 	}
+	if n := strings.Count(md, "twitter.json is absent"); n != 1 {
+		t.Errorf("the repeated skip is listed %d times, want once", n)
+	}
 	// Rows are sorted by ns/op: graft (160) before fastjson (320) before stdjson.
 	if g, f := strings.Index(md, "**`graft`**"), strings.Index(md, "`fastjson-helper`"); g > f {
 		t.Errorf("rows not sorted by ns/op")
+	}
+}
+
+func TestPartialColumn(t *testing.T) {
+	const in = `BenchmarkS5Fields/sonic-ast-lazy-2 	 100	 100 ns/op
+BenchmarkS5Fields/fastjson-2 	 100	 400 ns/op
+BenchmarkS5Fields/gjson-walk-2 	 100	 200 ns/op
+BenchmarkS5Fields/graft-2 	 100	 300 ns/op
+`
+	res, err := Parse(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := res.Tables[0]
+	if full, ok := tb.BestFull(); !ok || full != 400 {
+		t.Errorf("best full peer = %v, %v; want 400", full, ok)
+	}
+	md := string(Render(res, "r.txt"))
+	for _, want := range []string{
+		"| vs best peer | vs best full peer |",
+		"| **`graft`** | 1 | 300 | – | – | – | 3.00× | 0.75× |",
+		"| `sonic-ast-lazy` | 1 | 100 | – | – | – | 1.00× | 0.25× |",
+		"| `fastjson` | 1 | 400 | – | – | – | 4.00× | 1.00× |",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report lacks %q\n%s", want, md)
+		}
+	}
+	// Without partial rows, or when the fastest peer is a full one, there is
+	// no second ratio column.
+	for _, in := range []string{
+		"BenchmarkS1Merge/fastjson-2 \t 1\t 5 ns/op\n",
+		"BenchmarkS3Parse/x/fastjson-2 \t 1\t 5 ns/op\nBenchmarkS3Parse/x/gjson-walk-2 \t 1\t 9 ns/op\n",
+	} {
+		res, _ = Parse(strings.NewReader(in))
+		if md := string(Render(res, "r.txt")); strings.Contains(md, "full peer |") {
+			t.Errorf("unexpected full-peer column:\n%s", md)
+		}
 	}
 }
 
@@ -188,5 +231,42 @@ func TestRun(t *testing.T) {
 	}
 	if err := run(in, out); err == nil {
 		t.Error("run accepted a file without results")
+	}
+}
+
+// Under go test -v, name lines precede results and log lines precede the
+// "--- SKIP" line they explain.
+const verboseSample = `goos: linux
+BenchmarkS1Merge
+BenchmarkS1Merge/fastjson-helper
+BenchmarkS1Merge/fastjson-helper-2         	       1	      2045 ns/op	      48 B/op	       1 allocs/op
+BenchmarkS2RoundTrip
+BenchmarkS2RoundTrip/twitter
+    s2_roundtrip_test.go:47: corpus file /x/twitter.json is absent
+--- SKIP: BenchmarkS2RoundTrip/twitter
+BenchmarkS4Splice
+BenchmarkS4Splice/broken
+    helpers_test.go:400: first run: output differs
+--- FAIL: BenchmarkS4Splice/broken
+--- FAIL: BenchmarkS4Splice
+FAIL
+`
+
+func TestParseVerbose(t *testing.T) {
+	res, err := Parse(strings.NewReader(verboseSample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Tables) != 1 || len(res.Tables[0].Rows) != 1 || res.Tables[0].Rows[0].Name != "fastjson-helper" {
+		t.Fatalf("tables = %+v", res.Tables)
+	}
+	if want := []string{"BenchmarkS2RoundTrip/twitter: corpus file /x/twitter.json is absent"}; len(res.Skipped) != 1 || res.Skipped[0] != want[0] {
+		t.Errorf("skipped = %q, want %q", res.Skipped, want)
+	}
+	if want := []string{"BenchmarkS4Splice/broken: first run: output differs", "BenchmarkS4Splice"}; len(res.Failed) != 2 || res.Failed[0] != want[0] || res.Failed[1] != want[1] {
+		t.Errorf("failed = %q, want %q", res.Failed, want)
+	}
+	if md := string(Render(res, "r.txt")); !strings.Contains(md, "## Failed\n\n- BenchmarkS4Splice/broken: first run: output differs\n") {
+		t.Errorf("report lacks the failure:\n%s", md)
 	}
 }

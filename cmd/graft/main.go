@@ -1,0 +1,14 @@
+// Command graft checks, reformats, reads and merges JSON documents with the
+// graft JSON engine. Run "graft --help" for the commands; the work is done
+// by package internal/cli.
+package main
+
+import (
+	"os"
+
+	"github.com/graftjson/graft/internal/cli"
+)
+
+func main() {
+	os.Exit(cli.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}

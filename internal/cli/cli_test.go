@@ -1,0 +1,398 @@
+package cli_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/graftjson/graft/internal/cli"
+)
+
+// A golden case runs graft with args (where "$D" stands for the directory
+// holding files) and stdin, and expects the exit code, exactly stdout (or,
+// for long help texts, stdout containing stdoutHas) and stderr containing
+// the substring stderr ("$D" expanded too); an empty stderr must be empty.
+type golden struct {
+	name      string
+	args      []string
+	stdin     string
+	files     map[string]string
+	stdout    string
+	stdoutHas string
+	stderr    string
+	code      int
+}
+
+// Documents shared by several cases.
+const (
+	products = `{"products":[{"id":"p1","price":10},{"id":"p2","price":20}]}`
+	deep     = "[[[[[[[[[[" // 10 levels; repeated below to pass the limit
+)
+
+var goldenCases = []golden{
+	// help and dispatch
+	{name: "help flag", args: []string{"--help"}, stdoutHas: "Commands:\n  validate  check that files are valid JSON\n"},
+	{name: "help short flag", args: []string{"-h"}, stdoutHas: "usage: graft <command>"},
+	{name: "help command", args: []string{"help"}, stdoutHas: "Exit status:"},
+	{name: "help for a command", args: []string{"help", "merge"}, stdoutHas: "usage: graft merge [--at POINTER] [--on-conflict POLICY] BASE OVERLAY...\n"},
+	{name: "help --help", args: []string{"help", "--help"}, stdoutHas: "Commands:"},
+	{name: "help unknown command", args: []string{"help", "nope"}, stderr: `graft: unknown command "nope"`, code: 2},
+	{name: "help too many", args: []string{"help", "fmt", "get"}, stderr: "at most one command", code: 2},
+	{name: "validate --help", args: []string{"validate", "--help"}, stdoutHas: "usage: graft validate [FILE...]\n"},
+	{name: "fmt -h", args: []string{"fmt", "-h"}, stdoutHas: "--indent N"},
+	{name: "get --help", args: []string{"get", "--help"}, stdoutHas: `"~1" for "/"`},
+	{name: "merge --help after operands", args: []string{"merge", "a.json", "--help"}, stdoutHas: "--on-conflict"},
+	{name: "version", args: []string{"--version"}, stdoutHas: "graft "},
+	{name: "no command", stderr: "graft: no command given\nusage: graft <command>", code: 2},
+	{name: "unknown command", args: []string{"frobnicate"}, stderr: `graft: unknown command "frobnicate"`, code: 2},
+	{name: "unknown top-level flag", args: []string{"--indent", "2"}, stderr: `graft: unknown flag "--indent"`, code: 2},
+	{name: "patch not yet", args: []string{"patch", "a", "b"}, stderr: `unknown command "patch"`, code: 2},
+	{name: "stream not yet", args: []string{"stream"}, stderr: `unknown command "stream"`, code: 2},
+	{name: "shape not yet", args: []string{"shape"}, stderr: `unknown command "shape"`, code: 2},
+
+	// validate
+	{name: "validate ok", args: []string{"validate", "$D/a.json"}, files: map[string]string{"a.json": products}},
+	{name: "validate several ok", args: []string{"validate", "$D/a.json", "$D/b.json"},
+		files: map[string]string{"a.json": products, "b.json": " [1, 2.5e3, \"x\", true, null] \n"}},
+	{name: "validate reports every bad file", args: []string{"validate", "$D/a.json", "$D/bad.json", "$D/good.json", "$D/worse.json"},
+		files:  map[string]string{"a.json": "{}", "bad.json": "{\n  \"a\": tru\n}", "good.json": "1", "worse.json": `[1,]`},
+		stderr: "$D/bad.json:2:11: invalid literal (expected true, false or null)\n$D/worse.json:1:4: ", code: 1},
+	{name: "validate stdin by default", args: []string{"validate"}, stdin: `{"a":1}`},
+	{name: "validate stdin dash", args: []string{"validate", "-"}, stdin: `{"a":`, stderr: "<stdin>:1:6: unexpected end of input", code: 1},
+	{name: "validate empty input", args: []string{"validate", "-"}, stdin: "", stderr: "<stdin>:1:1: unexpected end of input, expected a value", code: 1},
+	{name: "validate deep nesting", args: []string{"validate", "$D/deep.json"},
+		files:  map[string]string{"deep.json": strings.Repeat(deep, 101)},
+		stderr: "$D/deep.json:1:1001: nesting depth exceeds the limit of 1000", code: 1},
+	{name: "validate nesting at the limit", args: []string{"validate", "$D/deep.json"},
+		files: map[string]string{"deep.json": strings.Repeat(deep, 100) + strings.Repeat("]", 1000)}},
+	{name: "validate two values", args: []string{"validate", "-"}, stdin: "1 2", stderr: "<stdin>:1:3: ", code: 1},
+	{name: "validate trailing comma", args: []string{"validate", "-"}, stdin: `{"a":1,}`, stderr: "<stdin>:1:8: ", code: 1},
+	{name: "validate byte order mark", args: []string{"validate", "-"}, stdin: "\ufeff{}", stderr: "<stdin>:1:1: ", code: 1},
+	{name: "validate invalid UTF-8", args: []string{"validate", "-"}, stdin: "[\"\xff\"]", stderr: "<stdin>:1:3: invalid UTF-8", code: 1},
+	{name: "validate lone surrogate", args: []string{"validate", "-"}, stdin: `"\ud800"`, stderr: "<stdin>:1:", code: 1},
+	{name: "validate NaN", args: []string{"validate", "-"}, stdin: `[NaN]`, stderr: "<stdin>:1:2: ", code: 1},
+	{name: "validate duplicate names", args: []string{"validate", "-"}, stdin: `{"a":1,"a":2}`},
+	{name: "validate missing file", args: []string{"validate", "$D/none.json"}, stderr: "$D/none.json: no such file or directory", code: 1},
+	{name: "validate directory", args: []string{"validate", "$D"}, stderr: "$D: is a directory", code: 1},
+	{name: "validate stdin twice", args: []string{"validate", "-", "-"}, stderr: `graft validate: standard input ("-") can be read only once`, code: 2},
+	{name: "validate bad flag", args: []string{"validate", "--strict", "a.json"},
+		stderr: "graft validate: flag provided but not defined: -strict\nusage: graft validate [FILE...]", code: 2},
+
+	// fmt
+	{name: "fmt compact by default", args: []string{"fmt", "-"}, stdin: "{ \"a\" : [ 1 , 2 ] ,\n \"b\" : { } }\n", stdout: "{\"a\":[1,2],\"b\":{}}\n"},
+	{name: "fmt stdin without FILE", args: []string{"fmt"}, stdin: " [ ] ", stdout: "[]\n"},
+	{name: "fmt file", args: []string{"fmt", "$D/a.json"}, files: map[string]string{"a.json": "{\n  \"a\": 1\n}\n"}, stdout: "{\"a\":1}\n"},
+	{name: "fmt --compact", args: []string{"fmt", "--compact", "-"}, stdin: "[1, 2]", stdout: "[1,2]\n"},
+	{name: "fmt keeps escapes", args: []string{"fmt"}, stdin: `{ "s": "\u00e9\n\/\"", "\u0041": "é" }`, stdout: `{"s":"\u00e9\n\/\"","\u0041":"é"}` + "\n"},
+	{name: "fmt keeps number text", args: []string{"fmt"}, stdin: `[12345678901234567890123, 1.0e+2, -0.0, 1E400, 0.1000]`,
+		stdout: "[12345678901234567890123,1.0e+2,-0.0,1E400,0.1000]\n"},
+	{name: "fmt keeps duplicates and order", args: []string{"fmt"}, stdin: `{"b":1, "a":2, "b":3}`, stdout: `{"b":1,"a":2,"b":3}` + "\n"},
+	{name: "fmt scalar", args: []string{"fmt"}, stdin: ` "x" `, stdout: "\"x\"\n"},
+	{name: "fmt --indent 2", args: []string{"fmt", "--indent", "2", "-"}, stdin: `{"a":[1,{"b":null}],"c":{},"d":[]}`,
+		stdout: "{\n  \"a\": [\n    1,\n    {\n      \"b\": null\n    }\n  ],\n  \"c\": {},\n  \"d\": []\n}\n"},
+	{name: "fmt --indent=4 after FILE", args: []string{"fmt", "-", "--indent=4"}, stdin: `[1]`, stdout: "[\n    1\n]\n"},
+	{name: "fmt --indent 0", args: []string{"fmt", "--indent", "0"}, stdin: `{"a":[1,2]}`, stdout: "{\n\"a\": [\n1,\n2\n]\n}\n"},
+	{name: "fmt --indent 16", args: []string{"fmt", "--indent", "16"}, stdin: `[1]`, stdout: "[\n" + strings.Repeat(" ", 16) + "1\n]\n"},
+	{name: "fmt --indent too big", args: []string{"fmt", "--indent", "17"}, stderr: "graft fmt: --indent must be between 0 and 16, not 17\nusage: graft fmt", code: 2},
+	{name: "fmt --indent negative", args: []string{"fmt", "--indent", "-1"}, stderr: "--indent must be between 0 and 16, not -1", code: 2},
+	{name: "fmt --indent not a number", args: []string{"fmt", "--indent", "two"}, stderr: `graft fmt: invalid value "two" for flag -indent`, code: 2},
+	{name: "fmt --indent missing", args: []string{"fmt", "--indent"}, stderr: "graft fmt: flag needs an argument: -indent", code: 2},
+	{name: "fmt --indent and --compact", args: []string{"fmt", "--indent", "2", "--compact"}, stderr: "--indent and --compact exclude each other", code: 2},
+	{name: "fmt two files", args: []string{"fmt", "a.json", "b.json"}, stderr: "graft fmt: at most one FILE", code: 2},
+	{name: "fmt invalid", args: []string{"fmt", "$D/bad.json"}, files: map[string]string{"bad.json": "[\n1,\n2,,\n]"},
+		stderr: "$D/bad.json:3:3: ", code: 1},
+	{name: "fmt missing file", args: []string{"fmt", "$D/none.json"}, stderr: "$D/none.json: no such file or directory", code: 1},
+	{name: "fmt file named like a flag", args: []string{"fmt", "--", "$D/-x.json"}, files: map[string]string{"-x.json": "[ ]"}, stdout: "[]\n"},
+
+	// get
+	{name: "get member", args: []string{"get", "$D/p.json", "/products/1/price"}, files: map[string]string{"p.json": products}, stdout: "20\n"},
+	{name: "get object compact", args: []string{"get", "-", "/products/0"}, stdin: "{\"products\": [ {\"id\": \"p1\", \"price\": 10} ]}", stdout: `{"id":"p1","price":10}` + "\n"},
+	{name: "get whole document", args: []string{"get", "-", ""}, stdin: `{ "a" : 1 }`, stdout: `{"a":1}` + "\n"},
+	{name: "get string keeps escapes", args: []string{"get", "-", "/s"}, stdin: `{"s":"caf\u00e9 \"x\""}`, stdout: `"caf\u00e9 \"x\""` + "\n"},
+	{name: "get big number", args: []string{"get", "-", "/id"}, stdin: `{"id":12345678901234567890123}`, stdout: "12345678901234567890123\n"},
+	{name: "get escaped tokens", args: []string{"get", "-", "/a~1b/m~0n"}, stdin: `{"a/b":{"m~n":1,"m/n":2},"a":{"b":3}}`, stdout: "1\n"},
+	{name: "get escaped ~01", args: []string{"get", "-", "/~01"}, stdin: `{"~1":"tilde one","/":"slash"}`, stdout: "\"tilde one\"\n"},
+	{name: "get empty member name", args: []string{"get", "-", "/"}, stdin: `{"":0}`, stdout: "0\n"},
+	{name: "get escaped member name", args: []string{"get", "-", "/é"}, stdin: `{"\u00e9":"found"}`, stdout: "\"found\"\n"},
+	{name: "get last duplicate", args: []string{"get", "-", "/a"}, stdin: `{"a":1,"a":2}`, stdout: "2\n"},
+	{name: "get null value", args: []string{"get", "-", "/a"}, stdin: `{"a":null}`, stdout: "null\n"},
+	{name: "get not found", args: []string{"get", "$D/p.json", "/products/0/name"}, files: map[string]string{"p.json": products},
+		stderr: `$D/p.json: no value at "/products/0/name"`, code: 1},
+	{name: "get index out of range", args: []string{"get", "-", "/2"}, stdin: `[0,1]`, stderr: `<stdin>: no value at "/2"`, code: 1},
+	{name: "get index with leading zero", args: []string{"get", "-", "/01"}, stdin: `[0,1]`, stderr: `<stdin>: no value at "/01"`, code: 1},
+	{name: "get dash index", args: []string{"get", "-", "/-"}, stdin: `[0,1]`, stderr: `<stdin>: no value at "/-"`, code: 1},
+	{name: "get through a scalar", args: []string{"get", "-", "/a/b"}, stdin: `{"a":1}`, stderr: `<stdin>: no value at "/a/b"`, code: 1},
+	{name: "get malformed pointer", args: []string{"get", "-", "products"}, stdin: products,
+		stderr: `graft get: malformed JSON Pointer "products": JSON Pointer must be empty or start with '/' (did you mean "/products"?)`, code: 1},
+	{name: "get malformed escape", args: []string{"get", "-", "/a~2"}, stdin: `{}`,
+		stderr: `graft get: malformed JSON Pointer "/a~2": '~' in a JSON Pointer must be followed by '0' or '1'`, code: 1},
+	{name: "get invalid input", args: []string{"get", "-", "/a"}, stdin: "{\"a\": 01}", stderr: "<stdin>:1:8: ", code: 1},
+	{name: "get missing pointer", args: []string{"get", "$D/p.json"}, stderr: "graft get: want FILE and POINTER\nusage: graft get FILE POINTER", code: 2},
+	{name: "get too many", args: []string{"get", "a", "/b", "/c"}, stderr: "graft get: want FILE and POINTER", code: 2},
+
+	// merge
+	{name: "merge objects", args: []string{"merge", "$D/base.json", "$D/o.json"},
+		files:  map[string]string{"base.json": `{"a":{"x":1},"b":2}`, "o.json": `{"c":3,"a":{"y":2,"x":1}}`},
+		stdout: `{"a":{"x":1,"y":2},"b":2,"c":3}` + "\n"},
+	{name: "merge overlays in order", args: []string{"merge", "$D/base.json", "$D/o1.json", "$D/o2.json"},
+		files:  map[string]string{"base.json": `{"v":1}`, "o1.json": `{"v":2,"w":"one"}`, "o2.json": `{"v":3}`},
+		stdout: `{"v":3,"w":"one"}` + "\n"},
+	{name: "merge null keeps base", args: []string{"merge", "-", "$D/o.json"}, stdin: `{"a":1,"b":[1]}`,
+		files: map[string]string{"o.json": `{"a":null,"b":null}`}, stdout: `{"a":1,"b":[1]}` + "\n"},
+	{name: "merge into null", args: []string{"merge", "-", "$D/o.json"}, stdin: `{"a":null}`,
+		files: map[string]string{"o.json": `{"a":{"b":[1]}}`}, stdout: `{"a":{"b":[1]}}` + "\n"},
+	{name: "merge scalars replace", args: []string{"merge", "-", "$D/o.json"}, stdin: `{"a":1,"b":"x","c":true}`,
+		files: map[string]string{"o.json": `{"a":"one","b":2,"c":false}`}, stdout: `{"a":"one","b":2,"c":false}` + "\n"},
+	{name: "merge arrays item-wise", args: []string{"merge", "-", "$D/o.json"}, stdin: `[{"id":1},{"id":2}]`,
+		files: map[string]string{"o.json": `[{"n":"a"},null]`}, stdout: `[{"id":1,"n":"a"},{"id":2}]` + "\n"},
+	{name: "merge empty array takes other", args: []string{"merge", "-", "$D/o.json"}, stdin: `{"a":[],"b":[1]}`,
+		files: map[string]string{"o.json": `{"a":[1,2],"b":[]}`}, stdout: `{"a":[1,2],"b":[1]}` + "\n"},
+	{name: "merge overlay from stdin", args: []string{"merge", "$D/base.json", "-"}, stdin: `{"b":2}`,
+		files: map[string]string{"base.json": `{"a":1}`}, stdout: `{"a":1,"b":2}` + "\n"},
+	{name: "merge keeps escapes and numbers", args: []string{"merge", "-", "$D/o.json"}, stdin: `{"s":"\u00e9"}`,
+		files: map[string]string{"o.json": `{"n":12345678901234567890123,"t":"\/"}`}, stdout: `{"s":"\u00e9","n":12345678901234567890123,"t":"\/"}` + "\n"},
+	{name: "merge conflict error", args: []string{"merge", "$D/base.json", "$D/o.json"},
+		files:  map[string]string{"base.json": `{"a":{"b":1}}`, "o.json": `{"a":{"b":{"c":2}}}`},
+		stderr: `$D/o.json: merge conflict at "/a/b": cannot merge an object into a number`, code: 1},
+	{name: "merge conflict explicit error", args: []string{"merge", "--on-conflict", "error", "$D/base.json", "$D/o.json"},
+		files:  map[string]string{"base.json": `{"a":[1,2]}`, "o.json": `{"a":[1,2,3]}`},
+		stderr: `$D/o.json: merge conflict at "/a": `, code: 1},
+	{name: "merge conflict in second overlay", args: []string{"merge", "$D/base.json", "$D/o1.json", "$D/o2.json"},
+		files:  map[string]string{"base.json": `{"a":1}`, "o1.json": `{"b":[1]}`, "o2.json": `{"b":{}}`},
+		stderr: `$D/o2.json: merge conflict at "/b": `, code: 1},
+	{name: "merge conflict pointer escaped", args: []string{"merge", "-", "$D/o.json"}, stdin: `{"a/b":{"m~n":"x"}}`,
+		files: map[string]string{"o.json": `{"a/b":{"m~n":["y"]}}`}, stderr: `$D/o.json: merge conflict at "/a~1b/m~0n": `, code: 1},
+	{name: "merge conflict in array item", args: []string{"merge", "-", "$D/o.json"}, stdin: `[{"a":1},{"a":2}]`,
+		files: map[string]string{"o.json": `[{},{"a":[]}]`}, stderr: `$D/o.json: merge conflict at "/1/a": `, code: 1},
+	{name: "merge conflict replace", args: []string{"merge", "--on-conflict", "replace", "$D/base.json", "$D/o.json"},
+		files:  map[string]string{"base.json": `{"a":{"b":1},"c":[1,2]}`, "o.json": `{"a":{"b":{"c":2}},"c":[3]}`},
+		stdout: `{"a":{"b":{"c":2}},"c":[3]}` + "\n"},
+	{name: "merge conflict keep", args: []string{"merge", "$D/base.json", "$D/o.json", "--on-conflict=keep"},
+		files:  map[string]string{"base.json": `{"a":{"b":1},"c":[1,2]}`, "o.json": `{"a":{"b":{"c":2},"d":4},"c":[3]}`},
+		stdout: `{"a":{"b":1,"d":4},"c":[1,2]}` + "\n"},
+	{name: "merge bad policy", args: []string{"merge", "--on-conflict", "ignore", "a", "b"},
+		stderr: `graft merge: --on-conflict must be error, replace or keep, not "ignore"`, code: 2},
+	{name: "merge --at creates intermediates", args: []string{"merge", "--at", "/x/y", "$D/base.json", "$D/o.json"},
+		files:  map[string]string{"base.json": `{"a":1}`, "o.json": `{"z":true}`},
+		stdout: `{"a":1,"x":{"y":{"z":true}}}` + "\n"},
+	{name: "merge --at existing value", args: []string{"merge", "$D/base.json", "--at", "/items/1", "$D/o.json"},
+		files:  map[string]string{"base.json": `{"items":[{"id":1},{"id":2}]}`, "o.json": `{"stock":5}`},
+		stdout: `{"items":[{"id":1},{"id":2,"stock":5}]}` + "\n"},
+	{name: "merge --at every overlay", args: []string{"merge", "--at", "/m", "$D/base.json", "$D/o1.json", "$D/o2.json"},
+		files:  map[string]string{"base.json": `{}`, "o1.json": `{"a":1}`, "o2.json": `{"b":2}`},
+		stdout: `{"m":{"a":1,"b":2}}` + "\n"},
+	{name: "merge --at through null", args: []string{"merge", "--at", "/a/b", "-", "$D/o.json"}, stdin: `{"a":null}`,
+		files: map[string]string{"o.json": `[1]`}, stdout: `{"a":{"b":[1]}}` + "\n"},
+	{name: "merge --at escaped", args: []string{"merge", "--at", "/a~1b", "-", "$D/o.json"}, stdin: `{}`,
+		files: map[string]string{"o.json": `1`}, stdout: `{"a/b":1}` + "\n"},
+	{name: "merge --at empty pointer", args: []string{"merge", "--at", "", "-", "$D/o.json"}, stdin: `{"a":1}`,
+		files: map[string]string{"o.json": `{"b":2}`}, stdout: `{"a":1,"b":2}` + "\n"},
+	{name: "merge --at missing item", args: []string{"merge", "--at", "/items/5/x", "-", "$D/o.json"}, stdin: `{"items":[]}`,
+		files: map[string]string{"o.json": `{}`}, stderr: `$D/o.json: cannot merge at "/items/5": no such array item`, code: 1},
+	{name: "merge --at through scalar", args: []string{"merge", "--at", "/a/b", "-", "$D/o.json"}, stdin: `{"a":"s"}`,
+		files: map[string]string{"o.json": `{}`}, stderr: `$D/o.json: merge conflict at "/a": `, code: 1},
+	{name: "merge --at through scalar replace", args: []string{"merge", "--on-conflict", "replace", "--at", "/a/b", "-", "$D/o.json"},
+		stdin: `{"a":"s"}`, files: map[string]string{"o.json": `{"c":1}`}, stdout: `{"a":{"b":{"c":1}}}` + "\n"},
+	{name: "merge --at through scalar keep", args: []string{"merge", "--on-conflict", "keep", "--at", "/a/b", "-", "$D/o.json"},
+		stdin: `{"a":"s"}`, files: map[string]string{"o.json": `{"c":1}`}, stdout: `{"a":"s"}` + "\n"},
+	{name: "merge --at conflict names full pointer", args: []string{"merge", "--at", "/a", "-", "$D/o.json"}, stdin: `{"a":{"b":1}}`,
+		files: map[string]string{"o.json": `{"b":[]}`}, stderr: `$D/o.json: merge conflict at "/a/b": `, code: 1},
+	{name: "merge --at malformed", args: []string{"merge", "--at", "a/b", "-", "$D/o.json"}, stdin: `{}`,
+		stderr: `graft merge: malformed JSON Pointer "a/b": JSON Pointer must be empty or start with '/' (did you mean "/a/b"?)`, code: 1},
+	{name: "merge invalid base", args: []string{"merge", "$D/base.json", "$D/o.json"},
+		files: map[string]string{"base.json": "{\"a\":\n[1 2]}", "o.json": `{}`}, stderr: "$D/base.json:2:4: ", code: 1},
+	{name: "merge invalid overlay", args: []string{"merge", "$D/base.json", "$D/o.json"},
+		files: map[string]string{"base.json": `{}`, "o.json": `{"a":'x'}`}, stderr: "$D/o.json:1:6: ", code: 1},
+	{name: "merge invalid overlay after conflict", args: []string{"merge", "$D/base.json", "$D/o1.json", "$D/o2.json"},
+		files:  map[string]string{"base.json": `{"a":1}`, "o1.json": `{"a":{}}`, "o2.json": `{`},
+		stderr: "$D/o2.json:1:2: ", code: 1},
+	{name: "merge missing overlay file", args: []string{"merge", "-", "$D/none.json"}, stdin: `{}`,
+		stderr: "$D/none.json: no such file or directory", code: 1},
+	{name: "merge only base", args: []string{"merge", "$D/base.json"}, stderr: "graft merge: want BASE and at least one OVERLAY\nusage: graft merge", code: 2},
+	{name: "merge stdin twice", args: []string{"merge", "-", "-"}, stderr: `graft merge: standard input ("-") can be read only once`, code: 2},
+	{name: "merge --patch not yet", args: []string{"merge", "--patch", "a", "b"}, stderr: "graft merge: flag provided but not defined: -patch", code: 2},
+}
+
+func TestGolden(t *testing.T) {
+	for _, tc := range goldenCases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, content := range tc.files {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o666); err != nil {
+					t.Fatal(err)
+				}
+			}
+			expand := func(s string) string { return strings.ReplaceAll(s, "$D", dir) }
+			args := make([]string, len(tc.args))
+			for i, a := range tc.args {
+				args[i] = expand(a)
+			}
+			var stdout, stderr bytes.Buffer
+			code := cli.Run(args, strings.NewReader(tc.stdin), &stdout, &stderr)
+			if code != tc.code {
+				t.Errorf("exit code %d, want %d", code, tc.code)
+			}
+			if tc.stdoutHas != "" {
+				if !strings.Contains(stdout.String(), tc.stdoutHas) {
+					t.Errorf("stdout:\n%s\nwant it to contain:\n%s", stdout.String(), tc.stdoutHas)
+				}
+			} else if stdout.String() != tc.stdout {
+				t.Errorf("stdout:\n%q\nwant:\n%q", stdout.String(), tc.stdout)
+			}
+			if want := expand(tc.stderr); want == "" && stderr.Len() > 0 || !strings.Contains(stderr.String(), want) {
+				t.Errorf("stderr:\n%s\nwant it to contain:\n%s", stderr.String(), want)
+			}
+		})
+	}
+}
+
+// TestIndentMatchesEncodingJSON checks that fmt --indent N prints byte for
+// byte what encoding/json.Indent prints with N spaces.
+func TestIndentMatchesEncodingJSON(t *testing.T) {
+	docs := []string{
+		`{"a":[1,{"b":null,"c":[[],{}]}],"d":"\u00e9\"","e":{"f":{"g":[true,false]}}}`,
+		`[]`, `{}`, `"s"`, `12345678901234567890123`, `[[[[1]]],[{"":""}]]`,
+		" { \"spaces\" : [ 1 ,\n 2 ] , \"x\\ny\" : { \"z\" : -0.5e-7 } } ",
+	}
+	for _, doc := range docs {
+		for _, n := range []int{0, 1, 2, 4, 16} {
+			var compact, want bytes.Buffer
+			if err := json.Compact(&compact, []byte(doc)); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Indent(&want, compact.Bytes(), "", strings.Repeat(" ", n)); err != nil {
+				t.Fatal(err)
+			}
+			want.WriteByte('\n')
+			var stdout, stderr bytes.Buffer
+			code := cli.Run([]string{"fmt", "--indent", itoa(n)}, strings.NewReader(doc), &stdout, &stderr)
+			if code != 0 || stdout.String() != want.String() {
+				t.Errorf("fmt --indent %d of %s: exit %d, stderr %q, output:\n%s\nwant:\n%s", n, doc, code, stderr.String(), stdout.String(), want.String())
+			}
+		}
+	}
+}
+
+// TestQuickStart runs the merges of the README quick start on examples/.
+func TestQuickStart(t *testing.T) {
+	for _, tc := range []struct {
+		args  []string
+		stdin string
+		want  string
+	}{
+		{
+			args: []string{"merge", "../../examples/base.json", "../../examples/reviews.json", "../../examples/inventory.json"},
+			want: `{"products":[` +
+				`{"id":"p-100","name":"Trail Runner 2","price":{"amount":"89.90","currency":"EUR"},"rating":4.6,"reviewCount":212,"stock":{"available":14,"warehouse":"BER-1"}},` +
+				`{"id":"p-101","name":"Caf\u00e9 Thermos 0.5 l","price":{"amount":"24.50","currency":"EUR"},"rating":4.1,"reviewCount":38,"stock":{"available":0,"restockOn":"2025-07-01"}},` +
+				`{"id":"p-102","name":"Headlamp 400","price":{"amount":"39.00","currency":"EUR"},"stock":{"available":120,"warehouse":"HAM-2"}}` +
+				`],"page":{"cursor":"eyJvZmZzZXQiOjN9","hasNext":true}}` + "\n",
+		},
+		{
+			args:  []string{"merge", "--at", "/products/2", "../../examples/base.json", "-"},
+			stdin: `{"badges": ["new"]}`,
+			want: `{"products":[` +
+				`{"id":"p-100","name":"Trail Runner 2","price":{"amount":"89.90","currency":"EUR"}},` +
+				`{"id":"p-101","name":"Caf\u00e9 Thermos 0.5 l","price":{"amount":"24.50","currency":"EUR"}},` +
+				`{"id":"p-102","name":"Headlamp 400","price":{"amount":"39.00","currency":"EUR"},"badges":["new"]}` +
+				`],"page":{"cursor":"eyJvZmZzZXQiOjN9","hasNext":true}}` + "\n",
+		},
+		{
+			args:  []string{"merge", "--at", "/extensions/trace", "../../examples/base.json", "-"},
+			stdin: `{"requestId": "r-42"}`,
+			want: `{"products":[` +
+				`{"id":"p-100","name":"Trail Runner 2","price":{"amount":"89.90","currency":"EUR"}},` +
+				`{"id":"p-101","name":"Caf\u00e9 Thermos 0.5 l","price":{"amount":"24.50","currency":"EUR"}},` +
+				`{"id":"p-102","name":"Headlamp 400","price":{"amount":"39.00","currency":"EUR"}}` +
+				`],"page":{"cursor":"eyJvZmZzZXQiOjN9","hasNext":true},"extensions":{"trace":{"requestId":"r-42"}}}` + "\n",
+		},
+		{
+			args: []string{"get", "../../examples/base.json", "/products/1/name"},
+			want: `"Caf\u00e9 Thermos 0.5 l"` + "\n",
+		},
+		{
+			args: []string{"validate", "../../examples/base.json", "../../examples/reviews.json", "../../examples/inventory.json"},
+		},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := cli.Run(tc.args, strings.NewReader(tc.stdin), &stdout, &stderr)
+		if code != 0 || stderr.Len() > 0 || stdout.String() != tc.want {
+			t.Errorf("graft %s: exit %d, stderr %q, output:\n%s\nwant:\n%s", strings.Join(tc.args, " "), code, stderr.String(), stdout.String(), tc.want)
+		}
+	}
+}
+
+// TestHelpText checks that every help text fits in 80 columns and that
+// graft --help lists every command.
+func TestHelpText(t *testing.T) {
+	texts := map[string]string{}
+	for _, args := range [][]string{{"--help"}, {"help", "validate"}, {"help", "fmt"}, {"help", "get"}, {"help", "merge"}} {
+		var stdout, stderr bytes.Buffer
+		if code := cli.Run(args, strings.NewReader(""), &stdout, &stderr); code != 0 || stderr.Len() > 0 {
+			t.Fatalf("graft %s: exit %d, stderr %q", strings.Join(args, " "), code, stderr.String())
+		}
+		texts[strings.Join(args, " ")] = stdout.String()
+	}
+	for name, text := range texts {
+		for i, line := range strings.Split(text, "\n") {
+			if len(line) > 80 {
+				t.Errorf("graft %s: line %d is %d bytes long: %q", name, i+1, len(line), line)
+			}
+		}
+		if !strings.HasSuffix(text, "\n") || strings.HasSuffix(text, "\n\n") {
+			t.Errorf("graft %s: help should end with exactly one newline", name)
+		}
+	}
+	for _, c := range []string{"validate", "fmt", "get", "merge"} {
+		if !strings.Contains(texts["--help"], "\n  "+c+" ") {
+			t.Errorf("graft --help does not list %s", c)
+		}
+		if !strings.Contains(texts["help "+c], "Exit status:") || !strings.Contains(texts["help "+c], "Examples:") {
+			t.Errorf("graft help %s lacks exit status or examples", c)
+		}
+	}
+}
+
+// writes counts Write calls.
+type writes struct {
+	bytes.Buffer
+	n int
+}
+
+func (w *writes) Write(p []byte) (int, error) { w.n++; return w.Buffer.Write(p) }
+
+func TestOutputIsOneWrite(t *testing.T) {
+	for _, args := range [][]string{
+		{"fmt", "--indent", "2", "../../examples/base.json"},
+		{"merge", "../../examples/base.json", "../../examples/reviews.json", "../../examples/inventory.json"},
+		{"get", "../../examples/base.json", "/products"},
+		{"--help"},
+	} {
+		var stdout writes
+		var stderr bytes.Buffer
+		if code := cli.Run(args, strings.NewReader(""), &stdout, &stderr); code != 0 || stdout.n != 1 {
+			t.Errorf("graft %s: exit %d, %d writes, stderr %q", strings.Join(args, " "), code, stdout.n, stderr.String())
+		}
+	}
+}
+
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
+
+func TestWriteError(t *testing.T) {
+	var stderr bytes.Buffer
+	code := cli.Run([]string{"fmt"}, strings.NewReader("[1]"), failWriter{}, &stderr)
+	if code != 1 || !strings.Contains(stderr.String(), "graft: writing output: broken pipe") {
+		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+func itoa(n int) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}

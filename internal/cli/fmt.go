@@ -1,0 +1,75 @@
+package cli
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/graftjson/graft"
+)
+
+// maxIndent is the most spaces --indent takes.
+const maxIndent = 16
+
+func fmtCommand() *command {
+	return &command{
+		name:     "fmt",
+		summary:  "print a JSON document compact or indented",
+		synopsis: "graft fmt [--indent N | --compact] [FILE]",
+		help: `Fmt reads the JSON document in FILE and prints it again, followed by a
+newline. Only whitespace changes: strings keep their escapes exactly as
+written ("\u00e9" stays "\u00e9"), numbers keep their digits
+(12345678901234567890123 is not rounded), and members keep their order,
+duplicates included. With no FILE, or with "-", fmt reads standard input.
+
+Flags:
+  --compact   print with no whitespace at all (the default)
+  --indent N  print each member and item on its own line, indented by N
+              spaces per level of nesting, 0 <= N <= ` + strconv.Itoa(maxIndent) + `; the output is
+              byte for byte what encoding/json.Indent prints. --indent 0
+              puts every member and item on its own line without indenting.
+
+Exit status:
+  0  the document was printed
+  1  FILE is not valid JSON (FILE:LINE:COLUMN: reason) or cannot be read
+  2  usage error
+
+Examples:
+  graft fmt --indent 2 examples/base.json
+  echo '{ "name": "Caf\u00e9", "id": 12345678901234567890123 }' | graft fmt
+`,
+		run: runFmt,
+	}
+}
+
+func runFmt(r *runner, c *command, args []string) int {
+	fs := flags(c)
+	indent := fs.Int("indent", 0, "indent by `N` spaces per level")
+	compact := fs.Bool("compact", false, "print compact (the default)")
+	files, code, ok := r.parseFlags(c, fs, args)
+	if !ok {
+		return code
+	}
+	indented := isSet(fs, "indent")
+	switch {
+	case indented && *compact:
+		return r.usageError(c, "--indent and --compact exclude each other")
+	case *indent < 0 || *indent > maxIndent:
+		return r.usageError(c, "--indent must be between 0 and "+strconv.Itoa(maxIndent)+", not "+strconv.Itoa(*indent))
+	case len(files) > 1:
+		return r.usageError(c, "at most one FILE")
+	case len(files) == 0:
+		files = []string{stdinArg}
+	}
+	var d graft.Doc
+	root, ok := r.load(&d, files[0], true)
+	if !ok {
+		return exitFail
+	}
+	var out []byte
+	if indented {
+		out = d.AppendIndent(out, root, "", strings.Repeat(" ", *indent))
+	} else {
+		out = d.AppendJSON(out, root)
+	}
+	return r.output(append(out, '\n'))
+}

@@ -1,0 +1,613 @@
+package graft_test
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/graftjson/graft"
+)
+
+var policies = []struct {
+	name string
+	c    graft.Conflict
+}{
+	{"error", graft.ConflictError},
+	{"replace", graft.ConflictReplace},
+	{"keep", graft.ConflictKeep},
+}
+
+// mergeCase is a merge of src into dst. want is the result where the
+// merge has no conflict; where it has one, conflict is its pointer and
+// replace and keep are the results under those policies.
+type mergeCase struct {
+	name     string
+	dst, src string
+	want     string
+	conflict string // pointer of the conflict; "" with want set means none
+	replace  string
+	keep     string
+	bug      string
+}
+
+// runMerge runs c under every policy, with dst and src parsed compact and
+// indented, and checks the result, the error and, on error, that the Doc
+// is unchanged.
+func runMerge(t *testing.T, c mergeCase, merge func(d *graft.Doc, dst, src graft.Ref) error) {
+	for _, p := range policies {
+		for _, form := range []string{"compact", "indented"} {
+			t.Run(p.name+"/"+form, func(t *testing.T) {
+				knownBug(t, c.bug)
+				d := graft.New(graft.Options{Conflict: p.c})
+				text := func(s string) string {
+					if form == "indented" {
+						return stdIndent(t, s, "", "  ")
+					}
+					return s
+				}
+				dst := mustAppend(t, d, text(c.dst))
+				src := mustAppend(t, d, text(c.src))
+				dstText, srcText, size := compact(d, dst), compact(d, src), d.Size()
+				err := merge(d, dst, src)
+				want := c.want
+				if c.want == "" {
+					switch p.c {
+					case graft.ConflictReplace:
+						want = c.replace
+					case graft.ConflictKeep:
+						want = c.keep
+					default:
+						var e *graft.Error
+						if !errors.As(err, &e) || !errors.Is(err, graft.ErrConflict) {
+							t.Fatalf("err = %v, want an *Error wrapping ErrConflict", err)
+						}
+						if e.Pointer != c.conflict {
+							t.Fatalf("conflict at %q, want %q (%v)", e.Pointer, c.conflict, err)
+						}
+						if !strings.Contains(e.Error(), strconv.Quote(c.conflict)) {
+							t.Fatalf("Error() = %q does not name the pointer", e.Error())
+						}
+						if compact(d, dst) != dstText || compact(d, src) != srcText || d.Size() != size {
+							t.Fatalf("failed merge changed the Doc: dst %s, src %s (size %d, was %d)", compact(d, dst), compact(d, src), d.Size(), size)
+						}
+						checkSpans(t, d, dst)
+						checkSpans(t, d, src)
+						return
+					}
+				}
+				if err != nil {
+					t.Fatalf("merge: %v", err)
+				}
+				if got := compact(d, dst); got != want {
+					t.Fatalf("result %s, want %s", got, want)
+				}
+				checkSpans(t, d, dst)
+				if got := string(d.AppendIndent(nil, dst, "", "  ")); got != stdIndent(t, want, "", "  ") {
+					t.Fatalf("indented result:\n%s", got)
+				}
+			})
+		}
+	}
+}
+
+func merge(d *graft.Doc, dst, src graft.Ref) error { return d.Merge(dst, src) }
+
+// conflictCase is a case whose only conflict is at the top.
+func conflictCase(name, dst, src string) mergeCase {
+	return mergeCase{name: name, dst: dst, src: src, conflict: "", replace: src, keep: dst}
+}
+
+// TestMergeTable is DESIGN.md's table, every dst kind against every src
+// kind.
+func TestMergeTable(t *testing.T) {
+	const (
+		obj    = `{"a":1,"b":{"c":2}}`
+		arr    = `[1,{"x":1}]`
+		arrEq  = `[2,{"y":2}]`
+		arrOne = `[9]`
+	)
+	cases := []mergeCase{
+		{name: "object/object", dst: obj, src: `{"b":{"d":3},"e":4}`, want: `{"a":1,"b":{"c":2,"d":3},"e":4}`},
+		{name: "object/empty object", dst: obj, src: `{}`, want: obj},
+		{name: "empty object/object", dst: `{}`, src: obj, want: obj},
+		conflictCase("object/array", obj, arrEq),
+		conflictCase("object/empty array", obj, `[]`),
+		conflictCase("object/number", obj, `2`),
+		conflictCase("object/string", obj, `"t"`),
+		conflictCase("object/bool", obj, `false`),
+		{name: "object/null", dst: obj, src: `null`, want: obj},
+
+		conflictCase("array/object", arr, `{"b":1}`),
+		{name: "array/array of equal length", dst: arr, src: arrEq, want: `[2,{"x":1,"y":2}]`},
+		conflictCase("array/array of other length", arr, arrOne),
+		{name: "array/empty array", dst: arr, src: `[]`, want: arr},
+		{name: "empty array/array", dst: `[]`, src: arrEq, want: arrEq},
+		{name: "empty array/empty array", dst: `[]`, src: `[]`, want: `[]`},
+		conflictCase("array/number", arr, `2`),
+		conflictCase("array/string", arr, `"t"`),
+		conflictCase("array/bool", arr, `true`),
+		conflictCase("empty array/number", `[]`, `2`),
+		{name: "array/null", dst: arr, src: `null`, want: arr},
+
+		conflictCase("number/object", `1`, obj),
+		conflictCase("number/empty object", `1`, `{}`),
+		conflictCase("number/array", `1`, arrEq),
+		conflictCase("string/empty array", `"s"`, `[]`),
+		conflictCase("bool/object", `true`, obj),
+		{name: "number/number", dst: `1`, src: `2`, want: `2`},
+		{name: "number/same number", dst: `1`, src: `1`, want: `1`},
+		{name: "number/string", dst: `1`, src: `"t"`, want: `"t"`},
+		{name: "string/string", dst: `"s"`, src: `"t"`, want: `"t"`},
+		{name: "string/bool", dst: `"s"`, src: `false`, want: `false`},
+		{name: "bool/bool", dst: `true`, src: `false`, want: `false`},
+		{name: "bool/number", dst: `true`, src: `2`, want: `2`},
+		{name: "number/null", dst: `1`, src: `null`, want: `1`},
+		{name: "string/null", dst: `"s"`, src: `null`, want: `"s"`},
+		{name: "bool/null", dst: `false`, src: `null`, want: `false`},
+
+		{name: "null/object", dst: `null`, src: obj, want: obj},
+		{name: "null/array", dst: `null`, src: arrEq, want: arrEq},
+		{name: "null/empty array", dst: `null`, src: `[]`, want: `[]`},
+		{name: "null/number", dst: `null`, src: `2`, want: `2`},
+		{name: "null/string", dst: `null`, src: `"t"`, want: `"t"`},
+		{name: "null/bool", dst: `null`, src: `true`, want: `true`},
+		{name: "null/null", dst: `null`, src: `null`, want: `null`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { runMerge(t, c, merge) })
+	}
+}
+
+func TestMergeRules(t *testing.T) {
+	cases := []mergeCase{
+		// Objects: member-wise, new members appended in src order.
+		{name: "new members in src order", dst: `{"z":0}`, src: `{"b":1,"a":2,"c":3}`, want: `{"z":0,"b":1,"a":2,"c":3}`},
+		{name: "common members keep dst order", dst: `{"a":1,"b":2}`, src: `{"b":3,"a":4}`, want: `{"a":4,"b":3}`},
+		{name: "deep merge", dst: `{"a":{"b":{"c":{"d":1}}}}`, src: `{"a":{"b":{"c":{"e":2}},"f":3}}`, want: `{"a":{"b":{"c":{"d":1,"e":2}},"f":3}}`},
+		{name: "dst duplicates: the last is merged into", dst: `{"a":{"x":1},"a":{"y":2}}`, src: `{"a":{"z":3}}`, want: `{"a":{"x":1},"a":{"y":2,"z":3}}`},
+		{name: "src duplicates merge in turn", dst: `{}`, src: `{"a":{"x":1},"a":{"y":2}}`, want: `{"a":{"x":1,"y":2}}`},
+		{name: "src duplicate scalars: the last wins", dst: `{"a":0}`, src: `{"a":1,"a":2}`, want: `{"a":2}`},
+		{name: "names matched after decoding, solidus", dst: `{"a/b":{"x":1}}`, src: `{"a\/b":{"y":2}}`, want: `{"a/b":{"x":1,"y":2}}`},
+		{name: "names matched after decoding, unicode", dst: `{"\u00e9":1}`, src: `{"é":2}`, want: `{"\u00e9":2}`},
+		{name: "names matched after decoding, both escaped", dst: `{"\u0061":1}`, src: `{"\u0061":2}`, want: `{"\u0061":2}`},
+		{name: "names differing only in escapes of other characters", dst: `{"a\n":1}`, src: `{"a\\n":2}`, want: `{"a\n":1,"a\\n":2}`},
+
+		// Scalars are compared by their text, never through float64.
+		{name: "1 and 1.0 differ", dst: `{"n":1}`, src: `{"n":1.0}`, want: `{"n":1.0}`},
+		{name: "1e2 and 100 differ", dst: `{"n":100}`, src: `{"n":1e2}`, want: `{"n":1e2}`},
+		{name: "20-digit ids differing in the last digit", dst: `{"id":12345678901234567890}`, src: `{"id":12345678901234567891}`, want: `{"id":12345678901234567891}`},
+		{name: "ids equal as float64", dst: `{"id":9007199254740993}`, src: `{"id":9007199254740992}`, want: `{"id":9007199254740992}`},
+		{name: "string escapes differ", dst: `{"s":"A"}`, src: `{"s":"\u0041"}`, want: `{"s":"\u0041"}`},
+		{name: "same text left alone", dst: `{"s":"x","n":-0.0}`, src: `{"s":"x","n":-0.0}`, want: `{"s":"x","n":-0.0}`},
+
+		// Null rules.
+		{name: "nested null dst takes src object", dst: `{"a":null}`, src: `{"a":{"b":1}}`, want: `{"a":{"b":1}}`},
+		{name: "nested null src keeps dst", dst: `{"a":{"b":1}}`, src: `{"a":null}`, want: `{"a":{"b":1}}`},
+		{name: "nested null src keeps dst scalar", dst: `{"a":5}`, src: `{"a":null}`, want: `{"a":5}`},
+		{name: "new null member is added", dst: `{}`, src: `{"a":null}`, want: `{"a":null}`},
+		{name: "null items", dst: `[null,1,{"a":1}]`, src: `[{"x":1},null,null]`, want: `[{"x":1},1,{"a":1}]`},
+
+		// Arrays.
+		{name: "item-wise objects", dst: `[{"a":1},{"b":2}]`, src: `[{"c":3},{"d":4}]`, want: `[{"a":1,"c":3},{"b":2,"d":4}]`},
+		{name: "item-wise scalars", dst: `[1,2,3]`, src: `[1,5,3]`, want: `[1,5,3]`},
+		{name: "nested empty dst array takes src", dst: `{"l":[]}`, src: `{"l":[1,2]}`, want: `{"l":[1,2]}`},
+		{name: "nested empty src array keeps dst", dst: `{"l":[1,2]}`, src: `{"l":[]}`, want: `{"l":[1,2]}`},
+		{name: "nested arrays of arrays", dst: `[[1],[2,3]]`, src: `[[4],[5,6]]`, want: `[[4],[5,6]]`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { runMerge(t, c, merge) })
+	}
+}
+
+// TestMergeConflicts: nested conflicts name their JSON Pointer, and the
+// policies resolve them at that position only.
+func TestMergeConflicts(t *testing.T) {
+	cases := []mergeCase{
+		{name: "member", dst: `{"a":{"b":[1,2]}}`, src: `{"a":{"b":{"x":1}}}`, conflict: "/a/b",
+			replace: `{"a":{"b":{"x":1}}}`, keep: `{"a":{"b":[1,2]}}`},
+		{name: "escaped slash", dst: `{"a/b":{"c":1}}`, src: `{"a/b":{"c":{}}}`, conflict: "/a~1b/c",
+			replace: `{"a/b":{"c":{}}}`, keep: `{"a/b":{"c":1}}`},
+		{name: "escaped tilde", dst: `{"m~n":[1]}`, src: `{"m~n":"x"}`, conflict: "/m~0n",
+			replace: `{"m~n":"x"}`, keep: `{"m~n":[1]}`},
+		{name: "name escaped in src", dst: `{"a/b":1}`, src: `{"a\/b":[]}`, conflict: "/a~1b",
+			replace: `{"a/b":[]}`, keep: `{"a/b":1}`},
+		{name: "non-ASCII name", dst: `{"é":{}}`, src: `{"\u00e9":1}`, conflict: "/é",
+			replace: `{"é":1}`, keep: `{"é":{}}`},
+		{name: "empty name", dst: `{"":{}}`, src: `{"":[]}`, conflict: "/",
+			replace: `{"":[]}`, keep: `{"":{}}`},
+		{name: "array index", dst: `{"list":[{"x":1},{"x":2}]}`, src: `{"list":[{"x":1},{"x":[]}]}`, conflict: "/list/1/x",
+			replace: `{"list":[{"x":1},{"x":[]}]}`, keep: `{"list":[{"x":1},{"x":2}]}`},
+		{name: "array lengths", dst: `{"a":[1,2]}`, src: `{"a":[1]}`, conflict: "/a",
+			replace: `{"a":[1]}`, keep: `{"a":[1,2]}`},
+		{name: "after successful parts", dst: `{"b":{"x":1},"z":{}}`, src: `{"new":1,"b":{"y":2},"z":[1],"later":true}`, conflict: "/z",
+			replace: `{"b":{"x":1,"y":2},"z":[1],"new":1,"later":true}`, keep: `{"b":{"x":1,"y":2},"z":{},"new":1,"later":true}`},
+		{name: "second of two conflicts", dst: `{"a":1,"b":2}`, src: `{"a":3,"b":{}}`, conflict: "/b",
+			replace: `{"a":3,"b":{}}`, keep: `{"a":3,"b":2}`},
+		{name: "two conflicts, first reported", dst: `{"a":[],"b":2}`, src: `{"a":{},"b":{}}`, conflict: "/a",
+			replace: `{"a":{},"b":{}}`, keep: `{"a":[],"b":2}`},
+		{name: "deep in arrays", dst: `[[[{"k":1}]]]`, src: `[[[{"k":{"x":1}}]]]`, conflict: "/0/0/0/k",
+			replace: `[[[{"k":{"x":1}}]]]`, keep: `[[[{"k":1}]]]`},
+		{name: "inside a member src appended", dst: `{"a":{"b":1}}`, src: `{"n":{"m":1},"a":{"b":{"c":1}}}`, conflict: "/a/b",
+			replace: `{"a":{"b":{"c":1}},"n":{"m":1}}`, keep: `{"a":{"b":1},"n":{"m":1}}`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { runMerge(t, c, merge) })
+	}
+}
+
+func TestMergeInvalid(t *testing.T) {
+	var d graft.Doc
+	r := mustAppend(t, &d, `{"a":1}`)
+	for name, err := range map[string]error{
+		"zero dst":       d.Merge(0, r),
+		"zero src":       d.Merge(r, 0),
+		"dst past end":   d.Merge(graft.Ref(1<<30), r),
+		"MergeAt zero":   d.MergeAt(0, "/a", r),
+		"MergeEach zero": d.MergeEach([]graft.Ref{0}, mustAppend(t, &d, `[1]`)),
+		"MergeEach src":  d.MergeEach([]graft.Ref{r}, r),
+	} {
+		if !errors.Is(err, graft.ErrKind) {
+			t.Errorf("%s: %v, want ErrKind", name, err)
+		}
+	}
+	if compact(&d, r) != `{"a":1}` {
+		t.Fatal("refused merges changed the Doc")
+	}
+}
+
+// TestMergeRollbackThenContinue: after a failed merge the Doc works as
+// if the merge had not been tried, including a document edited before.
+func TestMergeRollbackThenContinue(t *testing.T) {
+	var d graft.Doc
+	dst := mustAppend(t, &d, "{\n  \"a\": {\"x\": 1},\n  \"l\": [1, 2],\n  \"s\": \"v\"\n}")
+	d.Set(d.Member(dst, "a"), "grown", d.NewInt(7)) // a grown container
+	d.Set(dst, "s", d.NewString("w"))               // a replaced member
+	before, size := compact(&d, dst), d.Size()
+	for _, src := range []string{
+		`{"a":{"y":2,"x":[]}}`,
+		`{"new":{"deep":[1]},"l":[3]}`,
+		`{"l":[{"n":1},{}],"s":{}}`,
+		`{"a":{"grown":{"z":1}}}`,
+	} {
+		s := mustAppend(t, &d, src)
+		size = d.Size()
+		err := d.Merge(dst, s)
+		if !errors.Is(err, graft.ErrConflict) {
+			t.Fatalf("merge of %s: %v, want a conflict", src, err)
+		}
+		if got := compact(&d, dst); got != before || d.Size() != size {
+			t.Fatalf("merge of %s changed dst: %s", src, got)
+		}
+		if got := compact(&d, s); got != src {
+			t.Fatalf("merge of %s changed src: %s", src, got)
+		}
+		checkSpans(t, &d, dst)
+	}
+	if err := d.Merge(dst, mustAppend(t, &d, `{"a":{"y":2},"l":[0,null],"t":true}`)); err != nil {
+		t.Fatal(err)
+	}
+	want := `{"a":{"x":1,"grown":7,"y":2},"l":[0,2],"s":"w","t":true}`
+	if got := compact(&d, dst); got != want {
+		t.Fatalf("after the failures, a merge gives %s, want %s", got, want)
+	}
+	checkSpans(t, &d, dst)
+}
+
+// TestMergeSequence merges several upstream responses into one document,
+// as a gateway does, and edits between the merges.
+func TestMergeSequence(t *testing.T) {
+	var d graft.Doc
+	root := mustAppend(t, &d, `{"data":{"user":{"id":"1","name":"Ada"}}}`)
+	steps := []struct{ at, src, want string }{
+		{"/data/user", `{"posts":[{"id":"p1"},{"id":"p2"}]}`, `{"data":{"user":{"id":"1","name":"Ada","posts":[{"id":"p1"},{"id":"p2"}]}}}`},
+		{"/data/user/posts", `[{"title":"A"},{"title":"B"}]`, `{"data":{"user":{"id":"1","name":"Ada","posts":[{"id":"p1","title":"A"},{"id":"p2","title":"B"}]}}}`},
+		{"/data/user/posts/1", `{"likes":3}`, `{"data":{"user":{"id":"1","name":"Ada","posts":[{"id":"p1","title":"A"},{"id":"p2","title":"B","likes":3}]}}}`},
+		{"/data/extensions/cost", `{"n":1}`, `{"data":{"user":{"id":"1","name":"Ada","posts":[{"id":"p1","title":"A"},{"id":"p2","title":"B","likes":3}]},"extensions":{"cost":{"n":1}}}}`},
+		{"", `{"errors":null}`, `{"data":{"user":{"id":"1","name":"Ada","posts":[{"id":"p1","title":"A"},{"id":"p2","title":"B","likes":3}]},"extensions":{"cost":{"n":1}}},"errors":null}`},
+	}
+	for _, s := range steps {
+		if err := d.MergeAt(root, s.at, mustAppend(t, &d, s.src)); err != nil {
+			t.Fatalf("MergeAt(%q): %v", s.at, err)
+		}
+		if got := compact(&d, root); got != s.want {
+			t.Fatalf("after MergeAt(%q):\n got %s\nwant %s", s.at, got, s.want)
+		}
+		checkSpans(t, &d, root)
+	}
+}
+
+func TestMergeAt(t *testing.T) {
+	type result struct {
+		want string // the result, if the merge succeeds
+		ptr  string // the pointer of the error
+		err  error  // ErrConflict or ErrPointer
+	}
+	cases := []struct {
+		name                  string
+		dst, at, src          string
+		errorP, replace, keep result
+		bug                   string
+	}{
+		{name: "empty pointer is Merge", dst: `{"a":1}`, at: "", src: `{"b":2}`,
+			errorP: result{want: `{"a":1,"b":2}`}, replace: result{want: `{"a":1,"b":2}`}, keep: result{want: `{"a":1,"b":2}`}},
+		{name: "create intermediates", dst: `{}`, at: "/a/b/c", src: `1`,
+			errorP: result{want: `{"a":{"b":{"c":1}}}`}, replace: result{want: `{"a":{"b":{"c":1}}}`}, keep: result{want: `{"a":{"b":{"c":1}}}`}},
+		{name: "create below existing", dst: `{"a":{"x":0}}`, at: "/a/b", src: `{"c":1}`,
+			errorP: result{want: `{"a":{"x":0,"b":{"c":1}}}`}, replace: result{want: `{"a":{"x":0,"b":{"c":1}}}`}, keep: result{want: `{"a":{"x":0,"b":{"c":1}}}`}},
+		{name: "merge into existing", dst: `{"a":{"b":{"x":0}}}`, at: "/a/b", src: `{"c":1}`,
+			errorP: result{want: `{"a":{"b":{"x":0,"c":1}}}`}, replace: result{want: `{"a":{"b":{"x":0,"c":1}}}`}, keep: result{want: `{"a":{"b":{"x":0,"c":1}}}`}},
+		{name: "escaped tokens create decoded names", dst: `{}`, at: "/a~1b/m~0n", src: `1`,
+			errorP: result{want: `{"a/b":{"m~n":1}}`}, replace: result{want: `{"a/b":{"m~n":1}}`}, keep: result{want: `{"a/b":{"m~n":1}}`}},
+		{name: "escaped token finds decoded name", dst: `{"a/b":{"x":1}}`, at: "/a~1b", src: `{"y":2}`,
+			errorP: result{want: `{"a/b":{"x":1,"y":2}}`}, replace: result{want: `{"a/b":{"x":1,"y":2}}`}, keep: result{want: `{"a/b":{"x":1,"y":2}}`}},
+		{name: "through null", dst: `{"a":null}`, at: "/a/b", src: `{"x":1}`,
+			errorP: result{want: `{"a":{"b":{"x":1}}}`}, replace: result{want: `{"a":{"b":{"x":1}}}`}, keep: result{want: `{"a":{"b":{"x":1}}}`}},
+		{name: "null root", dst: `null`, at: "/a", src: `1`,
+			errorP: result{want: `{"a":1}`}, replace: result{want: `{"a":1}`}, keep: result{want: `{"a":1}`}},
+		{name: "at a null", dst: `{"a":null}`, at: "/a", src: `{"x":1}`,
+			errorP: result{want: `{"a":{"x":1}}`}, replace: result{want: `{"a":{"x":1}}`}, keep: result{want: `{"a":{"x":1}}`}},
+		{name: "through scalar", dst: `{"a":1}`, at: "/a/b", src: `2`,
+			errorP: result{ptr: "/a", err: graft.ErrConflict}, replace: result{want: `{"a":{"b":2}}`}, keep: result{want: `{"a":1}`}},
+		{name: "through string deep", dst: `{"a":{"s":"x"}}`, at: "/a/s/t/u", src: `{}`,
+			errorP: result{ptr: "/a/s", err: graft.ErrConflict}, replace: result{want: `{"a":{"s":{"t":{"u":{}}}}}`}, keep: result{want: `{"a":{"s":"x"}}`}},
+		{name: "through scalar root", dst: `5`, at: "/a", src: `1`,
+			errorP: result{ptr: "", err: graft.ErrConflict}, replace: result{want: `{"a":1}`}, keep: result{want: `5`}},
+		{name: "conflict at the target", dst: `{"a":{"b":[1]}}`, at: "/a", src: `{"b":{"x":1}}`,
+			errorP: result{ptr: "/a/b", err: graft.ErrConflict}, replace: result{want: `{"a":{"b":{"x":1}}}`}, keep: result{want: `{"a":{"b":[1]}}`}},
+		{name: "array by index", dst: `{"l":[{"x":1},{"y":2}]}`, at: "/l/1", src: `{"z":3}`,
+			errorP: result{want: `{"l":[{"x":1},{"y":2,"z":3}]}`}, replace: result{want: `{"l":[{"x":1},{"y":2,"z":3}]}`}, keep: result{want: `{"l":[{"x":1},{"y":2,"z":3}]}`}},
+		{name: "array by index then member", dst: `{"l":[{"x":1},{"y":2}]}`, at: "/l/0/n/m", src: `true`,
+			errorP: result{want: `{"l":[{"x":1,"n":{"m":true}},{"y":2}]}`}, replace: result{want: `{"l":[{"x":1,"n":{"m":true}},{"y":2}]}`}, keep: result{want: `{"l":[{"x":1,"n":{"m":true}},{"y":2}]}`}},
+		{name: "array item scalar replaced", dst: `[1,2]`, at: "/1", src: `3`,
+			errorP: result{want: `[1,3]`}, replace: result{want: `[1,3]`}, keep: result{want: `[1,3]`}},
+		{name: "array item null", dst: `[null]`, at: "/0/a", src: `3`,
+			errorP: result{want: `[{"a":3}]`}, replace: result{want: `[{"a":3}]`}, keep: result{want: `[{"a":3}]`}},
+		{name: "array dash", dst: `{"l":[1]}`, at: "/l/-", src: `2`,
+			errorP: result{ptr: "/l/-", err: graft.ErrPointer}, replace: result{ptr: "/l/-", err: graft.ErrPointer}, keep: result{ptr: "/l/-", err: graft.ErrPointer}},
+		{name: "array past the end", dst: `{"l":[1]}`, at: "/l/1", src: `2`,
+			errorP: result{ptr: "/l/1", err: graft.ErrPointer}, replace: result{ptr: "/l/1", err: graft.ErrPointer}, keep: result{ptr: "/l/1", err: graft.ErrPointer}},
+		{name: "array leading zero", dst: `{"l":[1,2]}`, at: "/l/01/x", src: `2`,
+			errorP: result{ptr: "/l/01", err: graft.ErrPointer}, replace: result{ptr: "/l/01", err: graft.ErrPointer}, keep: result{ptr: "/l/01", err: graft.ErrPointer}},
+		{name: "array name token", dst: `[{}]`, at: "/a", src: `2`,
+			errorP: result{ptr: "/a", err: graft.ErrPointer}, replace: result{ptr: "/a", err: graft.ErrPointer}, keep: result{ptr: "/a", err: graft.ErrPointer}},
+		{name: "malformed pointer", dst: `{}`, at: "a", src: `2`,
+			errorP: result{ptr: "a", err: graft.ErrPointer}, replace: result{ptr: "a", err: graft.ErrPointer}, keep: result{ptr: "a", err: graft.ErrPointer}},
+		{name: "malformed escape", dst: `{}`, at: "/a~2", src: `2`,
+			errorP: result{ptr: "/a~2", err: graft.ErrPointer}, replace: result{ptr: "/a~2", err: graft.ErrPointer}, keep: result{ptr: "/a~2", err: graft.ErrPointer}},
+	}
+	for _, c := range cases {
+		for _, p := range policies {
+			t.Run(c.name+"/"+p.name, func(t *testing.T) {
+				knownBug(t, c.bug)
+				res := map[graft.Conflict]result{graft.ConflictError: c.errorP, graft.ConflictReplace: c.replace, graft.ConflictKeep: c.keep}[p.c]
+				d := graft.New(graft.Options{Conflict: p.c})
+				dst := mustAppend(t, d, c.dst)
+				src := mustAppend(t, d, c.src)
+				dstText, srcText, size := compact(d, dst), compact(d, src), d.Size()
+				err := d.MergeAt(dst, c.at, src)
+				if res.err == nil {
+					if err != nil {
+						t.Fatalf("MergeAt: %v", err)
+					}
+					if got := compact(d, dst); got != res.want {
+						t.Fatalf("result %s, want %s", got, res.want)
+					}
+					checkSpans(t, d, dst)
+					return
+				}
+				var e *graft.Error
+				if !errors.As(err, &e) || !errors.Is(err, res.err) {
+					t.Fatalf("err = %v, want an *Error wrapping %v", err, res.err)
+				}
+				if e.Pointer != res.ptr {
+					t.Fatalf("error at %q, want %q (%v)", e.Pointer, res.ptr, err)
+				}
+				if compact(d, dst) != dstText || compact(d, src) != srcText || d.Size() != size {
+					t.Fatalf("failed MergeAt changed the Doc: %s %s", compact(d, dst), compact(d, src))
+				}
+			})
+		}
+	}
+}
+
+// TestS1 is the S1 benchmark scenario: the announcement benchmark of the
+// original astjson, under each policy.
+func TestS1(t *testing.T) {
+	want := map[graft.Conflict]string{
+		graft.ConflictReplace: `{"a":1,"b":{"c":{"d":true}}}`,
+		graft.ConflictKeep:    `{"a":1,"b":{"c":3}}`,
+	}
+	for _, p := range policies {
+		t.Run(p.name, func(t *testing.T) {
+			d := graft.New(graft.Options{Conflict: p.c})
+			root := mustAppend(t, d, `{"a":1}`)
+			if err := d.MergeAt(root, "/b", mustAppend(t, d, `{"c":3}`)); err != nil {
+				t.Fatal(err)
+			}
+			errBC := d.MergeAt(root, "/b/c", mustAppend(t, d, `{"d":5}`))
+			boolDoc := mustAppend(t, d, `{"bool":true}`)
+			v, err := d.Find(boolDoc, "/bool")
+			if err != nil || v == 0 {
+				t.Fatalf("Find /bool: %d, %v", v, err)
+			}
+			errBCD := d.MergeAt(root, "/b/c/d", v)
+			if p.c == graft.ConflictError {
+				var e *graft.Error
+				if !errors.As(errBC, &e) || e.Pointer != "/b/c" || !errors.Is(errBC, graft.ErrConflict) {
+					t.Fatalf("merge at /b/c: %v, want a conflict at /b/c", errBC)
+				}
+				if !errors.As(errBCD, &e) || e.Pointer != "/b/c" || !errors.Is(errBCD, graft.ErrConflict) {
+					t.Fatalf("merge at /b/c/d: %v, want a conflict at /b/c", errBCD)
+				}
+				if got := compact(d, root); got != `{"a":1,"b":{"c":3}}` {
+					t.Fatalf("got %s", got)
+				}
+				return
+			}
+			if errBC != nil || errBCD != nil {
+				t.Fatal(errBC, errBCD)
+			}
+			if got := compact(d, root); got != want[p.c] {
+				t.Fatalf("got %s, want %s", got, want[p.c])
+			}
+		})
+	}
+}
+
+// products returns a products response of n items and an entities
+// response answering for each, as in the S4 scenario.
+func products(n int) (prods, ents string) {
+	var p, e strings.Builder
+	p.WriteString(`{"data":{"topProducts":[`)
+	e.WriteString(`{"data":{"_entities":[`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			p.WriteByte(',')
+			e.WriteByte(',')
+		}
+		id := strconv.Itoa(i)
+		p.WriteString(`{"__typename":"Product","upc":"` + id + `","name":"Product ` + id + `","price":` + strconv.Itoa(100+i) + `}`)
+		e.WriteString(`{"__typename":"Product","shippingEstimate":` + strconv.Itoa(i%7) + `,"inStock":` + strconv.FormatBool(i%2 == 0) + `}`)
+	}
+	p.WriteString(`]}}`)
+	e.WriteString(`]}}`)
+	return p.String(), e.String()
+}
+
+func TestMergeEach(t *testing.T) {
+	prods, ents := products(100)
+	setup := func(t *testing.T, c graft.Conflict, ents string) (*graft.Doc, graft.Ref, []graft.Ref, graft.Ref) {
+		d := graft.New(graft.Options{Conflict: c})
+		root := mustAppend(t, d, prods)
+		list, _ := d.Find(root, "/data/topProducts")
+		var targets []graft.Ref
+		for _, v := range d.Items(list) {
+			targets = append(targets, v)
+		}
+		e := mustAppend(t, d, ents)
+		src, _ := d.Find(e, "/data/_entities")
+		return d, root, targets, src
+	}
+
+	t.Run("splice", func(t *testing.T) {
+		d, root, targets, src := setup(t, graft.ConflictError, ents)
+		if err := d.MergeEach(targets, src); err != nil {
+			t.Fatal(err)
+		}
+		for i, tr := range targets {
+			want := `{"__typename":"Product","upc":"` + strconv.Itoa(i) + `","name":"Product ` + strconv.Itoa(i) + `","price":` + strconv.Itoa(100+i) +
+				`,"shippingEstimate":` + strconv.Itoa(i%7) + `,"inStock":` + strconv.FormatBool(i%2 == 0) + `}`
+			if got := compact(d, tr); got != want {
+				t.Fatalf("target %d: %s, want %s", i, got, want)
+			}
+		}
+		checkSpans(t, d, root)
+	})
+
+	t.Run("conflict in item 57 rolls back the batch", func(t *testing.T) {
+		// Item 57 alone answers with an object where the product has a
+		// number; items after it add a member, which must be rolled back.
+		var bad string
+		{
+			var b strings.Builder
+			d0 := graft.New(graft.Options{})
+			e := mustAppend(t, d0, ents)
+			list, _ := d0.Find(e, "/data/_entities")
+			b.WriteString(`{"data":{"_entities":[`)
+			for i, v := range d0.Items(list) {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				if i == 57 {
+					d0.Set(v, "price", mustAppend(t, d0, `{"amount":1}`))
+				} else if i > 57 {
+					d0.Set(v, "late", d0.NewInt(int64(i)))
+				}
+				b.WriteString(compact(d0, v))
+			}
+			b.WriteString(`]}}`)
+			bad = b.String()
+		}
+		d, root, targets, src := setup(t, graft.ConflictError, bad)
+		before := compact(d, root)
+		srcBefore, size := compact(d, src), d.Size()
+		err := d.MergeEach(targets, src)
+		var e *graft.Error
+		if !errors.As(err, &e) || !errors.Is(err, graft.ErrConflict) || e.Pointer != "/57/price" {
+			t.Fatalf("err = %v, want a conflict at /57/price", err)
+		}
+		if got := compact(d, root); got != before {
+			t.Fatalf("targets changed: %s", clip(got))
+		}
+		if compact(d, src) != srcBefore || d.Size() != size {
+			t.Fatal("src or the Doc changed")
+		}
+		checkSpans(t, d, root)
+
+		for _, p := range []graft.Conflict{graft.ConflictReplace, graft.ConflictKeep} {
+			d, _, targets, src := setup(t, p, bad)
+			if err := d.MergeEach(targets, src); err != nil {
+				t.Fatal(err)
+			}
+			price := compact(d, d.Member(targets[57], "price"))
+			if want := map[graft.Conflict]string{graft.ConflictReplace: `{"amount":1}`, graft.ConflictKeep: `157`}[p]; price != want {
+				t.Fatalf("policy %d: price %s, want %s", p, price, want)
+			}
+			if got := compact(d, d.Member(targets[99], "late")); got != "99" {
+				t.Fatalf("policy %d: item 99 not merged: %s", p, compact(d, targets[99]))
+			}
+		}
+	})
+
+	t.Run("count mismatch", func(t *testing.T) {
+		d, root, targets, src := setup(t, graft.ConflictError, ents)
+		before, size := compact(d, root), d.Size()
+		for _, ts := range [][]graft.Ref{targets[:99], append(targets[:100:100], targets[0]), nil} {
+			err := d.MergeEach(ts, src)
+			var e *graft.Error
+			if !errors.As(err, &e) {
+				t.Fatalf("%d targets for 100 items: err = %v, want an *Error", len(ts), err)
+			}
+			if compact(d, root) != before || d.Size() != size {
+				t.Fatal("a refused batch changed the Doc")
+			}
+		}
+	})
+
+	t.Run("empty batch", func(t *testing.T) {
+		var d graft.Doc
+		if err := d.MergeEach(nil, mustAppend(t, &d, `[]`)); err != nil {
+			t.Fatal(err)
+		}
+	})
+
+	t.Run("targets of every kind", func(t *testing.T) {
+		var d graft.Doc
+		root := mustAppend(t, &d, `[null,{"a":1},[1],5]`)
+		var targets []graft.Ref
+		for _, v := range d.Items(root) {
+			targets = append(targets, v)
+		}
+		if err := d.MergeEach(targets, mustAppend(t, &d, `[{"x":1},{"b":2},[2],null]`)); err != nil {
+			t.Fatal(err)
+		}
+		if got := compact(&d, root); got != `[{"x":1},{"a":1,"b":2},[2],5]` {
+			t.Fatalf("got %s", got)
+		}
+	})
+
+	t.Run("conflict at an item itself", func(t *testing.T) {
+		var d graft.Doc
+		root := mustAppend(t, &d, `[{"a":1},{"b":2}]`)
+		targets := []graft.Ref{d.Index(root, 0), d.Index(root, 1)}
+		err := d.MergeEach(targets, mustAppend(t, &d, `[{"c":3},[1]]`))
+		var e *graft.Error
+		if !errors.As(err, &e) || e.Pointer != "/1" {
+			t.Fatalf("err = %v, want a conflict at /1", err)
+		}
+		if got := compact(&d, root); got != `[{"a":1},{"b":2}]` {
+			t.Fatalf("got %s", got)
+		}
+	})
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package graft_test
+
+const raceEnabled = false

@@ -1,0 +1,202 @@
+package graft_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/graftjson/graft"
+)
+
+// rfc6901Doc is the document of RFC 6901, section 5.
+const rfc6901Doc = `{
+      "foo": ["bar", "baz"],
+      "": 0,
+      "a/b": 1,
+      "c%d": 2,
+      "e^f": 3,
+      "g|h": 4,
+      "i\\j": 5,
+      "k\"l": 6,
+      " ": 7,
+      "m~n": 8
+   }`
+
+func TestFindRFC6901(t *testing.T) {
+	// The table of RFC 6901, section 5.
+	cases := []struct{ ptr, want string }{
+		{"", stdCompact(t, rfc6901Doc)},
+		{"/foo", `["bar","baz"]`},
+		{"/foo/0", `"bar"`},
+		{"/", `0`},
+		{"/a~1b", `1`},
+		{"/c%d", `2`},
+		{"/e^f", `3`},
+		{"/g|h", `4`},
+		{"/i\\j", `5`},
+		{"/k\"l", `6`},
+		{"/ ", `7`},
+		{"/m~0n", `8`},
+	}
+	var d graft.Doc
+	root := mustAppend(t, &d, rfc6901Doc)
+	for _, c := range cases {
+		r, err := d.Find(root, c.ptr)
+		if err != nil || compact(&d, r) != c.want {
+			t.Errorf("Find(%q) = %s, %v; want %s", c.ptr, compact(&d, r), err, c.want)
+		}
+		path, err := graft.ParsePointer(c.ptr)
+		if err != nil {
+			t.Errorf("ParsePointer(%q): %v", c.ptr, err)
+			continue
+		}
+		if got := d.Get(root, path...); got != r {
+			t.Errorf("Get(%q) = %s, Find gives %s", path, compact(&d, got), compact(&d, r))
+		}
+		if path.String() != c.ptr {
+			t.Errorf("ParsePointer(%q).String() = %q", c.ptr, path.String())
+		}
+	}
+}
+
+func TestFindNothing(t *testing.T) {
+	var d graft.Doc
+	root := mustAppend(t, &d, `{"foo":["bar","baz"],"o":{"a~b":{"c/d":true}},"n":null,"s":"str"}`)
+	cases := []struct {
+		ptr  string
+		want string // "" for the zero Ref
+	}{
+		{"/foo/00", ""},
+		{"/foo/01", ""},
+		{"/foo/-", ""},
+		{"/foo/2", ""},
+		{"/foo/-1", ""},
+		{"/foo/+1", ""},
+		{"/foo/1.0", ""},
+		{"/foo/ 1", ""},
+		{"/foo/1 ", ""},
+		{"/foo/0x1", ""},
+		{"/foo/99999999999999999999", ""},
+		{"/foo/18446744073709551617", ""},
+		{"/foo/", ""},
+		{"/foo/0/x", ""},
+		{"/foo/1", `"baz"`},
+		{"/missing", ""},
+		{"/missing/deeper", ""},
+		{"/n/x", ""},
+		{"/s/0", ""},
+		{"/o/a~0b/c~1d", "true"},
+		{"/o/a~1b", ""},
+		{"/o/a~0b/c~1d/x", ""},
+		{"/o/a~01", ""},
+		{"//", ""},
+	}
+	for _, c := range cases {
+		r, err := d.Find(root, c.ptr)
+		if err != nil {
+			t.Errorf("Find(%q): %v", c.ptr, err)
+			continue
+		}
+		if got := compact(&d, r); got != c.want || (c.want == "" && (r != 0 || d.Kind(r) != graft.Invalid)) {
+			t.Errorf("Find(%q) = %d %s, want %q", c.ptr, r, got, c.want)
+		}
+	}
+	// Find from an inner value, and from the zero Ref.
+	o, _ := d.Find(root, "/o")
+	if r, err := d.Find(o, "/a~0b/c~1d"); err != nil || compact(&d, r) != "true" {
+		t.Errorf("Find from /o: %s, %v", compact(&d, r), err)
+	}
+	if r, err := d.Find(0, "/a"); r != 0 || err != nil {
+		t.Errorf("Find from the zero Ref: %d, %v", r, err)
+	}
+	if r, err := d.Find(0, ""); r != 0 || err != nil {
+		t.Errorf("Find(0, \"\"): %d, %v", r, err)
+	}
+}
+
+func TestMalformedPointers(t *testing.T) {
+	var d graft.Doc
+	root := mustAppend(t, &d, `{"a":{"~":1}}`)
+	for _, p := range []string{"a", "foo/bar", "~0", " /a", "#/a", "/~", "/a~", "/~2", "/a~2b", "/~a", "/~/", "/a/~", "/~~0", "/~~1"} {
+		r, err := d.Find(root, p)
+		var e *graft.Error
+		if r != 0 || !errors.As(err, &e) || !errors.Is(err, graft.ErrPointer) {
+			t.Errorf("Find(%q) = %d, %v; want an *Error wrapping ErrPointer", p, r, err)
+		}
+		if e != nil && strings.Contains(p, "~") && strings.HasPrefix(p, "/") {
+			// The offset of a bad escape is that of its '~' in the pointer.
+			if e.Offset < 0 || int(e.Offset) >= len(p) || p[e.Offset] != '~' {
+				t.Errorf("Find(%q): error offset %d is not at a '~'", p, e.Offset)
+			}
+		}
+		if path, err := graft.ParsePointer(p); path != nil || !errors.Is(err, graft.ErrPointer) {
+			t.Errorf("ParsePointer(%q) = %q, %v", p, path, err)
+		}
+	}
+}
+
+func TestParsePointer(t *testing.T) {
+	cases := []struct {
+		ptr  string
+		path graft.Path
+	}{
+		{"", graft.Path{}},
+		{"/", graft.Path{""}},
+		{"//", graft.Path{"", ""}},
+		{"/a", graft.Path{"a"}},
+		{"/a/b/0", graft.Path{"a", "b", "0"}},
+		{"/a~1b", graft.Path{"a/b"}},
+		{"/m~0n", graft.Path{"m~n"}},
+		{"/~01", graft.Path{"~1"}},
+		{"/~10", graft.Path{"/0"}},
+		{"/~0~1~1~0", graft.Path{"~//~"}},
+		{"/é/😀", graft.Path{"é", "😀"}},
+		{"/a/", graft.Path{"a", ""}},
+	}
+	for _, c := range cases {
+		path, err := graft.ParsePointer(c.ptr)
+		if err != nil || !slices.Equal(path, c.path) || path == nil {
+			t.Errorf("ParsePointer(%q) = %q, %v; want %q", c.ptr, path, err, c.path)
+		}
+		if s := path.String(); s != c.ptr {
+			t.Errorf("ParsePointer(%q).String() = %q", c.ptr, s)
+		}
+	}
+	var zero graft.Path
+	if zero.String() != "" {
+		t.Errorf("zero Path prints %q", zero.String())
+	}
+	if s := (graft.Path{"a/b", "~", ""}).String(); s != "/a~1b/~0/" {
+		t.Errorf("Path.String() = %q", s)
+	}
+}
+
+func TestGet(t *testing.T) {
+	var d graft.Doc
+	root := mustAppend(t, &d, `{"a":{"b":[10,{"c":"x"}]},"a/b":1,"":{"":2},"l":[[0,1],[2,3]]}`)
+	cases := []struct {
+		path []string
+		want string
+	}{
+		{nil, compact(&d, root)},
+		{[]string{"a", "b", "1", "c"}, `"x"`},
+		{[]string{"a", "b", "0"}, `10`},
+		{[]string{"a/b"}, `1`},
+		{[]string{"", ""}, `2`},
+		{[]string{"l", "1", "0"}, `2`},
+		{[]string{"a", "b", "01"}, ``},
+		{[]string{"a", "b", "-"}, ``},
+		{[]string{"a", "b", "2"}, ``},
+		{[]string{"a", "x"}, ``},
+		{[]string{"a", "b", "1", "c", "d"}, ``},
+	}
+	for _, c := range cases {
+		if got := compact(&d, d.Get(root, c.path...)); got != c.want {
+			t.Errorf("Get(%q) = %s, want %s", c.path, got, c.want)
+		}
+	}
+	if d.Get(0, "a") != 0 || d.Get(0) != 0 {
+		t.Error("Get from the zero Ref")
+	}
+}
