@@ -59,15 +59,10 @@ func (d *Doc) newName(name string, v uint32) uint32 {
 	return uint32(k)
 }
 
-// slot returns a node that can sit in an array's chain for value v: a copy
-// of a scalar, or a link to a container (whose own next may be in use).
+// slot returns a node that can sit in an array's chain for value v: a link
+// to v, whose own next may be in use by the chain it already sits in.
 func (d *Doc) slot(v uint32) uint32 {
-	n := d.nodes[v]
-	if k := n.kind(); k == Object || k == Array {
-		return d.newNode(node{meta: kindLink, child: v})
-	}
-	n.next, n.child = 0, 0
-	return d.newNode(n)
+	return d.newNode(node{meta: kindLink, child: v})
 }
 
 func (d *Doc) container(r Ref, kind Kind) *node {

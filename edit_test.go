@@ -7,11 +7,6 @@ import (
 	"github.com/graftjson/graft"
 )
 
-// bugSharedScalar is the known bug behind the skipped sharing case.
-const bugSharedScalar = "AppendItem, InsertItem and SetItem copy a scalar into the array instead of attaching it " +
-	"(edit.go slot), so a value attached to an object and an array is not shared: a Merge into it shows in one place " +
-	"only, against the Copy documentation (\"attaching never copies\")"
-
 // forms returns the text of doc in the forms a test should run on:
 // compact, and indented (whose parsed spans hold whitespace).
 func forms(tb testing.TB, doc string) map[string]string {
@@ -375,7 +370,6 @@ func TestSharing(t *testing.T) {
 		}
 	})
 	t.Run("scalar in an object and an array", func(t *testing.T) {
-		knownBug(t, bugSharedScalar)
 		var d graft.Doc
 		root := mustAppend(t, &d, `{"x":1,"l":[]}`)
 		x := d.Member(root, "x")

@@ -284,7 +284,6 @@ func FuzzRejectDuplicateNames(f *testing.F) {
 	}
 	addCorpusSeeds(f, func(b []byte) { f.Add(b) })
 	f.Fuzz(func(t *testing.T, data []byte) {
-		knownBug(t, bugDupNames)
 		var plain graft.Doc
 		r, err := plain.Parse(data)
 		if err != nil {

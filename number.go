@@ -76,9 +76,11 @@ func (d *Doc) Uint64(r Ref) (uint64, error) {
 
 // Float64 returns the float64 nearest to the number r. It returns ErrRange
 // with ±Inf if the number is too large for a float64, ErrInexact with the
-// nearest value if that value is not the same decimal number as the text
-// (more significant digits than a float64 holds, or an underflow to zero or
-// a subnormal), and ErrKind if r is not a number.
+// nearest value if that float64 does not stand for the text's number —
+// neither its shortest decimal form (what strconv.FormatFloat writes, so 0.1
+// is exact) nor its exact binary value is the text's decimal: more
+// significant digits than a float64 holds, or digits lost to underflow —
+// and ErrKind if r is not a number.
 func (d *Doc) Float64(r Ref) (float64, error) {
 	t, ok := d.numberText(r)
 	if !ok {
@@ -95,10 +97,16 @@ func (d *Doc) Float64(r Ref) (float64, error) {
 		return f, nil // up to 15 digits always survive the round trip
 	}
 	var buf [32]byte
-	if !a.equal(decompose(strconv.AppendFloat(buf[:0], f, 'e', -1, 64))) {
-		return f, ErrInexact
+	if a.equal(decompose(strconv.AppendFloat(buf[:0], f, 'e', -1, 64))) {
+		return f, nil
 	}
-	return f, nil
+	// Long texts such as 9223372036854775808 (2^63) can be the float's
+	// exact value: a float64 has at most 767 significant decimal digits.
+	var exact [800]byte
+	if a.n > 17 && a.equal(decompose(strconv.AppendFloat(exact[:0], f, 'e', 780, 64))) {
+		return f, nil
+	}
+	return f, ErrInexact
 }
 
 func (d *Doc) numberText(r Ref) ([]byte, bool) {

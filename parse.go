@@ -227,6 +227,9 @@ value:
 			cn := &nodes[cur.node]
 			cn.n = uint32(i+delta) - cn.off
 			if cur.obj && d.opts.RejectDuplicateNames {
+				// The names are read from out: copy the pending text first.
+				copy(out[mark+delta:], s[mark:i])
+				mark = i
 				if k := d.duplicateName(nodes, out, cur.node); k != 0 {
 					return d.fail(s, nodes, stack, i-1, "duplicate object member name "+string(out[nodes[k].off:nodes[k].off+nodes[k].n]), ErrSyntax)
 				}
