@@ -87,10 +87,14 @@ func (d *Doc) lastMember(obj uint32, name string) uint32 {
 
 // Set makes v the value of member name of object obj: the last member of
 // that name gets v as its value, or, if there is none, a member is appended.
-// It returns ErrKind if obj is not an object or v is not a value.
+// It returns ErrKind if obj is not an object or v is not a value, and
+// ErrCycle if v is obj or contains it (a check that walks v's values).
 func (d *Doc) Set(obj Ref, name string, v Ref) error {
 	if d.container(obj, Object) == nil || d.at(v) == nil {
 		return ErrKind
+	}
+	if d.contains(uint32(v), uint32(obj)) {
+		return ErrCycle
 	}
 	if k := d.lastMember(uint32(obj), name); k != 0 {
 		d.changed(uint32(obj))
@@ -135,20 +139,28 @@ func (d *Doc) itemAt(arr Ref, i int) (prev, k uint32, ok bool) {
 	return prev, k, i == 0
 }
 
-// AppendItem appends v to array arr.
+// AppendItem appends v to array arr. It returns ErrKind if arr is not an
+// array or v is not a value, and ErrCycle if v is arr or contains it.
 func (d *Doc) AppendItem(arr Ref, v Ref) error {
 	if d.container(arr, Array) == nil || d.at(v) == nil {
 		return ErrKind
+	}
+	if d.contains(uint32(v), uint32(arr)) {
+		return ErrCycle
 	}
 	d.linkLast(uint32(arr), d.slot(uint32(v)))
 	return nil
 }
 
 // InsertItem inserts v into array arr before item i; i == Len(arr) appends.
-// It returns ErrNotFound if i is out of range.
+// It returns ErrNotFound if i is out of range, ErrKind and ErrCycle as
+// AppendItem does.
 func (d *Doc) InsertItem(arr Ref, i int, v Ref) error {
 	if d.container(arr, Array) == nil || d.at(v) == nil {
 		return ErrKind
+	}
+	if d.contains(uint32(v), uint32(arr)) {
+		return ErrCycle
 	}
 	prev, k, ok := d.itemAt(arr, i)
 	if !ok {
@@ -170,10 +182,13 @@ func (d *Doc) InsertItem(arr Ref, i int, v Ref) error {
 }
 
 // SetItem replaces item i of array arr with v. It returns ErrNotFound if
-// there is no item i.
+// there is no item i, ErrKind and ErrCycle as AppendItem does.
 func (d *Doc) SetItem(arr Ref, i int, v Ref) error {
 	if d.container(arr, Array) == nil || d.at(v) == nil {
 		return ErrKind
+	}
+	if d.contains(uint32(v), uint32(arr)) {
+		return ErrCycle
 	}
 	prev, k, _ := d.itemAt(arr, i)
 	if k == 0 {

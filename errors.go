@@ -27,6 +27,9 @@ var (
 	ErrInexact = errors.New("number not exactly representable")
 	// ErrNotFound: a member or item that the operation needs is absent.
 	ErrNotFound = errors.New("not found")
+	// ErrCycle: attaching or merging the value would make it contain
+	// itself.
+	ErrCycle = errors.New("value would contain itself")
 )
 
 // Error is the one error type of graft. Parse errors carry the position in

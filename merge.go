@@ -26,6 +26,11 @@ import (
 // Scalars whose text is identical are left alone; numbers are never compared
 // through float64.
 //
+// Merge returns ErrCycle, changing nothing, if src contains dst (merging
+// would make a value contain itself); MergeAt and MergeEach check the same
+// for each position they merge into. Values shared by attaching them in
+// several places can still meet deeper inside a merge: Copy one side first.
+//
 // A conflict is resolved by Options.Conflict. Under ConflictError (the
 // default) the merge returns an *Error wrapping ErrConflict whose Pointer
 // names the position. Whenever a merge returns an error, dst, src and the
@@ -42,6 +47,9 @@ type pathElem struct {
 func (d *Doc) Merge(dst, src Ref) error {
 	if d.at(dst) == nil || d.at(src) == nil {
 		return ErrKind
+	}
+	if src != dst && d.contains(uint32(src), uint32(dst)) {
+		return ErrCycle
 	}
 	d.start()
 	return d.finish(d.merge(uint32(dst), uint32(src)), "")
@@ -65,6 +73,9 @@ func (d *Doc) MergeAt(dst Ref, p string, src Ref) error {
 	cur, at, err := d.reach(uint32(dst), p)
 	if err != nil {
 		return err
+	}
+	if (at != "" || uint32(src) != cur) && d.contains(uint32(src), cur) {
+		return ErrCycle
 	}
 	if k := d.nodes[cur].kind(); at != "" && k != Object && k != Null {
 		switch d.options().Conflict {
@@ -134,13 +145,19 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 	if n := d.Len(src); n != len(targets) {
 		return &Error{Offset: -1, Reason: "batch merge of " + itoa(n) + " items into " + itoa(len(targets)) + " targets", Err: ErrConflict}
 	}
-	for _, t := range targets {
+	i := 0
+	for k := d.nodes[src].child; k != 0; k = d.nodes[k].next {
+		t, v := targets[i], d.resolve(k)
 		if d.at(t) == nil {
 			return ErrKind
 		}
+		if uint32(t) != v && d.contains(v, uint32(t)) {
+			return ErrCycle
+		}
+		i++
 	}
 	d.start()
-	i := 0
+	i = 0
 	var err error
 	for k := d.nodes[src].child; k != 0 && err == nil; i++ {
 		next := d.nodes[k].next
