@@ -52,7 +52,7 @@ var goldenCases = []golden{
 	{name: "unknown top-level flag", args: []string{"--indent", "2"}, stderr: `graft: unknown flag "--indent"`, code: 2},
 	{name: "patch not yet", args: []string{"patch", "a", "b"}, stderr: `unknown command "patch"`, code: 2},
 	{name: "stream not yet", args: []string{"stream"}, stderr: `unknown command "stream"`, code: 2},
-	{name: "shape not yet", args: []string{"shape"}, stderr: `unknown command "shape"`, code: 2},
+	{name: "shape needs --schema", args: []string{"shape"}, stderr: "graft shape: --schema is required", code: 2},
 
 	// validate
 	{name: "validate ok", args: []string{"validate", "$D/a.json"}, files: map[string]string{"a.json": products}},

@@ -215,12 +215,12 @@ func (r *Row) IsPartial() bool {
 
 // Best is the lowest median ns/op among the table's non-graft rows.
 func (t *Table) Best() (float64, bool) {
-	return t.bestWhere(func(*Row) bool { return true })
+	return t.bestWhere(func(*Row) bool { return true }, unitNs)
 }
 
 // BestFull is Best among the rows that are not partial.
 func (t *Table) BestFull() (float64, bool) {
-	return t.bestWhere(func(r *Row) bool { return !r.IsPartial() })
+	return t.bestWhere(func(r *Row) bool { return !r.IsPartial() }, unitNs)
 }
 
 // hasPartial reports whether a non-graft row of the table is partial.
@@ -233,17 +233,38 @@ func (t *Table) hasPartial() bool {
 	return false
 }
 
-func (t *Table) bestWhere(keep func(*Row) bool) (float64, bool) {
+// bestWhere is the lowest median of unit among the non-graft rows that keep
+// accepts.
+func (t *Table) bestWhere(keep func(*Row) bool, unit string) (float64, bool) {
 	best, ok := math.Inf(1), false
 	for _, r := range t.Rows {
 		if r.IsGraft() || !keep(r) {
 			continue
 		}
-		if v, has := r.Median(unitNs); has && v < best {
+		if v, has := r.Median(unit); has && v < best {
 			best, ok = v, true
 		}
 	}
 	return best, ok
+}
+
+// extraUnits are the units some row of the table reports besides the
+// standard ones (for example held-B/in-B), sorted. Lower is better for each.
+func (t *Table) extraUnits() []string {
+	seen := map[string]bool{unitNs: true, unitMBs: true, unitBytes: true, unitAllocs: true}
+	var units []string
+	for _, r := range t.Rows {
+		for _, s := range r.Samples {
+			for u := range s {
+				if !seen[u] {
+					seen[u] = true
+					units = append(units, u)
+				}
+			}
+		}
+	}
+	sort.Strings(units)
+	return units
 }
 
 // Render writes the markdown report.
@@ -271,14 +292,19 @@ func Render(res *Results, source string) []byte {
 			c, _ := rows[j].Median(unitNs)
 			return a < c
 		})
+		extra := t.extraUnits()
 		b.WriteString("| row | runs | ns/op | MB/s | B/op | allocs/op | vs best peer |")
 		if partial {
 			b.WriteString(" vs best full peer |")
+		}
+		for _, u := range extra {
+			fmt.Fprintf(&b, " %s | vs best peer (%s) |", u, u)
 		}
 		b.WriteString("\n|---|---:|---:|---:|---:|---:|---:|")
 		if partial {
 			b.WriteString("---:|")
 		}
+		b.WriteString(strings.Repeat("---:|---:|", len(extra)))
 		b.WriteString("\n")
 		for _, r := range rows {
 			name := "`" + r.Name + "`"
@@ -290,6 +316,11 @@ func Render(res *Results, source string) []byte {
 				name, len(r.Samples), formatNs(ns), cell(r, unitMBs, 1), cell(r, unitBytes, 0), cell(r, unitAllocs, 0), ratio(ns, best, hasBest))
 			if partial {
 				fmt.Fprintf(&b, " %s |", ratio(ns, full, hasFull))
+			}
+			for _, u := range extra {
+				v, _ := r.Median(u)
+				best, ok := t.bestWhere(func(*Row) bool { return true }, u)
+				fmt.Fprintf(&b, " %s | %s |", cell(r, u, 2), ratio(v, best, ok))
 			}
 			b.WriteString("\n")
 		}
@@ -328,6 +359,9 @@ byte (keys reordered, strings re-escaped or numbers reformatted); ` + "`-walk`" 
 document tree, every value is visited with the peer's iterator; ` + "`-lazy`" + ` =
 parses on demand and does not validate what it skips. Every row's output was
 checked before and after its timed loop.
+
+Memory: ` + "`held-B/in-B`" + ` is the heap a warm parser and its document keep after a
+GC, per byte of input (lower is better); its ratio is to the lowest peer.
 `
 
 // ratio prints ns/best, "–" without a best.

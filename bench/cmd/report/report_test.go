@@ -210,6 +210,27 @@ BenchmarkS5Fields/graft-2 	 100	 300 ns/op
 	}
 }
 
+func TestExtraUnitColumn(t *testing.T) {
+	const in = `BenchmarkMemory/twitter/fastjson-2 	 10	 400 ns/op	 3.20 held-B/in-B
+BenchmarkMemory/twitter/graft-2 	 10	 300 ns/op	 1.60 held-B/in-B
+BenchmarkMemory/twitter/graft-2 	 10	 300 ns/op	 2.00 held-B/in-B
+`
+	res, err := Parse(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := string(Render(res, "r.txt"))
+	for _, want := range []string{
+		"| vs best peer | held-B/in-B | vs best peer (held-B/in-B) |",
+		"| **`graft`** | 2 | 300 | – | – | – | 0.75× | 1.80 | 0.56× |",
+		"| `fastjson` | 1 | 400 | – | – | – | 1.00× | 3.20 | 1.00× |",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report lacks %q\n%s", want, md)
+		}
+	}
+}
+
 func TestRun(t *testing.T) {
 	dir := t.TempDir()
 	in, out := filepath.Join(dir, "results.txt"), filepath.Join(dir, "RESULTS.md")

@@ -1,0 +1,396 @@
+package graphql
+
+import (
+	"errors"
+
+	"github.com/graftjson/graft/shape"
+	"github.com/vektah/gqlparser/v2"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
+	"github.com/vektah/gqlparser/v2/parser"
+	"github.com/vektah/gqlparser/v2/validator"
+)
+
+// MaxPlanFields is the most fields one compiled operation may hold after
+// fragments are expanded into every place they are spread: a bound on the
+// memory and time a small document with deeply nested fragments can cost.
+const MaxPlanFields = 1 << 20
+
+// Schema is a parsed and validated GraphQL schema. It is immutable and safe
+// for concurrent use.
+type Schema struct {
+	s     *ast.Schema
+	types map[string]bool // type name -> is an object type
+}
+
+// ParseSchema parses and validates the SDL text of a schema. It returns a
+// *SchemaError with the position of the first problem.
+func ParseSchema(sdl string) (*Schema, error) {
+	s, err := gqlparser.LoadSchema(&ast.Source{Name: "schema", Input: sdl})
+	if err != nil {
+		se := &SchemaError{Message: err.Error()}
+		var ge *gqlerror.Error
+		if errors.As(err, &ge) {
+			se.Message = ge.Message
+			if len(ge.Locations) > 0 {
+				se.Line, se.Column = ge.Locations[0].Line, ge.Locations[0].Column
+			}
+		}
+		return nil, se
+	}
+	types := make(map[string]bool, len(s.Types))
+	for name, def := range s.Types {
+		types[name] = def.Kind == ast.Object
+	}
+	return &Schema{s: s, types: types}, nil
+}
+
+// Operation is one compiled operation of a document: its response Plan and
+// what coercing its variables needs. It is immutable and safe for
+// concurrent use.
+type Operation struct {
+	schema *Schema
+	op     *ast.OperationDefinition
+	plan   *shape.Plan
+}
+
+// Plan returns the response plan of the operation.
+func (o *Operation) Plan() *shape.Plan { return o.plan }
+
+// Compile parses the GraphQL document query, validates it against s,
+// selects the operation named operationName (which may be empty when the
+// document holds one operation) and compiles its response plan. Problems
+// with the request are a *RequestError, whose response has no "data".
+func Compile(s *Schema, query, operationName string) (*Operation, error) {
+	doc, err := parser.ParseQuery(&ast.Source{Name: "query", Input: query})
+	if err != nil {
+		return nil, requestError(err)
+	}
+	if errs := validator.ValidateWithRules(s.s, doc, nil); len(errs) > 0 {
+		return nil, requestError(errs)
+	}
+	op, p := selectOperation(doc, operationName)
+	if op == nil {
+		return nil, &RequestError{Problems: []Problem{p}}
+	}
+	var root *ast.Definition
+	switch op.Operation {
+	case ast.Mutation:
+		root = s.s.Mutation
+	case ast.Subscription:
+		root = s.s.Subscription
+	default:
+		root = s.s.Query
+	}
+	if root == nil {
+		return nil, &RequestError{Problems: []Problem{problem("Schema is not configured to execute "+string(op.Operation)+" operation.", loc(op.Position))}}
+	}
+	c := compiler{schema: s.s}
+	fields := c.selection(root, []occurrence{{set: op.SelectionSet}})
+	if c.err != nil {
+		return nil, &RequestError{Problems: []Problem{*c.err}}
+	}
+	plan, err := shape.New(&shape.Type{Kind: shape.Object, Name: root.Name, Fields: fields}, shape.Options{Types: s.types})
+	if err != nil {
+		return nil, err
+	}
+	return &Operation{schema: s, op: op, plan: plan}, nil
+}
+
+// selectOperation implements GetOperation of the specification.
+func selectOperation(doc *ast.QueryDocument, name string) (*ast.OperationDefinition, Problem) {
+	if name == "" {
+		switch len(doc.Operations) {
+		case 0:
+			return nil, problem("Must provide an operation.")
+		case 1:
+			return doc.Operations[0], Problem{}
+		}
+		return nil, problem("Must provide operation name if query contains multiple operations.")
+	}
+	if op := doc.Operations.ForName(name); op != nil {
+		return op, Problem{}
+	}
+	return nil, problem(`Unknown operation named "` + name + `".`)
+}
+
+func requestError(err error) *RequestError {
+	var list gqlerror.List
+	var one *gqlerror.Error
+	switch {
+	case errors.As(err, &list):
+	case errors.As(err, &one):
+		list = gqlerror.List{one}
+	default:
+		return &RequestError{Problems: []Problem{problem(err.Error())}}
+	}
+	re := &RequestError{}
+	for _, e := range list {
+		p := Problem{Message: e.Message}
+		for _, l := range e.Locations {
+			p.Locations = append(p.Locations, shape.Location{Line: l.Line, Column: l.Column})
+		}
+		re.Problems = append(re.Problems, p)
+	}
+	return re
+}
+
+func loc(p *ast.Position) shape.Location {
+	if p == nil {
+		return shape.Location{}
+	}
+	return shape.Location{Line: p.Line, Column: p.Column}
+}
+
+// occurrence is a selection set to collect under a condition: the
+// sub-selection of one field node of a merged field.
+type occurrence struct {
+	set  ast.SelectionSet
+	cond shape.Cond
+}
+
+// collected is one field node found by CollectFields, with the condition
+// under which it is included.
+type collected struct {
+	field *ast.Field
+	cond  shape.Cond
+}
+
+type compiler struct {
+	schema *ast.Schema
+	fields int
+	err    *Problem
+}
+
+// selection returns the plan fields of the object type obj for the
+// sub-selections occs of one (possibly merged) field: CollectFields over
+// every occurrence, in document order, one plan field per field node, each
+// with the merged sub-selection of its response name.
+func (c *compiler) selection(obj *ast.Definition, occs []occurrence) []shape.Field {
+	same := true
+	for _, o := range occs[1:] {
+		if !equalCond(o.cond, occs[0].cond) {
+			same = false
+		}
+	}
+	var nodes []collected
+	for _, o := range occs {
+		// When every occurrence has the same condition, the rendered
+		// occurrence implies it and its sub-fields need not repeat it.
+		cond := o.cond
+		if same {
+			cond = nil
+		}
+		nodes = c.collect(obj, o.set, cond, nodes, map[string]bool{})
+	}
+	groups := map[string][]int{}
+	var order []string
+	for i, n := range nodes {
+		name := responseName(n.field)
+		if _, ok := groups[name]; !ok {
+			order = append(order, name)
+		}
+		groups[name] = append(groups[name], i)
+	}
+	types := map[string]*shape.Type{}
+	for _, name := range order {
+		idx := groups[name]
+		types[name] = c.fieldType(obj, nodes, idx)
+	}
+	out := make([]shape.Field, 0, len(nodes))
+	for _, n := range nodes {
+		name := responseName(n.field)
+		out = append(out, shape.Field{Name: name, Key: n.field.Name, Type: types[name], Loc: loc(n.field.Position), If: n.cond})
+	}
+	c.fields += len(out)
+	if c.fields > MaxPlanFields && c.err == nil {
+		c.err = &Problem{Message: "The operation is too large: its fragments expand to more than " + itoa(MaxPlanFields) + " fields."}
+	}
+	return out
+}
+
+func responseName(f *ast.Field) string {
+	if f.Alias != "" {
+		return f.Alias
+	}
+	return f.Name
+}
+
+// fieldType returns the plan type of the field nodes idx of nodes, which
+// share a response name, on the object type obj.
+func (c *compiler) fieldType(obj *ast.Definition, nodes []collected, idx []int) *shape.Type {
+	first := nodes[idx[0]].field
+	if first.Name == "__typename" {
+		return &shape.Type{Kind: shape.Typename}
+	}
+	if c.err != nil {
+		return &shape.Type{Kind: shape.Custom}
+	}
+	def := obj.Fields.ForName(first.Name)
+	if def == nil || first.Name == "__schema" || first.Name == "__type" {
+		c.err = &Problem{Message: `Introspection field "` + first.Name + `" is not supported when shaping data.`, Locations: []shape.Location{loc(first.Position)}}
+		return &shape.Type{Kind: shape.Custom}
+	}
+	var occs []occurrence
+	for _, i := range idx {
+		occs = append(occs, occurrence{set: nodes[i].field.SelectionSet, cond: nodes[i].cond})
+	}
+	return c.outputType(def.Type, occs)
+}
+
+// outputType returns the plan type of a field of schema type t whose
+// sub-selections are occs.
+func (c *compiler) outputType(t *ast.Type, occs []occurrence) *shape.Type {
+	if t.Elem != nil {
+		return &shape.Type{Kind: shape.List, NonNull: t.NonNull, Of: c.outputType(t.Elem, occs)}
+	}
+	def := c.schema.Types[t.NamedType]
+	st := &shape.Type{NonNull: t.NonNull, Name: t.NamedType}
+	switch def.Kind {
+	case ast.Scalar:
+		switch t.NamedType {
+		case "Int":
+			st.Kind = shape.Int
+		case "Float":
+			st.Kind = shape.Float
+		case "String":
+			st.Kind = shape.String
+		case "Boolean":
+			st.Kind = shape.Boolean
+		case "ID":
+			st.Kind = shape.ID
+		default:
+			st.Kind = shape.Custom
+		}
+	case ast.Enum:
+		st.Kind = shape.Enum
+		for _, v := range def.EnumValues {
+			st.Values = append(st.Values, v.Name)
+		}
+	case ast.Object:
+		st.Kind = shape.Object
+		st.Fields = c.selection(def, occs)
+	default: // Interface, Union
+		st.Kind = shape.Abstract
+		for _, pt := range c.schema.GetPossibleTypes(def) {
+			st.Cases = append(st.Cases, shape.Case{Type: pt.Name, Fields: c.selection(pt, occs)})
+		}
+	}
+	return st
+}
+
+// collect appends the field nodes of set that apply to the object type
+// obj (CollectFields of the specification), each with its condition: cond
+// and the @skip/@include directives on the way. Fields excluded by literal
+// directives are left out; visited holds the fragments spread
+// unconditionally so far.
+func (c *compiler) collect(obj *ast.Definition, set ast.SelectionSet, cond shape.Cond, nodes []collected, visited map[string]bool) []collected {
+	for _, sel := range set {
+		switch s := sel.(type) {
+		case *ast.Field:
+			fc, ok := directives(s.Directives, cond)
+			if ok {
+				nodes = append(nodes, collected{field: s, cond: fc})
+			}
+		case *ast.InlineFragment:
+			fc, ok := directives(s.Directives, cond)
+			if ok && c.applies(s.TypeCondition, obj) {
+				nodes = c.collect(obj, s.SelectionSet, fc, nodes, visited)
+			}
+		case *ast.FragmentSpread:
+			fc, ok := directives(s.Directives, cond)
+			if !ok || s.Definition == nil || visited[s.Name] || !c.applies(s.Definition.TypeCondition, obj) {
+				continue
+			}
+			if len(fc) == 0 {
+				visited[s.Name] = true
+			}
+			nodes = c.collect(obj, s.Definition.SelectionSet, fc, nodes, visited)
+		}
+	}
+	return nodes
+}
+
+// applies is DoesFragmentTypeApply of the specification.
+func (c *compiler) applies(typeCond string, obj *ast.Definition) bool {
+	if typeCond == "" || typeCond == obj.Name {
+		return true
+	}
+	def := c.schema.Types[typeCond]
+	if def == nil || (def.Kind != ast.Interface && def.Kind != ast.Union) {
+		return false
+	}
+	for _, pt := range c.schema.GetPossibleTypes(def) {
+		if pt.Name == obj.Name {
+			return true
+		}
+	}
+	return false
+}
+
+// directives conjoins cond with the @skip and @include directives of a
+// selection. It reports false if a literal argument excludes the
+// selection.
+func directives(ds ast.DirectiveList, cond shape.Cond) (shape.Cond, bool) {
+	for _, d := range ds {
+		if d.Name != "skip" && d.Name != "include" {
+			continue
+		}
+		arg := d.Arguments.ForName("if")
+		if arg == nil || arg.Value == nil {
+			continue
+		}
+		want := d.Name == "include" // the value that keeps the selection
+		switch arg.Value.Kind {
+		case ast.BooleanValue:
+			if (arg.Value.Raw == "true") != want {
+				return nil, false
+			}
+		case ast.Variable:
+			cond = and(cond, shape.Test{Var: arg.Value.Raw, Value: want})
+		}
+	}
+	return cond, true
+}
+
+// and returns cond with t added to every clause (a new Cond).
+func and(cond shape.Cond, t shape.Test) shape.Cond {
+	if len(cond) == 0 {
+		return shape.Cond{{t}}
+	}
+	out := make(shape.Cond, len(cond))
+	for i, cl := range cond {
+		out[i] = append(append(shape.Clause(nil), cl...), t)
+	}
+	return out
+}
+
+func equalCond(a, b shape.Cond) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if len(a[i]) != len(b[i]) {
+			return false
+		}
+		for j := range a[i] {
+			if a[i][j] != b[i][j] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	for ; n > 0; n /= 10 {
+		i--
+		b[i] = byte('0' + n%10)
+	}
+	return string(b[i:])
+}

@@ -1,0 +1,43 @@
+package graphql_test
+
+import (
+	"fmt"
+
+	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/graphql"
+	"github.com/graftjson/graft/shape"
+)
+
+// SDL and an operation compile into a plan once; each request's data and
+// variables then render through it.
+func Example() {
+	schema, err := graphql.ParseSchema(`
+type Query { products: [Product]! }
+type Product { id: ID! name: String! price: Float reviews: [Review] }
+type Review { stars: Int! }`)
+	if err != nil {
+		panic(err)
+	}
+	op, err := graphql.Compile(schema, `query P($withReviews: Boolean!) {
+  products {
+    sku: id
+    name
+    reviews @include(if: $withReviews) { stars }
+  }
+}`, "")
+	if err != nil {
+		panic(err)
+	}
+
+	var d graft.Doc
+	data, _ := d.Parse([]byte(`{"products": [
+  {"id": 1, "name": "Lamp", "price": 10, "reviews": [{"stars": 5}, {"stars": 4.5}]},
+  {"id": 2, "name": null}]}`))
+	vars, _ := d.Append([]byte(`{"withReviews": true}`))
+
+	var r shape.Renderer
+	out, err := op.Respond(nil, &r, &d, data, &d, vars)
+	fmt.Println(string(out), err)
+	// Output:
+	// {"errors":[{"message":"Int cannot represent non-integer value: 4.5","locations":[{"line":5,"column":42}],"path":["products",0,"reviews",1,"stars"]},{"message":"Cannot return null for non-nullable field Product.name.","locations":[{"line":4,"column":5}],"path":["products",1,"name"]}],"data":{"products":[{"sku":"1","name":"Lamp","reviews":[{"stars":5},null]},null]}} <nil>
+}

@@ -1,0 +1,203 @@
+package graphql_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/graphql"
+	"github.com/graftjson/graft/shape"
+)
+
+const sdl = `
+type Query {
+  user(id: ID): User
+  userNN: User!
+  users: [User]
+  node: Node
+  nodes: [Node!]
+  search: [SearchResult]
+  int: Int
+  ints: [Int!]!
+  color: Color
+  json: JSON
+  filter(f: Filter, n: Int, c: Color, l: [Int]): Int
+}
+type Mutation { like(id: ID!): Int }
+scalar JSON
+enum Color { RED GREEN }
+interface Node { id: ID! }
+type User implements Node { id: ID! name: String email: String! friends: [User!] best: User }
+type Post implements Node { id: ID! title: String! author: User }
+type Photo { url: String }
+union SearchResult = User | Post | Photo
+input Filter { name: String!, limit: Int = 10, tags: [String!] }
+type Extra { x: Int }
+`
+
+// A spec case runs query (with variables, operation name) over data and
+// expects exactly want: the response of graphql-js's execute for the same
+// schema, document and root value, or the request errors it reports.
+type specCase struct {
+	name  string
+	query string
+	vars  string
+	op    string
+	data  string
+	want  string
+}
+
+var specCases = []specCase{
+	{name: "fields aliases and typename",
+		query: `{ a: int me: user { __typename id name } int }`,
+		data:  `{"int":5,"user":{"id":1,"name":"Ann","email":"x"}}`,
+		want:  `{"data":{"a":5,"me":{"__typename":"User","id":"1","name":"Ann"},"int":5}}`},
+	{name: "non-null field error bubbles to nullable parent",
+		query: `{ user {
+  id
+  email
+} int }`,
+		data: `{"user":{"id":"1"},"int":1}`,
+		want: `{"errors":[{"message":"Cannot return null for non-nullable field User.email.","locations":[{"line":3,"column":3}],"path":["user","email"]}],"data":{"user":null,"int":1}}`},
+	{name: "non-null root field nulls data",
+		query: `{ int userNN { id } }`, data: `{"int":1}`,
+		want: `{"errors":[{"message":"Cannot return null for non-nullable field Query.userNN.","locations":[{"line":1,"column":7}],"path":["userNN"]}],"data":null}`},
+	{name: "chain of non-null to root",
+		query: `{ userNN { best { id } friends { email } } }`,
+		data:  `{"userNN":{"best":{"id":"b"},"friends":[{"email":"e"},{"email":null}]}}`,
+		want:  `{"errors":[{"message":"Cannot return null for non-nullable field User.email.","locations":[{"line":1,"column":34}],"path":["userNN","friends",1,"email"]}],"data":{"userNN":{"best":{"id":"b"},"friends":null}}}`},
+	{name: "list item path with alias",
+		query: `{ people: users { id } }`, data: `{"users":[{"id":1},null,{"id":null}]}`,
+		want: `{"errors":[{"message":"Cannot return null for non-nullable field User.id.","locations":[{"line":1,"column":19}],"path":["people",2,"id"]}],"data":{"people":[{"id":"1"},null,null]}}`},
+	{name: "[T!]! list bubbles to root",
+		query: `{ ints }`, data: `{"ints":[1,null]}`,
+		want: `{"errors":[{"message":"Cannot return null for non-nullable field Query.ints.","locations":[{"line":1,"column":3}],"path":["ints",1]}],"data":null}`},
+	{name: "interface with fragments",
+		query: `{ nodes { id ... on User { name } ...P } } fragment P on Post { title }`,
+		data:  `{"nodes":[{"__typename":"User","id":"u","name":"N"},{"__typename":"Post","id":"p","title":"T"}]}`,
+		want:  `{"data":{"nodes":[{"id":"u","name":"N"},{"id":"p","title":"T"}]}}`},
+	{name: "interface runtime type names non-null message",
+		query: `{ node { ... on Post { title } } }`, data: `{"node":{"__typename":"Post"}}`,
+		want: `{"errors":[{"message":"Cannot return null for non-nullable field Post.title.","locations":[{"line":1,"column":24}],"path":["node","title"]}],"data":{"node":null}}`},
+	{name: "union with typename and fragment on interface",
+		query: `{ search { __typename ... on Node { id } ... on Photo { url } } }`,
+		data:  `{"search":[{"__typename":"Photo","url":"u"},{"__typename":"Post","id":"p"},{"__typename":"User","id":"u"}]}`,
+		want:  `{"data":{"search":[{"__typename":"Photo","url":"u"},{"__typename":"Post","id":"p"},{"__typename":"User","id":"u"}]}}`},
+	{name: "impossible runtime type",
+		query: `{ node { id } }`, data: `{"node":{"__typename":"Photo","id":"x"}}`,
+		want: `{"errors":[{"message":"Runtime Object type \"Photo\" is not a possible type for \"Node\".","locations":[{"line":1,"column":3}],"path":["node"]}],"data":{"node":null}}`},
+	{name: "runtime type not an object type",
+		query: `{ node { id } }`, data: `{"node":{"__typename":"Color"}}`,
+		want: `{"errors":[{"message":"Abstract type \"Node\" was resolved to a non-object type \"Color\".","locations":[{"line":1,"column":3}],"path":["node"]}],"data":{"node":null}}`},
+	{name: "runtime type not in schema",
+		query: `{ search { __typename } }`, data: `{"search":[{"__typename":"Ghost"}]}`,
+		want: `{"errors":[{"message":"Abstract type \"SearchResult\" was resolved to a type \"Ghost\" that does not exist inside the schema.","locations":[{"line":1,"column":3}],"path":["search",0]}],"data":{"search":[null]}}`},
+	{name: "field merging keeps first position and merges sub-selections",
+		query: `{ user { id } int user { name ... on User { id email } } }`,
+		data:  `{"user":{"id":"1","name":"n","email":"e"},"int":2}`,
+		want:  `{"data":{"user":{"id":"1","name":"n","email":"e"},"int":2}}`},
+	{name: "merged field error has every location",
+		query: "{ user { email }\n user { email } }", data: `{"user":{}}`,
+		want: `{"errors":[{"message":"Cannot return null for non-nullable field User.email.","locations":[{"line":1,"column":10},{"line":2,"column":9}],"path":["user","email"]}],"data":{"user":null}}`},
+	{name: "skip and include literals",
+		query: `{ a: int @skip(if: true) b: int @include(if: false) c: int @skip(if: false) @include(if: true) ... @skip(if: true) { d: int } }`,
+		data:  `{"int":1}`, want: `{"data":{"c":1}}`},
+	{name: "skip and include variables",
+		query: `query($s: Boolean!, $i: Boolean = false) { a: int @skip(if: $s) b: int @include(if: $i) ...F @include(if: $s) } fragment F on Query { c: int }`,
+		vars:  `{"s":true}`, data: `{"int":1}`, want: `{"data":{"c":1}}`},
+	{name: "variable default used",
+		query: `query($i: Boolean = true) { a: int @include(if: $i) }`, data: `{"int":1}`, want: `{"data":{"a":1}}`},
+	{name: "variable overrides default",
+		query: `query($i: Boolean = true) { a: int @include(if: $i) }`, vars: `{"i":false}`, data: `{"int":1}`, want: `{"data":{}}`},
+	{name: "skipped occurrence moves merged field",
+		query: `query($s: Boolean!) { user @skip(if: $s) { id } int user { name } }`, vars: `{"s":true}`,
+		data: `{"user":{"id":"1","name":"n"},"int":2}`, want: `{"data":{"int":2,"user":{"name":"n"}}}`},
+	{name: "included occurrence keeps its sub-selection",
+		query: `query($s: Boolean!) { user @skip(if: $s) { id } int user { name } }`, vars: `{"s":false}`,
+		data: `{"user":{"id":"1","name":"n"},"int":2}`, want: `{"data":{"user":{"id":"1","name":"n"},"int":2}}`},
+	{name: "coercion in lists and enums",
+		query: `{ color users { id } json }`, data: `{"color":"BLUE","users":[{"id":1.5}],"json":{"any":[1,"x"]}}`,
+		want: `{"errors":[{"message":"Enum \"Color\" cannot represent value: \"BLUE\"","locations":[{"line":1,"column":3}],"path":["color"]},{"message":"ID cannot represent value: 1.5","locations":[{"line":1,"column":17}],"path":["users",0,"id"]}],"data":{"color":null,"users":[null],"json":{"any":[1,"x"]}}}`},
+	{name: "mutation root", query: `mutation { like(id: 1) }`, data: `{"like":3}`, want: `{"data":{"like":3}}`},
+	{name: "operation by name", query: `query A { int } query B { color }`, op: "B", data: `{"int":1,"color":"RED"}`, want: `{"data":{"color":"RED"}}`},
+
+	// request errors: no data
+	{name: "syntax error", query: `{ user { id }`, data: `{}`,
+		want: `{"errors":[{"message":"Expected Name, found <EOF>","locations":[{"line":1,"column":14}]}]}`},
+	{name: "validation error", query: `{ nope }`, data: `{}`,
+		want: `{"errors":[{"message":"Cannot query field \"nope\" on type \"Query\". Did you mean \"node\" or \"nodes\"?","locations":[{"line":1,"column":3}]}]}`},
+	{name: "several operations need a name", query: `query A { int } query B { int }`, data: `{}`,
+		want: `{"errors":[{"message":"Must provide operation name if query contains multiple operations."}]}`},
+	{name: "unknown operation name", query: `query A { int }`, op: "C", data: `{}`,
+		want: `{"errors":[{"message":"Unknown operation named \"C\"."}]}`},
+	{name: "missing required variable", query: `query Q($id: ID!) { user(id: $id) { id } }`, data: `{}`,
+		want: `{"errors":[{"message":"Variable \"$id\" of required type \"ID!\" was not provided.","locations":[{"line":1,"column":9}]}]}`},
+	{name: "null for non-null variable", query: `query Q($id: ID!) { user(id: $id) { id } }`, vars: `{"id":null}`, data: `{}`,
+		want: `{"errors":[{"message":"Variable \"$id\" of non-null type \"ID!\" must not be null.","locations":[{"line":1,"column":9}]}]}`},
+	{name: "variable of wrong type", query: `query Q($id: ID, $b: Boolean!) { user(id: $id) @include(if: $b) { id } }`, vars: `{"id":1.5,"b":"yes"}`, data: `{}`,
+		want: `{"errors":[{"message":"Variable \"$id\" got invalid value 1.5; ID cannot represent value: 1.5","locations":[{"line":1,"column":9}]},{"message":"Variable \"$b\" got invalid value \"yes\"; Boolean cannot represent a non boolean value: \"yes\"","locations":[{"line":1,"column":18}]}]}`},
+	{name: "input object variable", query: `query Q($f: Filter) { filter(f: $f) }`, vars: `{"f":{"limit":2.5,"tags":["a",null],"extra":1}}`, data: `{}`,
+		want: `{"errors":[{"message":"Variable \"$f\" got invalid value { limit: 2.5, tags: [\"a\", null], extra: 1 }; Field \"name\" of required type \"String!\" was not provided.","locations":[{"line":1,"column":9}]},{"message":"Variable \"$f\" got invalid value 2.5 at \"f.limit\"; Int cannot represent non-integer value: 2.5","locations":[{"line":1,"column":9}]},{"message":"Variable \"$f\" got invalid value null at \"f.tags[1]\"; Expected non-nullable type \"String!\" not to be null.","locations":[{"line":1,"column":9}]},{"message":"Variable \"$f\" got invalid value { limit: 2.5, tags: [\"a\", null], extra: 1 }; Field \"extra\" is not defined by type \"Filter\".","locations":[{"line":1,"column":9}]}]}`},
+	{name: "int variable range and enum", query: `query Q($n: Int, $c: Color, $l: [Int]) { filter(n: $n, c: $c, l: $l) }`, vars: `{"n":3000000000,"c":"red","l":7}`, data: `{"int":1}`,
+		want: `{"errors":[{"message":"Variable \"$n\" got invalid value 3000000000; Int cannot represent non 32-bit signed integer value: 3000000000","locations":[{"line":1,"column":9}]},{"message":"Variable \"$c\" got invalid value \"red\"; Value \"red\" does not exist in \"Color\" enum.","locations":[{"line":1,"column":18}]}]}`},
+	{name: "introspection is not shaped", query: `{ __schema { queryType { name } } }`, data: `{}`,
+		want: `{"errors":[{"message":"Introspection field \"__schema\" is not supported when shaping data.","locations":[{"line":1,"column":3}]}]}`},
+	{name: "typename on root and repeated fragment", query: `{ __typename ...F ...F } fragment F on Query { int }`, data: `{"int":1}`,
+		want: `{"data":{"__typename":"Query","int":1}}`},
+	{name: "conditional fragment then unconditional", query: `query($a: Boolean!) { ...F @include(if: $a) n: int ...F } fragment F on Query { color }`, vars: `{"a":false}`,
+		data: `{"int":1,"color":"RED"}`, want: `{"data":{"n":1,"color":"RED"}}`},
+	{name: "variables not an object", query: `{ int }`, vars: `[1]`, data: `{}`,
+		want: `{"errors":[{"message":"Variables must be provided as an Object where each property is a variable value."}]}`},
+}
+
+func TestSpec(t *testing.T) {
+	schema, err := graphql.ParseSchema(sdl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range specCases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := respond(t, schema, tc)
+			if !json.Valid([]byte(got)) {
+				t.Fatalf("invalid JSON: %s", got)
+			}
+			if got != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+		})
+	}
+}
+
+func respond(t *testing.T, schema *graphql.Schema, tc specCase) string {
+	t.Helper()
+	op, err := graphql.Compile(schema, tc.query, tc.op)
+	if err != nil {
+		re, ok := err.(*graphql.RequestError)
+		if !ok {
+			t.Fatalf("Compile: %v", err)
+		}
+		return string(re.AppendResponse(nil))
+	}
+	var d graft.Doc
+	data, err := d.Parse([]byte(tc.data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vars graft.Ref
+	if tc.vars != "" {
+		if vars, err = d.Append([]byte(tc.vars)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var r shape.Renderer
+	out, _ := op.Respond(nil, &r, &d, data, &d, vars)
+	return string(out)
+}
+
+func TestSchemaError(t *testing.T) {
+	_, err := graphql.ParseSchema("type Query {\n  a: Nope\n}")
+	se, ok := err.(*graphql.SchemaError)
+	if !ok || se.Line != 2 {
+		t.Fatalf("got %#v", err)
+	}
+}

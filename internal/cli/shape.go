@@ -1,0 +1,178 @@
+package cli
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/graphql"
+	"github.com/graftjson/graft/shape"
+)
+
+func shapeCommand() *command {
+	return &command{
+		name:     "shape",
+		summary:  "shape raw data into a GraphQL response",
+		synopsis: "graft shape --schema S.graphql --query Q.graphql [flags] [DATA.json]",
+		help: `Shape prints the GraphQL response that a server with the schema in
+S.graphql would send for the operation in Q.graphql, if its resolvers
+returned the data in DATA.json: one JSON object {"errors":[...],"data":...}
+followed by a newline ("errors" left out when there are none).
+
+DATA.json holds the root object as upstream services return it: keyed by
+schema field names (never aliases). It may carry members the operation does
+not select (they are dropped), may miss members (a missing member is null)
+and may hold null where the schema says non-null. Objects where the schema
+has an interface or a union carry "__typename". No DATA.json, or "-",
+reads standard input.
+
+The response has the operation's fields in its order, under its aliases,
+with fragments applied and __typename filled in. Leaf values are checked
+and coerced as the GraphQL specification and graphql-js do (Int must be a
+32-bit integer, an ID number is written as a string, an enum value must be
+a member...). A null or a bad value where the schema says non-null is an
+error, and the null moves up to the nearest field that may be null; when
+it reaches the top, "data" is null. Each error has graphql-js's message,
+the line and column of the field in Q.graphql, and the path of response
+names and list indices.
+
+Flags:
+  --schema FILE      the schema, in GraphQL SDL (required)
+  --query FILE       the GraphQL document with the operation (required)
+  --variables FILE   a JSON object with the variable values; they are
+                     checked against the operation's variable definitions
+  --operation NAME   the operation to run, when the document has several
+
+Exit status:
+  0  a response was printed, even if it holds field errors: a response
+     with errors in "data" is a valid result
+  1  the schema, the data or the variables cannot be read or are invalid:
+     FILE:LINE:COLUMN: reason, and nothing is printed; or the request
+     cannot run (a syntax or validation error in Q.graphql, a missing or
+     unknown operation name, a variable value that does not fit its type):
+     the response with "errors" and no "data" is printed, and each problem
+     is reported on standard error as Q.graphql:LINE:COLUMN: message
+  2  usage error
+
+Examples:
+  graft shape --schema api.graphql --query products.graphql upstream.json
+  curl -s http://upstream/products | graft shape --schema api.graphql \
+      --query q.graphql --variables vars.json --operation Products -
+`,
+		run: runShape,
+	}
+}
+
+func runShape(r *runner, c *command, args []string) int {
+	fs := flags(c)
+	schemaFile := fs.String("schema", "", "the schema `FILE`")
+	queryFile := fs.String("query", "", "the query `FILE`")
+	varsFile := fs.String("variables", "", "the variables `FILE`")
+	opName := fs.String("operation", "", "the operation `NAME`")
+	operands, code, ok := r.parseFlags(c, fs, args)
+	if !ok {
+		return code
+	}
+	switch {
+	case *schemaFile == "":
+		return r.usageError(c, "--schema is required")
+	case *queryFile == "":
+		return r.usageError(c, "--query is required")
+	case len(operands) > 1:
+		return r.usageError(c, "want at most one DATA file")
+	}
+	dataFile := stdinArg
+	if len(operands) == 1 {
+		dataFile = operands[0]
+	}
+	inputs := []string{*schemaFile, *queryFile, dataFile}
+	if *varsFile != "" {
+		inputs = append(inputs, *varsFile)
+	}
+	if msg, ok := claimStdin(inputs); !ok {
+		return r.usageError(c, msg)
+	}
+
+	sdl, err := r.read(*schemaFile)
+	if err != nil {
+		r.report(describe(displayName(*schemaFile), err))
+		return exitFail
+	}
+	schema, err := graphql.ParseSchema(string(sdl))
+	if err != nil {
+		r.report(describeGraphQL(displayName(*schemaFile), err))
+		return exitFail
+	}
+	query, err := r.read(*queryFile)
+	if err != nil {
+		r.report(describe(displayName(*queryFile), err))
+		return exitFail
+	}
+	var d graft.Doc
+	data, ok := r.load(&d, dataFile, true)
+	if !ok {
+		return exitFail
+	}
+	var vars graft.Ref
+	if *varsFile != "" {
+		if vars, ok = r.load(&d, *varsFile, false); !ok {
+			return exitFail
+		}
+		if k := d.Kind(vars); k != graft.Object && k != graft.Null {
+			r.report(displayName(*varsFile) + ": the variables must be a JSON object, not " + article(k))
+			return exitFail
+		}
+	}
+
+	op, err := graphql.Compile(schema, string(query), *opName)
+	if err == nil {
+		var sr shape.Renderer
+		var out []byte
+		if out, err = op.Respond(nil, &sr, &d, data, &d, vars); err == nil {
+			return r.output(append(out, '\n'))
+		}
+	}
+	var re *graphql.RequestError
+	if !errors.As(err, &re) {
+		r.report(displayName(*queryFile) + ": " + err.Error())
+		return exitFail
+	}
+	for _, p := range re.Problems {
+		r.report(describeGraphQL(displayName(*queryFile), &graphql.RequestError{Problems: []graphql.Problem{p}}))
+	}
+	if code := r.output(append(re.AppendResponse(nil), '\n')); code != exitOK {
+		return code
+	}
+	return exitFail
+}
+
+// describeGraphQL formats a schema error or one request problem met in
+// the GraphQL text named name: "name:line:column: message".
+func describeGraphQL(name string, err error) string {
+	var se *graphql.SchemaError
+	var re *graphql.RequestError
+	switch {
+	case errors.As(err, &se) && se.Line > 0:
+		return name + ":" + strconv.Itoa(se.Line) + ":" + strconv.Itoa(se.Column) + ": " + se.Message
+	case errors.As(err, &se):
+		return name + ": " + se.Message
+	case errors.As(err, &re) && len(re.Problems) > 0:
+		p := re.Problems[0]
+		if len(p.Locations) > 0 && p.Locations[0].Line > 0 {
+			return name + ":" + strconv.Itoa(p.Locations[0].Line) + ":" + strconv.Itoa(p.Locations[0].Column) + ": " + p.Message
+		}
+		return name + ": " + p.Message
+	}
+	return name + ": " + err.Error()
+}
+
+// article names a kind of JSON value with its article, for messages.
+func article(k graft.Kind) string {
+	switch k {
+	case graft.Array:
+		return "an array"
+	case graft.Object:
+		return "an object"
+	}
+	return "a " + k.String()
+}

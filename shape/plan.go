@@ -1,0 +1,305 @@
+package shape
+
+import (
+	"errors"
+	"strconv"
+)
+
+// Kind says what a Type is.
+type Kind uint8
+
+// Kinds of types. The zero Kind is invalid, so that a Type whose Kind was
+// forgotten is caught by New.
+const (
+	// Custom is a custom scalar: any JSON value, copied verbatim.
+	Custom Kind = iota + 1
+	// Int is a signed 32-bit integer.
+	Int
+	// Float is a finite number.
+	Float
+	// String is a string (booleans and finite numbers are written as strings).
+	String
+	// Boolean is true or false (finite numbers are written as number != 0).
+	Boolean
+	// ID is a string or an integer, always written as a string.
+	ID
+	// Enum is a string that is one of Type.Values.
+	Enum
+	// Object is an object type with the selection Type.Fields.
+	Object
+	// Abstract is an interface or a union: the member "__typename" of the
+	// data chooses one of Type.Cases.
+	Abstract
+	// List is a list of Type.Of.
+	List
+	// Typename is the meta-field __typename: the name of the enclosing
+	// object type (the chosen case's type under an Abstract position).
+	Typename
+)
+
+var kindNames = [...]string{"invalid", "Custom", "Int", "Float", "String", "Boolean", "ID", "Enum", "Object", "Abstract", "List", "Typename"}
+
+// String returns the name of the kind.
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "invalid"
+}
+
+// Type describes one position of the response: what it holds and whether
+// it may be null. A Type tree is only read by New; it may be shared between
+// fields (New keeps the sharing) but must not be cyclic.
+type Type struct {
+	Kind    Kind
+	NonNull bool
+	// Name is the GraphQL name of the named type ("Int", "User", "Node",
+	// "Color", "DateTime"), used in error messages and as the __typename
+	// of an Object. Unused for List and Typename.
+	Name string
+	// Of is the item type of a List.
+	Of *Type
+	// Values are the members of an Enum.
+	Values []string
+	// Fields are the selection of an Object, in document order.
+	Fields []Field
+	// Cases are the selections of an Abstract type, one per possible
+	// object type.
+	Cases []Case
+}
+
+// Case is the selection of an abstract position when the data's
+// "__typename" is Type.
+type Case struct {
+	Type   string
+	Fields []Field
+}
+
+// Field is one entry of a selection.
+//
+// Several fields of one selection may share a response Name (the same
+// field selected twice, or through several fragments, each occurrence with
+// its own condition): the first one whose condition holds is rendered and
+// the others are skipped, and errors at that position list the locations of
+// every included occurrence. A compiler that merges occurrences gives each
+// of them the merged sub-selection.
+type Field struct {
+	// Name is the response name: the alias, or the field name.
+	Name string
+	// Key is the member name in the data: the schema field name. Error
+	// messages name the field as ParentType.Key.
+	Key string
+	// Type is the type of the field. For __typename use &Type{Kind: Typename}.
+	Type *Type
+	// Loc is where the field is written in the operation.
+	Loc Location
+	// If is the condition under which the field is included (its @skip and
+	// @include directives and those of the fragments around it). The empty
+	// Cond always holds.
+	If Cond
+}
+
+// Location is a position in the operation text, counted from 1.
+type Location struct {
+	Line, Column int
+}
+
+// Cond is a condition in disjunctive form: it holds if it is empty or if
+// any of its clauses holds.
+type Cond []Clause
+
+// Clause holds if every one of its tests holds (the empty Clause holds).
+type Clause []Test
+
+// Test holds when the Boolean variable Var has the value Value. @skip(if:
+// $v) is Test{"v", false}; @include(if: $v) is Test{"v", true}.
+type Test struct {
+	Var   string
+	Value bool
+}
+
+// Options configure New. The zero value is ready to use.
+type Options struct {
+	// Types names every type of the schema, true for object types. It is
+	// used only to word the error for a "__typename" that an abstract
+	// position does not allow; without it every such name is reported as
+	// not in the schema.
+	Types map[string]bool
+}
+
+// Plan is a compiled response shape. It is immutable, so one Plan may be
+// used by any number of goroutines at once, each with its own Renderer.
+// A Plan keeps no reference to the Types it was built from.
+type Plan struct {
+	root  *object
+	vars  []string
+	types map[string]bool
+}
+
+// Variables returns the names of the Boolean variables that the plan's
+// conditions read, in the order Render expects their values. The slice
+// belongs to the Plan and must not be modified.
+func (p *Plan) Variables() []string { return p.vars }
+
+// RootType returns the name of the root object type.
+func (p *Plan) RootType() string { return p.root.name }
+
+// Compiled form. Everything is precomputed that rendering would otherwise
+// compute per value: quoted names, enum sets, case maps, duplicate links.
+
+type typ struct {
+	kind    Kind
+	nonNull bool
+	name    string
+	elem    *typ               // List
+	obj     *object            // Object
+	cases   map[string]*object // Abstract
+	enum    map[string]string  // Enum: value -> its quoted form
+}
+
+type object struct {
+	name   string
+	quoted []byte // the type name as a JSON string, for __typename
+	fields []field
+}
+
+type field struct {
+	name   string
+	key    string
+	prefix []byte // the response name as a JSON string and a colon
+	quoted []byte // the response name as a JSON string, for error paths
+	typ    *typ
+	loc    Location
+	cond   [][]test
+	dups   []int32 // earlier fields of the selection with the same name
+	later  []int32 // later fields of the selection with the same name
+}
+
+type test struct {
+	v     int32
+	value bool
+}
+
+// New compiles the selection of the root object type root into a Plan.
+// It reports a description that is incomplete or cyclic.
+func New(root *Type, opts Options) (*Plan, error) {
+	if root == nil || root.Kind != Object {
+		return nil, errors.New("shape: the root type must be an Object")
+	}
+	c := compiler{vars: map[string]int32{}, types: map[*Type]*typ{}, busy: map[*Type]bool{}}
+	t, err := c.typ(root, root.Name)
+	if err != nil {
+		return nil, err
+	}
+	p := &Plan{root: t.obj, vars: c.names}
+	if len(opts.Types) > 0 {
+		p.types = make(map[string]bool, len(opts.Types))
+		for k, v := range opts.Types {
+			p.types[k] = v
+		}
+	}
+	return p, nil
+}
+
+type compiler struct {
+	vars  map[string]int32
+	names []string
+	types map[*Type]*typ
+	busy  map[*Type]bool
+}
+
+func (c *compiler) typ(t *Type, where string) (*typ, error) {
+	if t == nil {
+		return nil, errors.New("shape: " + where + ": no type")
+	}
+	if ct := c.types[t]; ct != nil {
+		return ct, nil
+	}
+	if c.busy[t] {
+		return nil, errors.New("shape: " + where + ": the type description is cyclic")
+	}
+	c.busy[t] = true
+	defer delete(c.busy, t)
+	ct := &typ{kind: t.Kind, nonNull: t.NonNull, name: t.Name}
+	switch t.Kind {
+	case Custom, Int, Float, String, Boolean, ID, Typename:
+	case Enum:
+		ct.enum = make(map[string]string, len(t.Values))
+		for _, v := range t.Values {
+			ct.enum[v] = string(appendQuote(nil, v))
+		}
+	case List:
+		elem, err := c.typ(t.Of, where+"[]")
+		if err != nil {
+			return nil, err
+		}
+		ct.elem = elem
+	case Object:
+		o, err := c.object(t.Name, t.Fields, where)
+		if err != nil {
+			return nil, err
+		}
+		ct.obj = o
+	case Abstract:
+		ct.cases = make(map[string]*object, len(t.Cases))
+		for _, cs := range t.Cases {
+			o, err := c.object(cs.Type, cs.Fields, where+" on "+cs.Type)
+			if err != nil {
+				return nil, err
+			}
+			ct.cases[cs.Type] = o
+		}
+	default:
+		return nil, errors.New("shape: " + where + ": invalid kind " + strconv.Itoa(int(t.Kind)))
+	}
+	c.types[t] = ct
+	return ct, nil
+}
+
+func (c *compiler) object(name string, fields []Field, where string) (*object, error) {
+	if name == "" {
+		return nil, errors.New("shape: " + where + ": an object type needs a name")
+	}
+	o := &object{name: name, quoted: appendQuote(nil, name), fields: make([]field, len(fields))}
+	first := map[string][]int32{}
+	for i, f := range fields {
+		fw := where + "." + f.Name
+		if f.Name == "" {
+			return nil, errors.New("shape: " + where + ": a field needs a response name")
+		}
+		t, err := c.typ(f.Type, fw)
+		if err != nil {
+			return nil, err
+		}
+		if f.Key == "" && t.kind != Typename {
+			return nil, errors.New("shape: " + fw + ": a field needs a key")
+		}
+		q := appendQuote(nil, f.Name)
+		cf := field{name: f.Name, key: f.Key, quoted: q, prefix: append(q[:len(q):len(q)], ':'), typ: t, loc: f.Loc}
+		for _, cl := range f.If {
+			ts := make([]test, len(cl))
+			for j, tt := range cl {
+				ts[j] = test{v: c.variable(tt.Var), value: tt.Value}
+			}
+			cf.cond = append(cf.cond, ts)
+		}
+		prev := first[f.Name]
+		cf.dups = prev
+		for _, j := range prev {
+			o.fields[j].later = append(o.fields[j].later, int32(i))
+		}
+		first[f.Name] = append(prev[:len(prev):len(prev)], int32(i))
+		o.fields[i] = cf
+	}
+	return o, nil
+}
+
+func (c *compiler) variable(name string) int32 {
+	if i, ok := c.vars[name]; ok {
+		return i
+	}
+	i := int32(len(c.names))
+	c.vars[name] = i
+	c.names = append(c.names, name)
+	return i
+}
