@@ -217,8 +217,13 @@ var goldenCases = []golden{
 	{name: "merge --patch not yet", args: []string{"merge", "--patch", "a", "b"}, stderr: "graft merge: flag provided but not defined: -patch", code: 2},
 }
 
-func TestGolden(t *testing.T) {
-	for _, tc := range goldenCases {
+func TestGolden(t *testing.T) { runGolden(t, goldenCases) }
+
+// runGolden runs each case's command in process on its files and checks
+// the exit code, stdout (exactly, or that it contains stdoutHas; JSON output
+// must be valid JSON) and stderr (that it contains the expected text).
+func runGolden(t *testing.T, cases []golden) {
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			for name, content := range tc.files {
@@ -234,14 +239,19 @@ func TestGolden(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			code := cli.Run(args, strings.NewReader(tc.stdin), &stdout, &stderr)
 			if code != tc.code {
-				t.Errorf("exit code %d, want %d", code, tc.code)
+				t.Errorf("exit code %d, want %d (stderr %q)", code, tc.code, stderr.String())
 			}
 			if tc.stdoutHas != "" {
 				if !strings.Contains(stdout.String(), tc.stdoutHas) {
 					t.Errorf("stdout:\n%s\nwant it to contain:\n%s", stdout.String(), tc.stdoutHas)
 				}
-			} else if stdout.String() != tc.stdout {
-				t.Errorf("stdout:\n%q\nwant:\n%q", stdout.String(), tc.stdout)
+			} else {
+				if stdout.String() != tc.stdout {
+					t.Errorf("stdout:\n%q\nwant:\n%q", stdout.String(), tc.stdout)
+				}
+				if stdout.Len() > 0 && !json.Valid(stdout.Bytes()) {
+					t.Errorf("stdout is not JSON: %s", stdout.String())
+				}
 			}
 			if want := expand(tc.stderr); want == "" && stderr.Len() > 0 || !strings.Contains(stderr.String(), want) {
 				t.Errorf("stderr:\n%s\nwant it to contain:\n%s", stderr.String(), want)

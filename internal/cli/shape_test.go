@@ -2,9 +2,6 @@ package cli_test
 
 import (
 	"bytes"
-	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -69,43 +66,7 @@ var shapeCases = []golden{
 	{name: "shape stdin twice", args: []string{"shape", "--schema", "-", "--query", "q", "-"}, stderr: "can be read only once", code: 2},
 }
 
-func TestShapeCommand(t *testing.T) {
-	for _, tc := range shapeCases {
-		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			for name, content := range tc.files {
-				if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o666); err != nil {
-					t.Fatal(err)
-				}
-			}
-			expand := func(s string) string { return strings.ReplaceAll(s, "$D", dir) }
-			args := make([]string, len(tc.args))
-			for i, a := range tc.args {
-				args[i] = expand(a)
-			}
-			var stdout, stderr bytes.Buffer
-			code := cli.Run(args, strings.NewReader(tc.stdin), &stdout, &stderr)
-			if code != tc.code {
-				t.Errorf("exit code %d, want %d (stderr %q)", code, tc.code, stderr.String())
-			}
-			if tc.stdoutHas != "" {
-				if !strings.Contains(stdout.String(), tc.stdoutHas) {
-					t.Errorf("stdout:\n%s\nwant it to contain:\n%s", stdout.String(), tc.stdoutHas)
-				}
-			} else {
-				if stdout.String() != tc.stdout {
-					t.Errorf("stdout:\n%q\nwant:\n%q", stdout.String(), tc.stdout)
-				}
-				if stdout.Len() > 0 && !json.Valid(stdout.Bytes()) {
-					t.Errorf("stdout is not JSON: %s", stdout.String())
-				}
-			}
-			if want := expand(tc.stderr); want == "" && stderr.Len() > 0 || !strings.Contains(stderr.String(), want) {
-				t.Errorf("stderr:\n%s\nwant it to contain:\n%s", stderr.String(), want)
-			}
-		})
-	}
-}
+func TestShapeCommand(t *testing.T) { runGolden(t, shapeCases) }
 
 func TestShapeHelpText(t *testing.T) {
 	var stdout, stderr bytes.Buffer
