@@ -15,7 +15,6 @@ type allocCase struct {
 	// setup prepares the state and returns the operation; check, if set,
 	// verifies the operation's result once.
 	setup func(tb testing.TB) (op func(), check func(tb testing.TB))
-	bug   string
 }
 
 func TestAllocs(t *testing.T) {
@@ -27,7 +26,6 @@ func TestAllocs(t *testing.T) {
 	}
 	for _, c := range allocCases {
 		t.Run(c.name, func(t *testing.T) {
-			knownBug(t, c.bug)
 			op, check := c.setup(t)
 			for i := 0; i < 3; i++ { // warm up: let every buffer grow
 				op()

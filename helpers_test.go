@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -231,14 +230,4 @@ func lineCol(src string, off int) (line, col int) {
 	before := src[:off]
 	line = strings.Count(before, "\n") + 1
 	return line, off - (strings.LastIndexByte(before, '\n') + 1) + 1
-}
-
-// knownBug skips t if bug names a known bug, unless the environment sets
-// GRAFT_KNOWN_BUGS=1 to run those cases (to watch them fail, or to check a
-// fix before deleting the bug note).
-func knownBug(tb testing.TB, bug string) {
-	tb.Helper()
-	if bug != "" && os.Getenv("GRAFT_KNOWN_BUGS") == "" {
-		tb.Skipf("known bug: %s", bug)
-	}
 }

@@ -28,7 +28,6 @@ type mergeCase struct {
 	conflict string // pointer of the conflict; "" with want set means none
 	replace  string
 	keep     string
-	bug      string
 }
 
 // runMerge runs c under every policy, with dst and src parsed compact and
@@ -38,7 +37,6 @@ func runMerge(t *testing.T, c mergeCase, merge func(d *graft.Doc, dst, src graft
 	for _, p := range policies {
 		for _, form := range []string{"compact", "indented"} {
 			t.Run(p.name+"/"+form, func(t *testing.T) {
-				knownBug(t, c.bug)
 				d := graft.New(graft.Options{Conflict: p.c})
 				text := func(s string) string {
 					if form == "indented" {
@@ -327,7 +325,6 @@ func TestMergeAt(t *testing.T) {
 		name                  string
 		dst, at, src          string
 		errorP, replace, keep result
-		bug                   string
 	}{
 		{name: "empty pointer is Merge", dst: `{"a":1}`, at: "", src: `{"b":2}`,
 			errorP: result{want: `{"a":1,"b":2}`}, replace: result{want: `{"a":1,"b":2}`}, keep: result{want: `{"a":1,"b":2}`}},
@@ -379,7 +376,6 @@ func TestMergeAt(t *testing.T) {
 	for _, c := range cases {
 		for _, p := range policies {
 			t.Run(c.name+"/"+p.name, func(t *testing.T) {
-				knownBug(t, c.bug)
 				res := map[graft.Conflict]result{graft.ConflictError: c.errorP, graft.ConflictReplace: c.replace, graft.ConflictKeep: c.keep}[p.c]
 				d := graft.New(graft.Options{Conflict: p.c})
 				dst := mustAppend(t, d, c.dst)

@@ -24,7 +24,6 @@ func TestNumberReads(t *testing.T) {
 		uerr error
 		f    float64
 		ferr error
-		bug  string
 	}{
 		{in: "0", i: 0, u: 0, f: 0},
 		{in: "-0", i: 0, u: 0, f: math.Copysign(0, -1)},
@@ -73,7 +72,6 @@ func TestNumberReads(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.in, func(t *testing.T) {
-			knownBug(t, tc.bug)
 			var d graft.Doc
 			r := mustAppend(t, &d, tc.in)
 			if i, err := d.Int64(r); i != tc.i || err != tc.ierr {
