@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/graftjson/graft"
 )
@@ -163,7 +164,7 @@ func modelMergeAt(root *mval, p string, src *mval, policy graft.Conflict) (ptr s
 		ptr, ok = modelMerge(root, src, policy, "")
 		return ptr, ok, nil
 	}
-	if p[0] != '/' {
+	if p[0] != '/' || !utf8.ValidString(p) {
 		return "", false, errModelPointer
 	}
 	raw := strings.Split(p[1:], "/")

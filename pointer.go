@@ -1,6 +1,9 @@
 package graft
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // JSON Pointer (RFC 6901): "" is the whole value, "/a/0" member a then item
 // 0; "~1" stands for '/' and "~0" for '~' in a token.
@@ -11,8 +14,9 @@ import "strings"
 type Path []string
 
 // ParsePointer splits and decodes a JSON Pointer. It returns an *Error
-// wrapping ErrPointer if p is not empty and does not start with '/', or if a
-// '~' is not followed by '0' or '1'.
+// wrapping ErrPointer if p is not empty and does not start with '/', if a
+// '~' is not followed by '0' or '1', or if p is not valid UTF-8; its Offset
+// is the byte of p at fault.
 func ParsePointer(p string) (Path, error) {
 	if err := checkPointer(p); err != nil {
 		return nil, err
@@ -55,7 +59,18 @@ func appendToken(b []byte, tok string) []byte {
 // checkPointer validates the syntax of a JSON Pointer.
 func checkPointer(p string) error {
 	if p != "" && p[0] != '/' {
-		return &Error{Offset: -1, Pointer: p, Reason: "JSON Pointer must be empty or start with '/'", Err: ErrPointer}
+		return &Error{Offset: 0, Pointer: p, Reason: "JSON Pointer must be empty or start with '/'", Err: ErrPointer}
+	}
+	if !utf8.ValidString(p) {
+		i := 0
+		for i < len(p) {
+			r, n := utf8.DecodeRuneInString(p[i:])
+			if r == utf8.RuneError && n == 1 {
+				break
+			}
+			i += n
+		}
+		return &Error{Offset: int64(i), Pointer: p, Reason: "JSON Pointer is not valid UTF-8", Err: ErrPointer}
 	}
 	for i := 0; i < len(p); i++ {
 		if p[i] == '~' && (i+1 == len(p) || p[i+1] != '0' && p[i+1] != '1') {

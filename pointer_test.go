@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/graftjson/graft"
 )
@@ -118,7 +119,7 @@ func TestFindNothing(t *testing.T) {
 func TestMalformedPointers(t *testing.T) {
 	var d graft.Doc
 	root := mustAppend(t, &d, `{"a":{"~":1}}`)
-	for _, p := range []string{"a", "foo/bar", "~0", " /a", "#/a", "/~", "/a~", "/~2", "/a~2b", "/~a", "/~/", "/a/~", "/~~0", "/~~1"} {
+	for _, p := range []string{"a", "foo/bar", "~0", " /a", "#/a", "/~", "/a~", "/~2", "/a~2b", "/~a", "/~/", "/a/~", "/~~0", "/~~1", "/a\x80", "/\xff/b"} {
 		r, err := d.Find(root, p)
 		var e *graft.Error
 		if r != 0 || !errors.As(err, &e) || !errors.Is(err, graft.ErrPointer) {
@@ -129,6 +130,9 @@ func TestMalformedPointers(t *testing.T) {
 			if e.Offset < 0 || int(e.Offset) >= len(p) || p[e.Offset] != '~' {
 				t.Errorf("Find(%q): error offset %d is not at a '~'", p, e.Offset)
 			}
+		}
+		if e != nil && !utf8.ValidString(p) && (e.Offset < 0 || int(e.Offset) >= len(p) || p[e.Offset] < 0x80) {
+			t.Errorf("Find(%q): error offset %d is not at the invalid byte", p, e.Offset)
 		}
 		if path, err := graft.ParsePointer(p); path != nil || !errors.Is(err, graft.ErrPointer) {
 			t.Errorf("ParsePointer(%q) = %q, %v", p, path, err)
