@@ -50,6 +50,7 @@ type Doc struct {
 	init  bool // opts normalized
 
 	stack []frame  // parser's open containers
+	ends  []uint32 // string ends found by the vectorized parse
 	edits []uint32 // sorted text offsets of parsed nodes changed since parsing
 
 	journal      bool        // a merge that may roll back is running

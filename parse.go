@@ -30,8 +30,13 @@ func (d *Doc) Append(src []byte) (Ref, error) {
 		d.nodes = append(d.nodes, node{})
 	}
 	base, nodeBase := len(d.buf), len(d.nodes)
-	if cap(d.buf)-base < len(src) {
-		d.buf = growBytes(d.buf, len(src))
+	if cap(d.buf)-base < len(src)+64 {
+		d.buf = growBytes(d.buf, len(src)+64)
+	}
+	if useFast && len(src) >= minFastInput {
+		if root, ok := d.appendFast(src); ok {
+			return Ref(root), nil
+		}
 	}
 	root, err := d.parse(src)
 	if err != nil {
