@@ -25,7 +25,7 @@ var useFast = wire.HasCompact()
 // is not JSON or exceeds a limit, leaving the arena as it was; the caller
 // then runs the scalar parser.
 func (d *Doc) appendFast(src []byte) (uint32, bool) {
-	base, nodeBase := len(d.buf), len(d.nodes)
+	base, nodeBase, auxBase := len(d.buf), len(d.nodes), len(d.aux)
 	buf, ends, res := wire.Compact(d.buf, d.ends[:0], src, d.opts.mode())
 	d.buf, d.ends = buf, ends
 	if res.OK {
@@ -35,6 +35,7 @@ func (d *Doc) appendFast(src []byte) (uint32, bool) {
 	}
 	d.buf = d.buf[:base]
 	d.nodes = d.nodes[:nodeBase]
+	d.aux = d.aux[:auxBase]
 	return 0, false
 }
 
@@ -72,7 +73,10 @@ value:
 			end := ends[e]
 			e++
 			q := int(end &^ wire.EscapedEnd)
-			meta := uint32(String) | flagParsed
+			if q+1-i > maxNameLen {
+				return 0, false
+			}
+			meta := uint32(String) | flagParsed | flagName | uint32(q+1-i)<<payloadShift
 			if end&wire.EscapedEnd != 0 {
 				if !wire.ValidEscapes(s[i+1:q], mode) {
 					return 0, false
@@ -81,7 +85,7 @@ value:
 			}
 			k := uint32(len(nodes))
 			nodes = nodes[:k+1]
-			nodes[k] = node{meta: meta, off: uint32(i) + delta, n: uint32(q + 1 - i), child: k + 1}
+			nodes[k] = node{meta: meta, off: uint32(i) + delta, child: k + 1}
 			if cur.last == 0 {
 				nodes[cur.node].child = k
 			} else {
@@ -127,14 +131,18 @@ value:
 				}
 				meta |= flagEscaped
 			}
-			*n = node{meta: meta, off: uint32(i) + delta, n: uint32(q + 1 - i)}
+			*n = node{meta: meta, off: uint32(i) + delta, child: uint32(q + 1 - i)}
 			i = q + 1
 		case '{', '[':
 			kind := uint32(Object)
 			if c == '[' {
 				kind = uint32(Array)
 			}
-			*n = node{meta: kind | flagSpan | flagParsed, off: uint32(i) + delta}
+			if len(d.aux) >= maxAux {
+				return 0, false
+			}
+			d.aux = append(d.aux, aux{})
+			*n = node{meta: kind | flagSpan | flagParsed | uint32(len(d.aux)-1)<<payloadShift, off: uint32(i) + delta}
 			if len(stack) >= maxDepth {
 				return 0, false
 			}
@@ -148,19 +156,19 @@ value:
 			if i+4 > len(s) || string(s[i:i+4]) != "true" {
 				return 0, false
 			}
-			*n = node{meta: uint32(Bool) | flagTrue | flagParsed, off: uint32(i) + delta, n: 4}
+			*n = node{meta: uint32(Bool) | flagTrue | flagParsed, off: uint32(i) + delta, child: 4}
 			i += 4
 		case 'f':
 			if i+5 > len(s) || string(s[i:i+5]) != "false" {
 				return 0, false
 			}
-			*n = node{meta: uint32(Bool) | flagParsed, off: uint32(i) + delta, n: 5}
+			*n = node{meta: uint32(Bool) | flagParsed, off: uint32(i) + delta, child: 5}
 			i += 5
 		case 'n':
 			if i+4 > len(s) || string(s[i:i+4]) != "null" {
 				return 0, false
 			}
-			*n = node{meta: uint32(Null) | flagParsed, off: uint32(i) + delta, n: 4}
+			*n = node{meta: uint32(Null) | flagParsed, off: uint32(i) + delta, child: 4}
 			i += 4
 		default:
 			if c != '-' && c-'0' >= 10 {
@@ -170,7 +178,7 @@ value:
 			if code != wire.OK {
 				return 0, false
 			}
-			*n = node{meta: uint32(Number) | flagParsed, off: uint32(i) + delta, n: uint32(end - i)}
+			*n = node{meta: uint32(Number) | flagParsed, off: uint32(i) + delta, child: uint32(end - i)}
 			i = end
 		}
 
@@ -189,7 +197,7 @@ value:
 			}
 			i++
 			cn := &nodes[cur.node]
-			cn.n = uint32(i) + delta - cn.off
+			d.aux[cn.payload()].span = uint32(i) + delta - cn.off
 			if cur.obj && dups && d.duplicateName(nodes, d.buf, cur.node) != 0 {
 				return 0, false
 			}

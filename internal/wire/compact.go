@@ -29,7 +29,7 @@ const MaxCompactInput = EscapedEnd - 64
 
 // compactChunk is the number of 64-byte blocks the kernel reads per call,
 // so that ends and dst need only be grown for that much input at a time.
-const compactChunk = 256
+const compactChunk = 64
 
 // compactState is what the kernel carries from one block to the next. The
 // kernel reads and writes it at fixed offsets: keep the layout in step with
@@ -60,9 +60,11 @@ func HasCompact() bool { return hasCompact }
 
 // Compact appends the compact text of src to dst and the closing quote
 // offsets of its strings (relative to len(dst) at the call) to ends. dst
-// needs no spare capacity: Compact grows it, and leaves room for 64 bytes
-// past the text, which the kernel writes over. On failure dst and ends hold
-// partial results; the caller truncates them.
+// and ends need no spare capacity: Compact grows them as it goes, to what
+// the input needs by the measure of what it has read so far, so that a
+// fresh buffer ends close to the size of the compact text rather than of
+// the input. On failure dst and ends hold partial results; the caller
+// truncates them.
 func Compact(dst []byte, ends []uint32, src []byte, mode Mode) ([]byte, []uint32, CompactResult) {
 	if !hasCompact || len(src) > MaxCompactInput {
 		return dst, ends, CompactResult{}
@@ -71,11 +73,11 @@ func Compact(dst []byte, ends []uint32, src []byte, mode Mode) ([]byte, []uint32
 	if mode&AllowInvalidUTF8 != 0 {
 		st.noUTF8 = 1
 	}
-	start := len(dst)
+	start, startEnds := len(dst), len(ends)
 	full := len(src) / 64
 	for done := 0; done < full; {
 		n := min(full-done, compactChunk)
-		dst, ends = reserve(dst, ends, n)
+		dst, ends = reserve(dst, ends, n, len(src)-done*64, done*64, len(dst)-start, len(ends)-startEnds)
 		w, e := compactBlocks(&st, &src[done*64], n, dst[len(dst):cap(dst)], ends[len(ends):cap(ends)], uint32(len(dst)-start))
 		dst, ends = dst[:len(dst)+w], ends[:len(ends)+e]
 		done += n
@@ -87,22 +89,34 @@ func Compact(dst []byte, ends []uint32, src []byte, mode Mode) ([]byte, []uint32
 	for i := rest; i < len(tail); i++ {
 		tail[i] = ' '
 	}
-	dst, ends = reserve(dst, ends, 1)
+	dst, ends = reserve(dst, ends, 1, 64, 1, 0, 0)
 	w, e := compactBlocks(&st, &tail[0], 1, dst[len(dst):cap(dst)], ends[len(ends):cap(ends)], uint32(len(dst)-start))
 	dst, ends = dst[:len(dst)+w], ends[:len(ends)+e]
 	ok := st.bad == 0 && st.inString == 0
 	return dst, ends, CompactResult{Values: int(st.values), OK: ok}
 }
 
-// reserve grows dst and ends for n more blocks of input.
-func reserve(dst []byte, ends []uint32, n int) ([]byte, []uint32) {
-	if need := len(dst) + 64*n + 64; need > cap(dst) {
-		nd := make([]byte, len(dst), max(need, 2*cap(dst)))
+// reserve grows dst and ends for the kernel to read n more blocks, whose
+// writes reach at most 64n bytes and 32n entries further. When they must
+// grow, they grow to what the rest of the input (left bytes) is expected
+// to need, at the rate of compact bytes (wrote) and entries (found) per
+// input byte so far (read), plus a sixteenth.
+func reserve(dst []byte, ends []uint32, n, left, read, wrote, found int) ([]byte, []uint32) {
+	if need := len(dst) + 64*n; need > cap(dst) {
+		want := 0
+		if read > 0 {
+			want = len(dst) + int(float64(left)*float64(wrote)/float64(read)*17/16)
+		}
+		nd := make([]byte, len(dst), max(need, want))
 		copy(nd, dst)
 		dst = nd
 	}
 	if need := len(ends) + 32*n; need > cap(ends) {
-		ne := make([]uint32, len(ends), max(need, 2*cap(ends)))
+		want := 0
+		if read > 0 {
+			want = len(ends) + int(float64(left)*float64(found)/float64(read)*17/16)
+		}
+		ne := make([]uint32, len(ends), max(need, want))
 		copy(ne, ends)
 		ends = ne
 	}
