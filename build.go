@@ -138,6 +138,13 @@ func (d *Doc) copyNode(i uint32) uint32 {
 		return d.newNode(n) // a scalar's child is its text length
 	}
 	n.child = 0
+	if n.meta&flagSpan != 0 {
+		// The copy's nodes are new: its entry must not name the original's.
+		a := d.aux[n.payload()]
+		a.last = 0
+		d.aux = append(d.aux, a)
+		n.meta = n.meta&(1<<payloadShift-1) | uint32(len(d.aux)-1)<<payloadShift
+	}
 	c := d.newNode(n)
 	var prev uint32
 	for k := d.nodes[i].child; k != 0; k = d.nodes[k].next {

@@ -8,9 +8,20 @@ package graft
 // may visit a shared value more than once; a walk that visits more nodes
 // than the Doc has must be revisiting, and the check starts over with a
 // visited set (one allocation, only for such shapes).
+//
+// A container as parsed answers at once: the nodes parsed inside it are
+// the ones that follow it up to aux.last, and while no edit lies in its
+// span and no merge has moved parsed nodes or copied their heads, those
+// are exactly its descendants.
 func (d *Doc) contains(v, target uint32) bool {
-	if k := d.nodes[v].kind(); k != Object && k != Array {
+	n := &d.nodes[v]
+	if k := n.kind(); k != Object && k != Array {
 		return v == target
+	}
+	if !d.moved && n.meta&(flagSpan|flagGrown) == flagSpan {
+		if a := &d.aux[n.payload()]; a.last != 0 && d.clean(n.off, n.off+a.span, nil) {
+			return v <= target && target <= a.last
+		}
 	}
 	budget := len(d.nodes)
 	if found, done := d.walkFor(v, target, &budget); done {

@@ -50,9 +50,10 @@ type Doc struct {
 	opts  Options
 	init  bool // opts normalized
 
-	stack []frame  // parser's open containers
-	ends  []uint32 // string ends found by the vectorized parse
-	edits []uint32 // sorted text offsets of parsed nodes changed since parsing
+	stack  []frame      // parser's open containers
+	frames []buildFrame // the vectorized parser's
+	ends   []uint32     // string ends found by the vectorized parse
+	edits  []uint32     // sorted text offsets of parsed nodes changed since parsing
 
 	journal      bool        // a merge that may roll back is running
 	journalNodes int         // len(nodes) when the journal opened
@@ -63,6 +64,8 @@ type Doc struct {
 	path         []pathElem  // merge position, for conflict errors
 
 	tailC, tailK uint32 // container last appended to, and its last child
+	tailN        int    // and its number of children
+	moved        bool   // a merge moved parsed nodes (see contains)
 
 	scratch     []byte
 	nameScratch [][3]uint32 // duplicate-name check: node, start, end
@@ -136,6 +139,7 @@ func (n *node) textLen() uint32 {
 type aux struct {
 	span  uint32 // length of the compact span
 	count uint32 // original children of a grown container
+	last  uint32 // the last node parsed inside it, 0 if not known (see contains)
 }
 
 // frame is an open container while parsing.
@@ -166,6 +170,7 @@ func (d *Doc) Reset() {
 	d.buf = d.buf[:0]
 	d.nodes = d.nodes[:0]
 	d.aux = d.aux[:0]
+	d.moved = false
 	d.edits = d.edits[:0]
 	d.tailC = 0
 	d.commit()
@@ -181,7 +186,7 @@ func (d *Doc) Cap() int { return cap(d.buf) + cap(d.nodes)*nodeSize + cap(d.aux)
 
 const (
 	nodeSize = 16
-	auxSize  = 8
+	auxSize  = 12
 )
 
 // at returns the node of r, or nil if r is not a value of d.

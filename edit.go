@@ -7,8 +7,15 @@ package graft
 
 // linkLast makes node k the last child of container c.
 func (d *Doc) linkLast(c, k uint32) {
-	d.grown(c)
-	if t := d.tail(c); t == 0 {
+	t, count := d.tail(c)
+	d.linkAfter(c, t, count, k)
+}
+
+// linkAfter makes node k the last child of container c, whose last child
+// is t (0 if none) and which has count children.
+func (d *Doc) linkAfter(c, t uint32, count int, k uint32) {
+	d.grown(c, count)
+	if t == 0 {
 		d.saveField(c, fieldChild)
 		d.nodes[c].child = k
 	} else {
@@ -17,20 +24,22 @@ func (d *Doc) linkLast(c, k uint32) {
 	}
 	d.saveField(k, fieldNext)
 	d.nodes[k].next = 0
-	d.tailC, d.tailK = c, k
+	d.tailC, d.tailK, d.tailN = c, k, count+1
 }
 
-// tail returns the last child of container c, or 0.
-func (d *Doc) tail(c uint32) uint32 {
+// tail returns the last child of container c (0 if none) and the number
+// of its children.
+func (d *Doc) tail(c uint32) (uint32, int) {
 	if d.tailC == c {
-		return d.tailK
+		return d.tailK, d.tailN
 	}
 	var t uint32
+	n := 0
 	for k := d.nodes[c].child; k != 0; k = d.nodes[k].next {
 		t = k
+		n++
 	}
-	d.tailC, d.tailK = c, t
-	return t
+	return t, n
 }
 
 // forgetTail drops the cached last child of c, whose children change.
@@ -84,13 +93,21 @@ func (d *Doc) container(r Ref, kind Kind) *node {
 // lastMember returns the last member name node of object obj named name,
 // or 0.
 func (d *Doc) lastMember(obj uint32, name string) uint32 {
-	var found uint32
+	found, _, _ := d.scanMembers(obj, name)
+	return found
+}
+
+// scanMembers walks the members of object obj once and returns the last
+// one named name (0 if none), the last member and the number of members.
+func (d *Doc) scanMembers(obj uint32, name string) (found, last uint32, count int) {
 	for k := d.nodes[obj].child; k != 0; k = d.nodes[k].next {
 		if d.nameEquals(k, name) {
 			found = k
 		}
+		last = k
+		count++
 	}
-	return found
+	return found, last, count
 }
 
 // Set makes v the value of member name of object obj: the last member of
@@ -104,16 +121,17 @@ func (d *Doc) Set(obj Ref, name string, v Ref) error {
 	if d.contains(uint32(v), uint32(obj)) {
 		return ErrCycle
 	}
-	if k := d.lastMember(uint32(obj), name); k != 0 {
+	found, last, count := d.scanMembers(uint32(obj), name)
+	if found != 0 {
 		d.changed(uint32(obj))
-		d.nodes[k].child = uint32(v)
+		d.nodes[found].child = uint32(v)
 		return nil
 	}
 	k, err := d.newName(name, uint32(v))
 	if err != nil {
 		return err
 	}
-	d.linkLast(uint32(obj), k)
+	d.linkAfter(uint32(obj), last, count, k)
 	return nil
 }
 
@@ -184,6 +202,7 @@ func (d *Doc) InsertItem(arr Ref, i int, v Ref) error {
 	}
 	s := d.slot(uint32(v))
 	d.changed(uint32(arr))
+	d.forgetTail(uint32(arr))
 	d.nodes[s].next = k
 	if prev == 0 {
 		d.nodes[arr].child = s

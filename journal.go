@@ -29,8 +29,8 @@ const (
 	printPrefix        // copy the span but its closer, then the appended children
 )
 
-// printMode says how container n prints.
-func (d *Doc) printMode(n *node) int {
+// printMode says how container n prints (hint: see clean).
+func (d *Doc) printMode(n *node, hint *int) int {
 	if n.meta&flagSpan == 0 {
 		return printWalk
 	}
@@ -38,12 +38,36 @@ func (d *Doc) printMode(n *node) int {
 	if n.meta&flagGrown != 0 {
 		lo, mode = n.off+1, printPrefix
 	}
-	if len(d.edits) > 0 {
-		if j, _ := slices.BinarySearch(d.edits, lo); j < len(d.edits) && d.edits[j] < n.off+d.span(n) {
-			return printWalk
-		}
+	if !d.clean(lo, n.off+d.span(n), hint) {
+		return printWalk
 	}
 	return mode
+}
+
+// clean reports whether no edit is recorded in the text range [lo, hi).
+// Printing asks in document order, mostly: hint (nil, or the caller's
+// running value) holds the position the last question found, and the next
+// is tried there and one further before a binary search.
+func (d *Doc) clean(lo, hi uint32, hint *int) bool {
+	e := d.edits
+	n := len(e)
+	if n == 0 || lo > e[n-1] || hi <= e[0] {
+		return true
+	}
+	// The first edit at or after lo, e[j], exists: lo <= e[n-1].
+	var j int
+	switch {
+	case hint != nil && *hint < n && e[*hint] >= lo && (*hint == 0 || e[*hint-1] < lo):
+		j = *hint
+	case hint != nil && *hint+1 < n && e[*hint] < lo && e[*hint+1] >= lo:
+		j = *hint + 1
+	default:
+		j, _ = slices.BinarySearch(e, lo)
+	}
+	if hint != nil {
+		*hint = j
+	}
+	return e[j] >= hi
 }
 
 // span returns the length of the compact text of a parsed container.
@@ -70,15 +94,12 @@ func (d *Doc) changed(i uint32) {
 	d.record(n.off)
 }
 
-// grown records that children are about to be appended to container c.
-func (d *Doc) grown(c uint32) {
+// grown records that children are about to be appended to container c,
+// which has count children now.
+func (d *Doc) grown(c uint32, count int) {
 	n := &d.nodes[c]
 	if n.meta&(flagSpan|flagGrown) != flagSpan {
 		return // no span to keep, or already grown
-	}
-	count := 0
-	for k := n.child; k != 0; k = d.nodes[k].next {
-		count++
 	}
 	d.saveField(c, fieldMeta)
 	if len(d.aux) >= maxAux {
@@ -95,11 +116,15 @@ func (d *Doc) grown(c uint32) {
 
 // record adds text offset off to the edits.
 func (d *Doc) record(off uint32) {
-	j, found := slices.BinarySearch(d.edits, off)
-	if found {
-		return
+	if n := len(d.edits); n == 0 || d.edits[n-1] < off {
+		d.edits = append(d.edits, off) // edits made in document order
+	} else {
+		j, found := slices.BinarySearch(d.edits, off)
+		if found {
+			return
+		}
+		d.edits = slices.Insert(d.edits, j, off)
 	}
-	d.edits = slices.Insert(d.edits, j, off)
 	if d.journal {
 		d.undo = append(d.undo, undoEntry{i: undoEdit, old: off})
 	}

@@ -229,8 +229,9 @@ func (d *Doc) merge(di, si uint32) error {
 func (d *Doc) mergeObjects(di, si uint32) error {
 	for k := d.nodes[si].child; k != 0; {
 		next := d.nodes[k].next
-		if m := d.findName(di, k); m == 0 {
-			d.linkLast(di, k)
+		if m, last, count := d.findName(di, k); m == 0 {
+			d.moved = true
+			d.linkAfter(di, last, count, k)
 		} else {
 			d.path = append(d.path, pathElem{name: k})
 			if err := d.merge(d.nodes[m].child, d.nodes[k].child); err != nil {
@@ -290,7 +291,10 @@ func article(k Kind) string {
 
 // replace makes node di hold the value of node si (their heads become the
 // same; the children, if any, are shared and now belong to dst).
-func (d *Doc) replace(di, si uint32) { d.overwrite(di, d.nodes[si]) }
+func (d *Doc) replace(di, si uint32) {
+	d.moved = true
+	d.overwrite(di, d.nodes[si])
+}
 
 // overwrite replaces the value of node i in place, keeping its place in its
 // parent's chain.
@@ -307,22 +311,36 @@ func (d *Doc) text(i uint32) []byte {
 	return d.buf[n.off : n.off+n.textLen()]
 }
 
-// findName returns the last member name node of object obj whose name equals
-// that of name node k, or 0.
-func (d *Doc) findName(obj, k uint32) uint32 {
-	want := d.text(k)
-	esc := d.nodes[k].meta&flagEscaped != 0
-	var found uint32
-	for m := d.nodes[obj].child; m != 0; m = d.nodes[m].next {
-		if !esc && d.nodes[m].meta&flagEscaped == 0 {
-			if bytes.Equal(d.text(m), want) {
+// findName walks the members of object obj once and returns the last one
+// whose name equals that of name node k (0 if none), the last member and
+// the number of members.
+func (d *Doc) findName(obj, k uint32) (found, last uint32, count int) {
+	kn := &d.nodes[k]
+	if kn.meta&flagEscaped != 0 {
+		for m := d.nodes[obj].child; m != 0; m = d.nodes[m].next {
+			if d.sameName(m, k) {
 				found = m
 			}
-		} else if d.sameName(m, k) {
+			last = m
+			count++
+		}
+		return found, last, count
+	}
+	// Names without escapes are equal when their texts are: the same
+	// meta (length and flags) first, then the bytes.
+	const same = flagName | flagEscaped | kindMask | ^uint32(1<<payloadShift-1)
+	want := d.buf[kn.off : kn.off+kn.textLen()]
+	for m := d.nodes[obj].child; m != 0; m = d.nodes[m].next {
+		mn := &d.nodes[m]
+		if mn.meta&same == kn.meta&same && string(d.buf[mn.off:mn.off+uint32(len(want))]) == string(want) {
+			found = m
+		} else if mn.meta&flagEscaped != 0 && d.sameName(m, k) {
 			found = m
 		}
+		last = m
+		count++
 	}
-	return found
+	return found, last, count
 }
 
 // sameName compares two member names where one is escaped, decoding both.

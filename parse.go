@@ -238,7 +238,8 @@ value:
 			// Close the container; its compact text ends after the closer.
 			i++
 			cn := &nodes[cur.node]
-			d.aux[cn.payload()].span = uint32(i+delta) - cn.off
+			a := &d.aux[cn.payload()]
+			a.span, a.last = uint32(i+delta)-cn.off, uint32(len(nodes)-1)
 			if cur.obj && d.opts.RejectDuplicateNames {
 				// The names are read from out: copy the pending text first.
 				copy(out[mark+delta:], s[mark:i])

@@ -1,6 +1,12 @@
 package graft
 
-import "github.com/graftjson/graft/internal/wire"
+import (
+	"runtime"
+	"slices"
+	"unsafe"
+
+	"github.com/graftjson/graft/internal/wire"
+)
 
 // The vectorized parse: wire.Compact (stage one) writes the compact text of
 // the input to the arena 64 bytes at a time, checks its UTF-8 and strings,
@@ -29,7 +35,7 @@ func (d *Doc) appendFast(src []byte) (uint32, bool) {
 	buf, ends, res := wire.Compact(d.buf, d.ends[:0], src, d.opts.mode())
 	d.buf, d.ends = buf, ends
 	if res.OK {
-		if root, ok := d.parseCompact(base, res.Values); ok {
+		if root, ok := d.parseCompact(base, res.Values, res.Opens); ok {
 			return root, true
 		}
 	}
@@ -40,175 +46,156 @@ func (d *Doc) appendFast(src []byte) (uint32, bool) {
 }
 
 // parseCompact builds the nodes of the compact text d.buf[base:], whose
-// string ends are d.ends and which holds at most values values.
-func (d *Doc) parseCompact(base, values int) (uint32, bool) {
-	var (
-		s        = d.buf[base:]
-		ends     = d.ends
-		nodes    = d.nodes
-		stack    = d.stack[:0]
-		mode     = d.opts.mode()
-		maxDepth = d.opts.MaxDepth
-		dups     = d.opts.RejectDuplicateNames
-		delta    = uint32(base)
-		root     = uint32(len(nodes))
-		cur      frame
-		i, e     int // position in s, next entry of ends
-	)
-	if len(nodes)+values > d.opts.MaxNodes+1 {
+// string ends are d.ends and which holds at most values values, opens of
+// them objects and arrays. The walk itself is buildNodes (assembly); what
+// it leaves to Go is growing its stack of open containers, and the checks
+// that need more than the text at hand: the escapes of the strings that
+// hold any, and duplicate names where Options reject them.
+func (d *Doc) parseCompact(base, values, opens int) (uint32, bool) {
+	if len(d.nodes)+values > d.opts.MaxNodes+1 || len(d.aux)+opens > maxAux || len(d.buf) == base {
 		return 0, false
 	}
-	if need := len(nodes) + values; need > cap(nodes) {
+	d.nodes = reserveNodes(d.nodes, values)
+	d.aux = reserveAux(d.aux, opens)
+	// Zero bytes after the text: no token holds one, so the walk reads a
+	// few bytes past a token without checking for the end.
+	d.buf = slices.Grow(d.buf, textPad)
+	clear(d.buf[len(d.buf) : len(d.buf)+textPad])
+	if cap(d.frames) == 0 {
+		d.frames = make([]buildFrame, min(d.opts.MaxDepth, 64)+1)
+	}
+
+	text := d.buf[base:]
+	start, alen := len(d.nodes), len(d.aux)
+	var st buildState
+	begin := func() {
+		st = buildState{
+			text:    uintptr(unsafe.Pointer(unsafe.SliceData(text))),
+			textLen: len(text),
+			delta:   uint32(base),
+			ends:    uintptr(unsafe.Pointer(unsafe.SliceData(d.ends))),
+			nodes:   uintptr(unsafe.Pointer(unsafe.SliceData(d.nodes))),
+			idx:     uint32(start),
+			ncap:    uint32(cap(d.nodes)),
+			aux:     uintptr(unsafe.Pointer(unsafe.SliceData(d.aux))),
+			alen:    uint32(alen),
+			acap:    uint32(cap(d.aux)),
+			top:     uintptr(unsafe.Pointer(unsafe.SliceData(d.frames))),
+			escw:    uintptr(unsafe.Pointer(unsafe.SliceData(d.ends))),
+			stopAt:  uint32(start) + buildBudget,
+		}
+		st.endsEnd = st.ends + uintptr(len(d.ends))*4
+		st.depthEnd = st.top + uintptr(d.opts.MaxDepth)*buildFrameSize
+		st.capEnd = st.top + uintptr(len(d.frames))*buildFrameSize
+	}
+	begin()
+	for {
+		buildNodes(&st)
+		switch st.status {
+		case buildSuspend: // let the scheduler in between slices of work
+			st.stopAt = st.idx + buildBudget
+			continue
+		case buildStack:
+			d.frames = make([]buildFrame, min(2*len(d.frames), d.opts.MaxDepth+1))
+			begin()
+			continue
+		}
+		break
+	}
+	runtime.KeepAlive(text)
+	if st.status != buildOK {
+		return 0, false
+	}
+	nodes := d.nodes[:st.idx]
+	// The string nodes holding escapes, listed over the consumed ends.
+	escaped := d.ends[:(st.escw-uintptr(unsafe.Pointer(unsafe.SliceData(d.ends))))/4]
+	mode := d.opts.mode()
+	for _, k := range escaped {
+		n := &nodes[k]
+		if !wire.ValidEscapes(d.buf[n.off+1:n.off+n.textLen()-1], mode) {
+			return 0, false
+		}
+	}
+	if d.opts.RejectDuplicateNames {
+		for k := start; k < len(nodes); k++ {
+			if nodes[k].kind() == Object && d.duplicateName(nodes, d.buf, uint32(k)) != 0 {
+				return 0, false
+			}
+		}
+	}
+	d.nodes, d.aux = nodes, d.aux[:st.alen]
+	return st.root, true
+}
+
+// textPad is the number of zero bytes buildNodes needs after the text.
+const textPad = 16
+
+// buildBudget is the number of nodes buildNodes builds per call.
+const buildBudget = 1 << 16
+
+// buildState is what buildNodes reads and writes: its input, and its
+// position when it stops before the end. Offsets are fixed by
+// build_amd64.s (TestBuildLayout). Addresses are uintptr: the Doc's slices
+// keep the memory alive and the walk may step one past an end.
+type buildState struct {
+	text     uintptr // compact text of the input
+	textLen  int
+	delta    uint32 // arena offset of text[0]
+	_        uint32
+	endsEnd  uintptr
+	nodes    uintptr
+	ncap     uint32
+	_        uint32
+	aux      uintptr
+	alen     uint32
+	acap     uint32
+	depthEnd uintptr // frames + MaxDepth
+	capEnd   uintptr // frames + their number
+	escw     uintptr // where the next escaped string's node goes (over ends)
+	stopAt   uint32  // suspend once idx reaches it
+	status   uint32
+	root     uint32
+	resume   uint32
+	i        int
+	ends     uintptr // the next entry of ends
+	idx      uint32  // the next free node
+	curNode  uint32
+	curLast  uint32
+	curKind  uint32
+	top      uintptr // the next free frame
+}
+
+// buildFrame is an open container outside the current one.
+type buildFrame struct {
+	node, last, kind, _ uint32
+}
+
+const buildFrameSize = 16
+
+// buildNodes statuses
+const (
+	buildOK = iota
+	buildFail
+	buildStack
+	buildSuspend
+)
+
+// reserveNodes returns nodes with room for n more.
+func reserveNodes(nodes []node, n int) []node {
+	if need := len(nodes) + n; need > cap(nodes) {
 		nn := make([]node, len(nodes), max(need, cap(nodes)+cap(nodes)/4))
 		copy(nn, nodes)
 		nodes = nn
 	}
+	return nodes
+}
 
-value:
-	for {
-		if cur.obj { // a member name, then ':'
-			if i >= len(s) || s[i] != '"' || e >= len(ends) {
-				return 0, false
-			}
-			end := ends[e]
-			e++
-			q := int(end &^ wire.EscapedEnd)
-			if q+1-i > maxNameLen {
-				return 0, false
-			}
-			meta := uint32(String) | flagParsed | flagName | uint32(q+1-i)<<payloadShift
-			if end&wire.EscapedEnd != 0 {
-				if !wire.ValidEscapes(s[i+1:q], mode) {
-					return 0, false
-				}
-				meta |= flagEscaped
-			}
-			k := uint32(len(nodes))
-			nodes = nodes[:k+1]
-			nodes[k] = node{meta: meta, off: uint32(i) + delta, child: k + 1}
-			if cur.last == 0 {
-				nodes[cur.node].child = k
-			} else {
-				nodes[cur.last].next = k
-			}
-			cur.last = k
-			i = q + 1
-			if i >= len(s) || s[i] != ':' {
-				return 0, false
-			}
-			i++
-		}
-
-		if i >= len(s) {
-			return 0, false
-		}
-		idx := uint32(len(nodes))
-		if int(idx) >= cap(nodes) {
-			return 0, false
-		}
-		nodes = nodes[:idx+1]
-		if cur.array {
-			if cur.last == 0 {
-				nodes[cur.node].child = idx
-			} else {
-				nodes[cur.last].next = idx
-			}
-			cur.last = idx
-		}
-		n := &nodes[idx]
-		switch c := s[i]; c {
-		case '"':
-			if e >= len(ends) {
-				return 0, false
-			}
-			end := ends[e]
-			e++
-			q := int(end &^ wire.EscapedEnd)
-			meta := uint32(String) | flagParsed
-			if end&wire.EscapedEnd != 0 {
-				if !wire.ValidEscapes(s[i+1:q], mode) {
-					return 0, false
-				}
-				meta |= flagEscaped
-			}
-			*n = node{meta: meta, off: uint32(i) + delta, child: uint32(q + 1 - i)}
-			i = q + 1
-		case '{', '[':
-			kind := uint32(Object)
-			if c == '[' {
-				kind = uint32(Array)
-			}
-			if len(d.aux) >= maxAux {
-				return 0, false
-			}
-			d.aux = append(d.aux, aux{})
-			*n = node{meta: kind | flagSpan | flagParsed | uint32(len(d.aux)-1)<<payloadShift, off: uint32(i) + delta}
-			if len(stack) >= maxDepth {
-				return 0, false
-			}
-			stack = append(stack, cur)
-			cur = frame{node: idx, array: c == '[', obj: c == '{'}
-			i++
-			if i >= len(s) || s[i] != c+2 { // '{'+2 == '}', '['+2 == ']'
-				continue value
-			}
-		case 't':
-			if i+4 > len(s) || string(s[i:i+4]) != "true" {
-				return 0, false
-			}
-			*n = node{meta: uint32(Bool) | flagTrue | flagParsed, off: uint32(i) + delta, child: 4}
-			i += 4
-		case 'f':
-			if i+5 > len(s) || string(s[i:i+5]) != "false" {
-				return 0, false
-			}
-			*n = node{meta: uint32(Bool) | flagParsed, off: uint32(i) + delta, child: 5}
-			i += 5
-		case 'n':
-			if i+4 > len(s) || string(s[i:i+4]) != "null" {
-				return 0, false
-			}
-			*n = node{meta: uint32(Null) | flagParsed, off: uint32(i) + delta, child: 4}
-			i += 4
-		default:
-			if c != '-' && c-'0' >= 10 {
-				return 0, false
-			}
-			end, code := wire.ScanNumber(s, i)
-			if code != wire.OK {
-				return 0, false
-			}
-			*n = node{meta: uint32(Number) | flagParsed, off: uint32(i) + delta, child: uint32(end - i)}
-			i = end
-		}
-
-		// After a value: a comma, the end of the container, or the end.
-		for cur.node != 0 {
-			if i >= len(s) {
-				return 0, false
-			}
-			c := s[i]
-			if c == ',' {
-				i++
-				continue value
-			}
-			if c != '}' && c != ']' || (c == ']') != cur.array {
-				return 0, false
-			}
-			i++
-			cn := &nodes[cur.node]
-			d.aux[cn.payload()].span = uint32(i) + delta - cn.off
-			if cur.obj && dups && d.duplicateName(nodes, d.buf, cur.node) != 0 {
-				return 0, false
-			}
-			cur = stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-		}
-		break
+// reserveAux returns a with room for n more entries.
+func reserveAux(a []aux, n int) []aux {
+	if need := len(a) + n; need > cap(a) {
+		na := make([]aux, len(a), max(need, cap(a)+cap(a)/4))
+		copy(na, a)
+		a = na
 	}
-	if i != len(s) || e != len(ends) {
-		return 0, false
-	}
-	d.nodes, d.stack = nodes, stack[:0]
-	return root, true
+	return a
 }

@@ -13,17 +13,20 @@ func (d *Doc) AppendJSON(dst []byte, r Ref) []byte {
 	if d.at(r) == nil {
 		return dst
 	}
-	return d.appendCompact(dst, uint32(r))
+	var hint int
+	return d.appendCompact(dst, uint32(r), &hint)
 }
 
-func (d *Doc) appendCompact(dst []byte, i uint32) []byte {
+// appendCompact appends the text of node i. hint carries the position of
+// the last edits lookup from container to container (see clean).
+func (d *Doc) appendCompact(dst []byte, i uint32, hint *int) []byte {
 	n := &d.nodes[i]
 	kind := n.kind()
 	if kind != Object && kind != Array {
 		return append(dst, d.buf[n.off:n.off+n.textLen()]...)
 	}
 	k, sep := n.child, false
-	switch d.printMode(n) {
+	switch d.printMode(n, hint) {
 	case printSpan:
 		return append(dst, d.buf[n.off:n.off+d.span(n)]...)
 	case printPrefix:
@@ -46,9 +49,9 @@ func (d *Doc) appendCompact(dst []byte, i uint32) []byte {
 			kn := &d.nodes[k]
 			dst = append(dst, d.buf[kn.off:kn.off+kn.textLen()]...)
 			dst = append(dst, ':')
-			dst = d.appendCompact(dst, kn.child)
+			dst = d.appendCompact(dst, kn.child, hint)
 		} else {
-			dst = d.appendCompact(dst, d.resolve(k))
+			dst = d.appendCompact(dst, d.resolve(k), hint)
 		}
 	}
 	return append(dst, opener(kind)+2)

@@ -45,11 +45,13 @@ type compactState struct {
 	prevHigh uint64   // nonzero if the previous block had a byte >= 0x80
 	values   uint64   // count of values (strings, scalars, containers)
 	noUTF8   uint64   // nonzero: do not validate UTF-8
+	opens    uint64   // count of objects and arrays
 }
 
 // CompactResult is what Compact found besides the text and the ends.
 type CompactResult struct {
 	Values int  // the number of values: an upper bound of the nodes needed
+	Opens  int  // how many of them are objects and arrays
 	OK     bool // false: the input is not JSON (or the kernel is unavailable)
 }
 
@@ -93,7 +95,7 @@ func Compact(dst []byte, ends []uint32, src []byte, mode Mode) ([]byte, []uint32
 	w, e := compactBlocks(&st, &tail[0], 1, dst[len(dst):cap(dst)], ends[len(ends):cap(ends)], uint32(len(dst)-start))
 	dst, ends = dst[:len(dst)+w], ends[:len(ends)+e]
 	ok := st.bad == 0 && st.inString == 0
-	return dst, ends, CompactResult{Values: int(st.values), OK: ok}
+	return dst, ends, CompactResult{Values: int(st.values), Opens: int(st.opens), OK: ok}
 }
 
 // reserve grows dst and ends for the kernel to read n more blocks, whose

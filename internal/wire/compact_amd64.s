@@ -20,6 +20,7 @@
 #define ST_PREVHIGH 112
 #define ST_VALUES 120
 #define ST_NOUTF8 128
+#define ST_OPENS 136
 
 // Whitespace by low nibble: ' ' (0x20), '\t', '\n', '\r'; 0x80 never
 // matches (a byte with its high bit set shuffles to zero).
@@ -159,6 +160,7 @@ loop:
 	ANDNQ BX, DX, BX
 	POPCNTQ BX, BX
 	ADDQ BX, ST_VALUES(R9)
+	ADDQ BX, ST_OPENS(R9)
 
 	// R14 = whitespace outside strings: the bytes to drop.
 	KMOVQ K3, R14

@@ -18,7 +18,7 @@ import (
 // strings differs from the model's (it takes the byte after the backslash
 // as escaped); the input is not JSON either way and the second stage
 // rejects the backslash, so the model reports such input as unspecified.
-func compactModel(src []byte, mode Mode) (out []byte, ends []uint32, values int, ok, unspecified bool) {
+func compactModel(src []byte, mode Mode) (out []byte, ends []uint32, values, opens int, ok, unspecified bool) {
 	ok = true
 	inString, escaped, hasEsc := false, false, false
 	prevTok := false  // the previous byte was a scalar byte
@@ -58,6 +58,7 @@ func compactModel(src []byte, mode Mode) (out []byte, ends []uint32, values int,
 		case modelStructural(c):
 			if c|0x20 == '{' {
 				values++
+				opens++
 			}
 			prevTok, prevTokC = false, false
 		default: // a scalar byte
@@ -77,7 +78,7 @@ func compactModel(src []byte, mode Mode) (out []byte, ends []uint32, values int,
 	if mode&AllowInvalidUTF8 == 0 && !utf8.Valid(src) {
 		ok = false
 	}
-	return out, ends, values, ok, unspecified
+	return out, ends, values, opens, ok, unspecified
 }
 
 // modelStructural is the kernel's class of structural bytes: those whose
@@ -93,7 +94,7 @@ func modelStructural(c byte) bool {
 
 func checkCompact(t *testing.T, src []byte, mode Mode) {
 	t.Helper()
-	wantOut, wantEnds, wantValues, wantOK, unspecified := compactModel(src, mode)
+	wantOut, wantEnds, wantValues, wantOpens, wantOK, unspecified := compactModel(src, mode)
 	if unspecified {
 		return
 	}
@@ -114,8 +115,8 @@ func checkCompact(t *testing.T, src []byte, mode Mode) {
 	if !slices.Equal(ends[1:], wantEnds) {
 		t.Fatalf("Compact(%q): ends %x, want %x", src, ends[1:], wantEnds)
 	}
-	if res.Values != wantValues {
-		t.Fatalf("Compact(%q): values %d, want %d", src, res.Values, wantValues)
+	if res.Values != wantValues || res.Opens != wantOpens {
+		t.Fatalf("Compact(%q): values %d and opens %d, want %d and %d", src, res.Values, res.Opens, wantValues, wantOpens)
 	}
 }
 

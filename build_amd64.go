@@ -1,0 +1,6 @@
+//go:build !noasm
+
+package graft
+
+//go:noescape
+func buildNodes(st *buildState)
