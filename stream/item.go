@@ -152,11 +152,15 @@ func (r *Reader) find(c byte, what string) (int, bool) {
 	i := r.pos
 	for {
 		if k := bytes.IndexByte(r.buf[i:], c); k >= 0 {
-			return i + k, true
+			i += k
+		} else {
+			i = len(r.buf)
 		}
-		i = len(r.buf)
 		if i-r.pos > r.opts.MaxItemBytes {
 			return 0, r.fail(r.pos, what+" longer than the item size limit of "+itoa(r.opts.MaxItemBytes)+" bytes", graft.ErrLimit)
+		}
+		if i < len(r.buf) {
+			return i, true
 		}
 		keep := r.pos
 		more := r.fill(keep)
@@ -208,6 +212,9 @@ func (r *Reader) value() bool {
 
 // deliver parses buf[start:end] as the next item.
 func (r *Reader) deliver(start, end int) bool {
+	if end-start > r.opts.MaxItemBytes {
+		return r.tooBig(start)
+	}
 	root, err := r.doc.Parse(r.buf[start:end])
 	if err != nil {
 		return r.itemError(start, err)
@@ -261,7 +268,7 @@ func (r *Reader) valueEnd() (int, bool) {
 				break
 			}
 			if i-r.pos > r.opts.MaxItemBytes {
-				return 0, r.tooBig()
+				return 0, r.tooBig(r.pos)
 			}
 			keep := r.pos
 			r.fill(keep)
@@ -312,7 +319,7 @@ func (r *Reader) valueEnd() (int, bool) {
 			i++
 		}
 		if i-r.pos > r.opts.MaxItemBytes {
-			return 0, r.tooBig()
+			return 0, r.tooBig(r.pos)
 		}
 		keep := r.pos
 		more := r.fill(keep)
@@ -337,9 +344,10 @@ func escaped(s []byte, q int) bool {
 	return n&1 == 1
 }
 
-// tooBig fails on an item longer than MaxItemBytes.
-func (r *Reader) tooBig() bool {
-	return r.earlierError(r.pos, r.pos+r.opts.MaxItemBytes, lookahead, "item longer than the size limit of "+itoa(r.opts.MaxItemBytes)+" bytes")
+// tooBig fails on the item at window index start, longer than
+// MaxItemBytes.
+func (r *Reader) tooBig(start int) bool {
+	return r.earlierError(start, start+r.opts.MaxItemBytes, lookahead, "item longer than the size limit of "+itoa(r.opts.MaxItemBytes)+" bytes")
 }
 
 // earlierError fails with a limit met at window index at, inside the item
