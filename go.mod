@@ -2,10 +2,12 @@ module github.com/graftjson/graft
 
 go 1.23.0
 
-require github.com/vektah/gqlparser/v2 v2.5.30
+require (
+	github.com/vektah/gqlparser/v2 v2.5.30
+	golang.org/x/term v0.34.0
+)
 
 require (
 	github.com/agnivade/levenshtein v1.2.1 // indirect
 	golang.org/x/sys v0.35.0 // indirect
-	golang.org/x/term v0.34.0 // indirect
 )
