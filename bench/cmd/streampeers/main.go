@@ -6,7 +6,7 @@
 //
 // Usage:
 //
-//	streampeers -peer NAME FILE
+//	streampeers [-cpuprofile FILE] -peer NAME FILE
 //
 // Peers:
 //
@@ -39,6 +39,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime/pprof"
 	"syscall"
 	"time"
 
@@ -79,7 +80,18 @@ type Record struct {
 func main() {
 	peer := flag.String("peer", "", "the peer to run")
 	measure := flag.Bool("measure", false, "run the program in the arguments and report its time and peak RSS")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the peer's run to `FILE`")
 	flag.Parse()
+	if *cpuprofile != "" {
+		pf, err := os.Create(*cpuprofile)
+		if err != nil {
+			fail(err)
+		}
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			fail(err)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	if *measure {
 		measureChild(flag.Args())
 		return
