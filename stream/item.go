@@ -19,8 +19,7 @@ func (r *Reader) nextArray() bool {
 		if !r.walk() {
 			return false
 		}
-		r.state = stItems
-		r.itemDoc()
+		r.begin()
 	}
 	c, ok := r.peek()
 	if !ok {
@@ -66,10 +65,6 @@ func (r *Reader) finish() bool {
 
 // nextValue delivers the next of a run of concatenated values.
 func (r *Reader) nextValue() bool {
-	if r.state == stStart {
-		r.state = stItems
-		r.itemDoc()
-	}
 	if _, ok := r.peek(); !ok {
 		return r.finish()
 	}
@@ -78,10 +73,6 @@ func (r *Reader) nextValue() bool {
 
 // nextLine delivers the value on the next line that is not blank.
 func (r *Reader) nextLine() bool {
-	if r.state == stStart {
-		r.state = stItems
-		r.itemDoc()
-	}
 	for {
 		if r.pos == len(r.buf) && !r.fill(r.pos) {
 			return r.finish()
@@ -109,10 +100,6 @@ const rs = 0x1E
 // nextRecord delivers the next text of a JSON text sequence. Empty texts
 // (RS RS, or RS and whitespace) are skipped, as RFC 7464 asks.
 func (r *Reader) nextRecord() bool {
-	if r.state == stStart {
-		r.state = stItems
-		r.itemDoc()
-	}
 	for {
 		if r.pos == len(r.buf) && !r.fill(r.pos) {
 			return r.finish()
@@ -183,9 +170,11 @@ func trim(s []byte, i, j int) (int, int) {
 	return i, j
 }
 
-// itemDoc makes the Doc items are parsed into, with the room for nesting
-// that is left below the array.
-func (r *Reader) itemDoc() {
+// begin starts the items: the array was entered (Array mode) or the input
+// is a sequence of values. It makes the Doc items are parsed into, with the
+// room for nesting that is left below the array.
+func (r *Reader) begin() {
+	r.state = stItems
 	depth := r.opts.MaxDepth - len(r.stack)
 	if depth < 1 {
 		depth = 1 // no container fits: the structural scan reports it

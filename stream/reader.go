@@ -25,10 +25,11 @@ import (
 // A Reader is not safe for concurrent use. Reset reuses one for another
 // input; a warm Reader reads items without allocating.
 type Reader struct {
-	src  io.Reader
-	opts Options // normalized
-	mode wire.Mode
-	path graft.Path
+	src     io.Reader
+	opts    Options // normalized
+	mode    wire.Mode
+	path    graft.Path
+	pathErr error // Options.Path is malformed: every Next fails
 
 	buf       []byte // the window: input from stream offset base on
 	pos       int    // next unread byte of buf
@@ -64,11 +65,7 @@ const (
 func NewReader(src io.Reader, opts Options) *Reader {
 	r := &Reader{opts: opts.normalized()}
 	r.mode = wireMode(&r.opts.Doc)
-	if p, err := graft.ParsePointer(r.opts.Path); err != nil {
-		r.err = err
-	} else {
-		r.path = p
-	}
+	r.path, r.pathErr = graft.ParsePointer(r.opts.Path)
 	r.Reset(src)
 	return r
 }
@@ -95,9 +92,7 @@ func (r *Reader) Reset(src io.Reader) {
 	r.state = stStart
 	r.stack = r.stack[:0]
 	r.item, r.start, r.end, r.off, r.count = 0, 0, 0, 0, 0
-	if _, ok := r.err.(*graft.Error); !ok || r.path != nil {
-		r.err = nil
-	}
+	r.err = r.pathErr
 	if r.buf == nil {
 		r.buf = make([]byte, 0, r.opts.BufferSize)
 	}
@@ -115,6 +110,9 @@ func (r *Reader) Next() bool {
 		return false
 	}
 	r.item = 0
+	if r.state == stStart && r.opts.Mode != Array {
+		r.begin()
+	}
 	switch r.opts.Mode {
 	case Array:
 		return r.nextArray()

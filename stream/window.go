@@ -114,8 +114,11 @@ func (r *Reader) ended(reason string) bool {
 // start to the stream.
 func (r *Reader) itemError(start int, err error) bool {
 	ge, ok := err.(*graft.Error)
-	if !ok || ge.Offset < 0 {
+	if !ok {
 		return r.fail(start, err.Error(), graft.ErrSyntax)
+	}
+	if ge.Offset < 0 { // a limit of the whole item
+		return r.fail(start, ge.Reason, ge.Err)
 	}
 	return r.failAt(r.base+int64(start)+ge.Offset, ge.Reason, ge.Err, "")
 }
