@@ -107,7 +107,6 @@ func runStream(r *runner, c *command, args []string) int {
 	case !pathSet:
 		opts.Mode = sniff(in)
 	}
-	opts.BufferSize = stream.DefaultBufferSize
 	sr := stream.NewReader(in, opts)
 
 	out := bufio.NewWriterSize(r.stdout, 64<<10)
