@@ -1,7 +1,13 @@
 module github.com/graftjson/graft
 
-go 1.23
+go 1.23.0
 
-require github.com/vektah/gqlparser/v2 v2.5.30
+require (
+	github.com/vektah/gqlparser/v2 v2.5.30
+	golang.org/x/term v0.34.0
+)
 
-require github.com/agnivade/levenshtein v1.2.1 // indirect
+require (
+	github.com/agnivade/levenshtein v1.2.1 // indirect
+	golang.org/x/sys v0.35.0 // indirect
+)

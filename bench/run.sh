@@ -24,6 +24,11 @@ status=0
 } 2>&1 | tee results.txt || status=$?
 
 # The report lists failed and skipped benchmarks too, so write it either way.
-go run ./cmd/report -in results.txt -out RESULTS.md
+# The streaming figures (stream.sh) are kept when they exist.
+in=results.txt
+if [[ -f stream-results.txt ]]; then
+	in=results.txt,stream-results.txt
+fi
+go run ./cmd/report -in "$in" -out RESULTS.md
 echo "wrote results.txt and RESULTS.md" >&2
 exit "$status"

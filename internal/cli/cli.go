@@ -26,7 +26,7 @@ type command struct {
 
 // commands returns the subcommands in the order graft --help lists them.
 func commands() []*command {
-	return []*command{validateCommand(), fmtCommand(), getCommand(), mergeCommand(), shapeCommand()}
+	return []*command{validateCommand(), fmtCommand(), getCommand(), mergeCommand(), streamCommand(), shapeCommand()}
 }
 
 func lookup(name string) *command {
@@ -145,6 +145,10 @@ type runner struct {
 	stdout, stderr io.Writer
 	maxBytes       int  // the most bytes read from one input
 	stdinRead      bool // standard input was read already
+
+	// isTerminal, when set, replaces the check of whether a stream is a
+	// terminal (and its width): tests set it to see the progress line.
+	isTerminal func(io.Writer) (width int, ok bool)
 }
 
 // output writes b to standard output in one Write.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,7 +52,7 @@ var goldenCases = []golden{
 	{name: "unknown command", args: []string{"frobnicate"}, stderr: `graft: unknown command "frobnicate"`, code: 2},
 	{name: "unknown top-level flag", args: []string{"--indent", "2"}, stderr: `graft: unknown flag "--indent"`, code: 2},
 	{name: "patch not yet", args: []string{"patch", "a", "b"}, stderr: `unknown command "patch"`, code: 2},
-	{name: "stream not yet", args: []string{"stream"}, stderr: `unknown command "stream"`, code: 2},
+	{name: "stream --help", args: []string{"stream", "--help"}, stdoutHas: "usage: graft stream [--path POINTER | --ndjson | --seq] [--quiet] [FILE]\n"},
 	{name: "shape needs --schema", args: []string{"shape"}, stderr: "graft shape: --schema is required", code: 2},
 
 	// validate
@@ -214,6 +215,38 @@ var goldenCases = []golden{
 		stderr: "$D/none.json: no such file or directory", code: 1},
 	{name: "merge only base", args: []string{"merge", "$D/base.json"}, stderr: "graft merge: want BASE and at least one OVERLAY\nusage: graft merge", code: 2},
 	{name: "merge stdin twice", args: []string{"merge", "-", "-"}, stderr: `graft merge: standard input ("-") can be read only once`, code: 2},
+	// stream
+	{name: "stream top-level array", args: []string{"stream", "-"}, stdin: " [ 1 , {\"a\" : [true, null]} , \"caf\\u00e9\" ]\n",
+		stdout: "1\n{\"a\":[true,null]}\n\"caf\\u00e9\"\n"},
+	{name: "stream file at a path", args: []string{"stream", "--path", "/products", "$D/p.json"}, files: map[string]string{"p.json": products},
+		stdout: `{"id":"p1","price":10}` + "\n" + `{"id":"p2","price":20}` + "\n"},
+	{name: "stream path after FILE", args: []string{"stream", "$D/p.json", "--path=/products/1/id"}, files: map[string]string{"p.json": `{"products":[0,{"id":[7,8]}]}`},
+		stdout: "7\n8\n"},
+	{name: "stream empty array", args: []string{"stream"}, stdin: `[]`},
+	{name: "stream concatenated values", args: []string{"stream"}, stdin: "{\"a\":1} {\"a\":2}\n\"x\"3", stdout: "{\"a\":1}\n{\"a\":2}\n\"x\"\n3\n"},
+	{name: "stream NDJSON", args: []string{"stream", "--ndjson"}, stdin: "{\"a\": 1}\r\n\r\n[ 2 ]\n", stdout: "{\"a\":1}\n[2]\n"},
+	{name: "stream NDJSON of arrays sniffed", args: []string{"stream"}, stdin: "[1]\n[2]\n", stdout: "1\n", stderr: "<stdin>:2:1: invalid character '[' after the top-level value (after 1 items)", code: 1},
+	{name: "stream NDJSON of arrays", args: []string{"stream", "--ndjson"}, stdin: "[1]\n[2]\n", stdout: "[1]\n[2]\n"},
+	{name: "stream value spanning lines", args: []string{"stream", "--ndjson"}, stdin: "1\n[2,\n3]\n", stdout: "1\n", stderr: "<stdin>:2:4: unexpected end of input, expected a value (after 1 items)", code: 1},
+	{name: "stream sequence sniffed", args: []string{"stream"}, stdin: "\x1e{\"a\":1}\n\x1e[2]\n", stdout: "{\"a\":1}\n[2]\n"},
+	{name: "stream sequence", args: []string{"stream", "--seq", "-"}, stdin: "\x1e1\n\x1e2", stdout: "1\n", stderr: "<stdin>:2:3: a top-level number must be followed by whitespace", code: 1},
+	{name: "stream truncated", args: []string{"stream", "$D/t.json"}, files: map[string]string{"t.json": "[\n{\"id\":1},\n{\"id\":2},\n{\"id\""},
+		stdout: "{\"id\":1}\n{\"id\":2}\n", stderr: "$D/t.json:4:6: expected ':' after object member name, found end of input (after 2 items)", code: 1},
+	{name: "stream invalid after the array", args: []string{"stream", "--path", "/a"}, stdin: `{"a":[1],"b":01}`, stdout: "1\n", stderr: "<stdin>:1:15: expected ',' or '}' after an object member, found '1' (after 1 items)", code: 1},
+	{name: "stream path not found", args: []string{"stream", "--path", "/data/items", "$D/p.json"}, files: map[string]string{"p.json": products},
+		stderr: `$D/p.json:1:60: no value at "/data"`, code: 1},
+	{name: "stream path not an array", args: []string{"stream", "--path", "/products/0"}, stdin: products,
+		stderr: `<stdin>:1:14: the value at the pointer is an object, not an array`, code: 1},
+	{name: "stream not an array", args: []string{"stream", "--path", ""}, stdin: `{}`, stderr: `<stdin>:1:1: the value at the pointer is an object, not an array`, code: 1},
+	{name: "stream deep nesting", args: []string{"stream"}, stdin: strings.Repeat(deep, 101), stderr: "<stdin>:1:1001: nesting depth exceeds the limit of 1000", code: 1},
+	{name: "stream malformed pointer", args: []string{"stream", "--path", "data"}, stdin: `[]`,
+		stderr: `graft stream: malformed JSON Pointer "data": JSON Pointer must be empty or start with '/' (did you mean "/data"?)`, code: 1},
+	{name: "stream missing file", args: []string{"stream", "$D/none.json"}, stderr: "$D/none.json: no such file or directory", code: 1},
+	{name: "stream directory", args: []string{"stream", "$D"}, stderr: "$D: is a directory", code: 1},
+	{name: "stream --ndjson and --path", args: []string{"stream", "--ndjson", "--path", "/a"}, stderr: "graft stream: --path, --ndjson and --seq exclude each other", code: 2},
+	{name: "stream two files", args: []string{"stream", "a", "b"}, stderr: "graft stream: at most one FILE", code: 2},
+	{name: "stream --quiet", args: []string{"stream", "--quiet"}, stdin: `[1]`, stdout: "1\n"},
+
 	{name: "merge --patch not yet", args: []string{"merge", "--patch", "a", "b"}, stderr: "graft merge: flag provided but not defined: -patch", code: 2},
 }
 
@@ -249,7 +282,7 @@ func runGolden(t *testing.T, cases []golden) {
 				if stdout.String() != tc.stdout {
 					t.Errorf("stdout:\n%q\nwant:\n%q", stdout.String(), tc.stdout)
 				}
-				if stdout.Len() > 0 && !json.Valid(stdout.Bytes()) {
+				if stdout.Len() > 0 && !jsonValues(stdout.Bytes()) {
 					t.Errorf("stdout is not JSON: %s", stdout.String())
 				}
 			}
@@ -257,6 +290,20 @@ func runGolden(t *testing.T, cases []golden) {
 				t.Errorf("stderr:\n%s\nwant it to contain:\n%s", stderr.String(), want)
 			}
 		})
+	}
+}
+
+// jsonValues reports whether b holds one JSON value or several one after
+// another (the output of stream).
+func jsonValues(b []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	for {
+		var v json.RawMessage
+		if err := dec.Decode(&v); err == io.EOF {
+			return true
+		} else if err != nil {
+			return false
+		}
 	}
 }
 
@@ -340,7 +387,7 @@ func TestQuickStart(t *testing.T) {
 // graft --help lists every command.
 func TestHelpText(t *testing.T) {
 	texts := map[string]string{}
-	for _, args := range [][]string{{"--help"}, {"help", "validate"}, {"help", "fmt"}, {"help", "get"}, {"help", "merge"}} {
+	for _, args := range [][]string{{"--help"}, {"help", "validate"}, {"help", "fmt"}, {"help", "get"}, {"help", "merge"}, {"help", "stream"}} {
 		var stdout, stderr bytes.Buffer
 		if code := cli.Run(args, strings.NewReader(""), &stdout, &stderr); code != 0 || stderr.Len() > 0 {
 			t.Fatalf("graft %s: exit %d, stderr %q", strings.Join(args, " "), code, stderr.String())
@@ -357,7 +404,7 @@ func TestHelpText(t *testing.T) {
 			t.Errorf("graft %s: help should end with exactly one newline", name)
 		}
 	}
-	for _, c := range []string{"validate", "fmt", "get", "merge"} {
+	for _, c := range []string{"validate", "fmt", "get", "merge", "stream"} {
 		if !strings.Contains(texts["--help"], "\n  "+c+" ") {
 			t.Errorf("graft --help does not list %s", c)
 		}

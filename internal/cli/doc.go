@@ -4,8 +4,8 @@
 //
 // # Commands
 //
-// One file per subcommand: validate.go, fmt.go, get.go, merge.go and
-// shape.go. Each
+// One file per subcommand: validate.go, fmt.go, get.go, merge.go,
+// stream.go and shape.go. Each
 // defines a command value (name, synopsis, help text and a run function)
 // and cli.go dispatches to it, prints help and usage, and owns the exit
 // codes; input.go reads inputs and turns errors into messages.
@@ -26,5 +26,9 @@
 //
 // Every input is read whole (at most graft.DefaultMaxBytes) and parsed
 // with the default Options: strict RFC 8259, nesting depth 1000. Output is
-// built in one buffer and written with one Write.
+// built in one buffer and written with one Write. Stream is the exception:
+// it reads its input piece by piece through package stream and writes
+// through a 64 KiB buffer, so its memory does not grow with the input; its
+// progress line (only when standard error is a terminal, as
+// golang.org/x/term tells) is redrawn with '\r'.
 package cli

@@ -6,17 +6,22 @@
 //
 // Usage:
 //
-//	go run ./cmd/report [-in results.txt] [-out RESULTS.md]
+//	go run ./cmd/report [-in results.txt[,stream-results.txt]] [-out RESULTS.md]
+//
+// Several inputs (comma-separated) are read as one; stream.sh adds the
+// lines of the streaming harness (stream-results.txt) this way.
 package main
 
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
+	"strings"
 )
 
 func main() {
-	in := flag.String("in", "results.txt", "raw `go test -bench` output to read")
+	in := flag.String("in", "results.txt", "raw `go test -bench` output to read (comma-separated files)")
 	out := flag.String("out", "RESULTS.md", "markdown file to write")
 	flag.Parse()
 	if err := run(*in, *out); err != nil {
@@ -25,19 +30,23 @@ func main() {
 	}
 }
 
-func run(inPath, outPath string) error {
-	f, err := os.Open(inPath)
-	if err != nil {
-		return err
+func run(inPaths, outPath string) error {
+	var readers []io.Reader
+	for _, p := range strings.Split(inPaths, ",") {
+		f, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		readers = append(readers, f, strings.NewReader("\n"))
 	}
-	defer f.Close()
-	res, err := Parse(f)
+	res, err := Parse(io.MultiReader(readers...))
 	if err != nil {
 		return err
 	}
 	if len(res.Tables) == 0 {
-		return fmt.Errorf("%s holds no benchmark results", inPath)
+		return fmt.Errorf("%s holds no benchmark results", inPaths)
 	}
-	md := Render(res, inPath)
+	md := Render(res, strings.ReplaceAll(inPaths, ",", "` and `"))
 	return os.WriteFile(outPath, md, 0o644)
 }

@@ -280,6 +280,12 @@ func Render(res *Results, source string) []byte {
 	}
 	b.WriteString(legend)
 	for _, t := range res.Tables {
+		if t.Bench == "Stream" {
+			b.WriteString(streamLegend)
+			break
+		}
+	}
+	for _, t := range res.Tables {
 		fmt.Fprintf(&b, "\n## %s\n\n", t.Title())
 		best, hasBest := t.Best()
 		full, hasFull := t.BestFull()
@@ -362,6 +368,16 @@ checked before and after its timed loop.
 
 Memory: ` + "`held-B/in-B`" + ` is the heap a warm parser and its document keep after a
 GC, per byte of input (lower is better); its ratio is to the lowest peer.
+`
+
+const streamLegend = `
+Stream: each row is one program run as a child process on the generated
+file (` + "`stream-file`" + ` above), once per run: ns/op and MB/s are its wall time
+and throughput, ` + "`peak-RSS-MiB`" + ` the maximum resident set of the whole process
+(getrusage, taken through a small launcher: ` + "`stream-rss-floor`" + `), ` + "`cpu-s`" + ` its
+user plus system CPU time (steadier than wall time on a busy machine).
+` + "`graft-cli`" + ` is ` + "`graft stream --path /items FILE > /dev/null`" + `; every program's
+result (item count and a checksum) was checked in a second run.
 `
 
 // ratio prints ns/best, "–" without a best.

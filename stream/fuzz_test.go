@@ -1,0 +1,151 @@
+package stream_test
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/stream"
+)
+
+// seeds are documents the tests use; the fuzz targets start from them and
+// from the corpus.
+var seeds = []string{
+	`[]`, `[1]`, ` [ 1 , "a" , {"b":[true,null]} , -2.5e3 ] `,
+	`{"data":{"items":[{"id":1,"s":"caf\u00e9 \"q\" \\"},{"id":2}]},"meta":"x"}`,
+	`{"a":[1,[2,[3]]],"b":{"c":"\uD83D\uDE00 long string that crosses windows ......."}}`,
+	`[1 2]`, `[1,]`, `[01]`, `["\ud800"]`, "[\"\xff\"]", `[tru]`, `[1] x`, `{"a":1,"a":[5]}`,
+	"[\n  {\"x\": 1},\n  {\"y\": \"\\n\"}\n]\n", `[[[[[[]]]]]]`, `{"items":[}`, `"s"`, `{}`,
+}
+
+// corpusSeeds adds the first 16 KiB of each corpus file that exists (cut
+// short, most are invalid: they seed the error paths; whole files would
+// make each run of the target slow).
+func corpusSeeds(add func([]byte)) {
+	dir := os.Getenv("GRAFT_CORPUS")
+	if dir == "" {
+		dir = "../../shared/corpus"
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	for _, name := range files {
+		if data, err := os.ReadFile(name); err == nil {
+			add(data[:min(len(data), 16<<10)])
+		}
+	}
+}
+
+// FuzzArray: the items streamed out of any input, in any pieces, with any
+// window size, are the items a full Parse finds at the path; an input the
+// full Parse rejects is rejected with the same error at the same offset,
+// line and column. No input panics.
+func FuzzArray(f *testing.F) {
+	for _, s := range seeds {
+		for _, p := range []string{"", "/data/items", "/a/1", "/items"} {
+			f.Add([]byte(s), p, uint16(1), uint8(0))
+		}
+	}
+	corpusSeeds(func(b []byte) { f.Add(b, "", uint16(100), uint8(3)) })
+	f.Fuzz(func(t *testing.T, data []byte, path string, chunk uint16, buf uint8) {
+		opts := stream.Options{BufferSize: int(buf), MaxDepth: 20}
+		rd := newChunkReader(data, uint32(chunk), 1+int(chunk%97))
+		checkArray(t, data, path, rd, opts)
+	})
+}
+
+// FuzzModes: Lines and Sequence give the values of the lines (records)
+// that hold one, or fail at the first one that is not JSON, at its offset;
+// Concatenated gives values whose texts, with whitespace between them, make
+// up the input. No input panics.
+func FuzzModes(f *testing.F) {
+	for _, s := range []string{"1\n2\n", "{\"a\":1}\r\n\n [2] \n\"s\"", "\x1e1\n\x1e\x1e{}\n", "1 2", "{}{}[]\"a\"", "truefalse", "\n\n", "[1,\n2]\n"} {
+		f.Add([]byte(s), uint8(0), uint16(1))
+		f.Add([]byte(s), uint8(1), uint16(5))
+		f.Add([]byte(s), uint8(2), uint16(9))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, mode uint8, chunk uint16) {
+		m := []stream.Mode{stream.Lines, stream.Concatenated, stream.Sequence}[mode%3]
+		opts := stream.Options{Mode: m, BufferSize: 1, MaxDepth: 20}
+		res := collect(stream.NewReader(newChunkReader(data, uint32(chunk), 1+int(chunk%61)), opts))
+		checkRaws(t, data, res, opts.Doc)
+		switch m {
+		case stream.Lines:
+			checkRecords(t, data, res, '\n', false)
+		case stream.Sequence:
+			checkRecords(t, data, res, 0x1E, true)
+		case stream.Concatenated:
+			if res.err != nil {
+				return
+			}
+			at := int64(0)
+			for i, raw := range res.raws {
+				if gap := data[at:res.offs[i]]; len(bytes.TrimLeft(gap, " \t\r\n")) != 0 {
+					t.Fatalf("%q between items", gap)
+				}
+				at = res.offs[i] + int64(len(raw))
+			}
+			if len(bytes.TrimLeft(data[at:], " \t\r\n")) != 0 {
+				t.Fatalf("%q after the last item", data[at:])
+			}
+		}
+	})
+}
+
+// checkRecords compares with the pieces of data between separators sep:
+// each that is not blank must be one JSON value (in Sequence mode the
+// pieces start after the separator, and a scalar needs whitespace after
+// it). The first piece that is not is the error, at the same offset.
+func checkRecords(t *testing.T, data []byte, res result, sep byte, sequence bool) {
+	t.Helper()
+	var want []string
+	var werr error
+	var werrOff int64
+	at := int64(0)
+	for i, p := range bytes.Split(data, []byte{sep}) {
+		start := at
+		at += int64(len(p)) + 1
+		if sequence && i == 0 {
+			if len(p) > 0 {
+				werr, werrOff = graft.ErrSyntax, 0
+				break
+			}
+			continue
+		}
+		text := bytes.Trim(p, " \t\r\n")
+		if len(text) == 0 {
+			continue
+		}
+		textOff := start + int64(len(p)-len(bytes.TrimLeft(p, " \t\r\n")))
+		d := graft.New(graft.Options{MaxDepth: 20})
+		root, err := d.Parse(text)
+		if err != nil {
+			var ge *graft.Error
+			errors.As(err, &ge)
+			werr, werrOff = ge.Err, textOff+ge.Offset
+			break
+		}
+		if k := d.Kind(root); sequence && (k == graft.Number || k == graft.Bool || k == graft.Null) && len(bytes.TrimRight(p, " \t\r\n")) == len(p) {
+			werr, werrOff = graft.ErrSyntax, textOff+int64(len(text))
+			break
+		}
+		want = append(want, string(d.AppendJSON(nil, root)))
+	}
+	if !equal(res.items, want) {
+		t.Fatalf("items %q, want %q (error %v)", res.items, want, res.err)
+	}
+	if werr == nil {
+		if res.err != nil {
+			t.Fatalf("error %v, want none", res.err)
+		}
+		return
+	}
+	var ge *graft.Error
+	if !errors.As(res.err, &ge) || ge.Err != werr || ge.Offset != werrOff {
+		t.Fatalf("error %v, want %v at offset %d", res.err, werr, werrOff)
+	}
+	if line, col := position(data, ge.Offset); line != ge.Line || col != ge.Column {
+		t.Fatalf("error %v: offset %d is line %d, column %d", res.err, ge.Offset, line, col)
+	}
+}

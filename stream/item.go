@@ -1,0 +1,353 @@
+package stream
+
+import (
+	"bytes"
+
+	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/internal/wire"
+)
+
+// Finding items. The bytes of an item are found first and parsed by
+// Doc.Parse in one piece, which validates them: in Array and Concatenated
+// mode by a structural scan (brackets outside strings, strings to their
+// closing quote) that the window grows for, in Lines mode by the line feed,
+// in Sequence mode by the record separator.
+
+// nextArray delivers the next item of the array at the path.
+func (r *Reader) nextArray() bool {
+	if r.state == stStart {
+		if !r.walk() {
+			return false
+		}
+		r.begin()
+	}
+	c, ok := r.peek()
+	if !ok {
+		return r.ended(" inside an array")
+	}
+	if c == ']' {
+		return r.endArray()
+	}
+	if r.state == stAfter {
+		if c != ',' {
+			return r.afterItem('[')
+		}
+		r.pos++
+		if _, ok = r.peek(); !ok {
+			return r.ended(", expected a value")
+		}
+	}
+	return r.value()
+}
+
+// endArray reads the closing bracket at r.pos and validates the rest of
+// the input.
+func (r *Reader) endArray() bool {
+	r.pos++
+	r.stack = r.stack[:len(r.stack)-1]
+	if !r.skip(0, false) {
+		return false
+	}
+	return r.finish()
+}
+
+// finish checks that only whitespace is left.
+func (r *Reader) finish() bool {
+	if _, ok := r.peek(); ok {
+		return r.fail(r.pos, "invalid character "+r.describe(r.pos)+" after the top-level value", graft.ErrSyntax)
+	}
+	if r.rerr != nil {
+		return r.ended("")
+	}
+	r.state = stDone
+	return false
+}
+
+// nextValue delivers the next of a run of concatenated values.
+func (r *Reader) nextValue() bool {
+	if _, ok := r.peek(); !ok {
+		return r.finish()
+	}
+	return r.value()
+}
+
+// nextLine delivers the value on the next line that is not blank.
+func (r *Reader) nextLine() bool {
+	for {
+		if r.pos == len(r.buf) && !r.fill(r.pos) {
+			return r.finish()
+		}
+		i, ok := r.find('\n', "line")
+		if !ok {
+			return false
+		}
+		next := i
+		if i < len(r.buf) {
+			next++
+		}
+		if start, end := trim(r.buf, r.pos, i); start < end {
+			r.pos = next
+			return r.deliver(start, end)
+		}
+		r.pos = next
+	}
+}
+
+// rs is the record separator that starts each text of an RFC 7464
+// sequence.
+const rs = 0x1E
+
+// nextRecord delivers the next text of a JSON text sequence. Empty texts
+// (RS RS, or RS and whitespace) are skipped, as RFC 7464 asks.
+func (r *Reader) nextRecord() bool {
+	for {
+		if r.pos == len(r.buf) && !r.fill(r.pos) {
+			return r.finish()
+		}
+		if r.buf[r.pos] != rs {
+			return r.fail(r.pos, "expected a record separator (0x1e) before a JSON text, found "+r.describe(r.pos), graft.ErrSyntax)
+		}
+		r.pos++
+		i, ok := r.find(rs, "JSON text")
+		if !ok {
+			return false
+		}
+		start, end := trim(r.buf, r.pos, i)
+		if start == end {
+			r.pos = i
+			continue
+		}
+		r.pos = i
+		if !r.deliver(start, end) {
+			return false
+		}
+		// RFC 7464, section 2.4: a number or literal with nothing after it
+		// may have been cut short.
+		if k := r.doc.Kind(r.item); end == i && (k == graft.Number || k == graft.Bool || k == graft.Null) {
+			r.count--
+			r.item = 0
+			return r.fail(end, "a top-level "+k.String()+" must be followed by whitespace in a JSON text sequence (it may be truncated)", graft.ErrSyntax)
+		}
+		return true
+	}
+}
+
+// find returns the window index of the next byte c at or after r.pos (or
+// the end of the input), reading as needed. what names the piece of input
+// that ends at c, for the size limit.
+func (r *Reader) find(c byte, what string) (int, bool) {
+	i := r.pos
+	for {
+		if k := bytes.IndexByte(r.buf[i:], c); k >= 0 {
+			i += k
+		} else {
+			i = len(r.buf)
+		}
+		if i-r.pos > r.opts.MaxItemBytes {
+			return 0, r.fail(r.pos, what+" longer than the item size limit of "+itoa(r.opts.MaxItemBytes)+" bytes", graft.ErrLimit)
+		}
+		if i < len(r.buf) {
+			return i, true
+		}
+		keep := r.pos
+		more := r.fill(keep)
+		i -= keep
+		if !more {
+			if r.rerr != nil {
+				return 0, r.ended("")
+			}
+			return len(r.buf), true
+		}
+	}
+}
+
+// trim returns the bounds of s[i:j] without JSON whitespace around it.
+func trim(s []byte, i, j int) (int, int) {
+	i = wire.SkipSpace(s[:j], i)
+	for j > i && wire.IsSpace(s[j-1]) {
+		j--
+	}
+	return i, j
+}
+
+// begin starts the items: the array was entered (Array mode) or the input
+// is a sequence of values. It makes the Doc items are parsed into, with the
+// room for nesting that is left below the array.
+func (r *Reader) begin() {
+	r.state = stItems
+	depth := r.opts.MaxDepth - len(r.stack)
+	if depth < 1 {
+		depth = 1 // no container fits: the structural scan reports it
+	}
+	if r.doc == nil || r.docDepth != depth {
+		o := r.opts.Doc
+		o.MaxDepth = depth
+		o.MaxBytes = r.opts.MaxItemBytes
+		r.doc = graft.New(o)
+		r.docDepth = depth
+	}
+}
+
+// value delivers the value that starts at r.pos.
+func (r *Reader) value() bool {
+	end, ok := r.valueEnd()
+	if !ok {
+		return false
+	}
+	start := r.pos
+	r.pos = end
+	return r.deliver(start, end)
+}
+
+// deliver parses buf[start:end] as the next item.
+func (r *Reader) deliver(start, end int) bool {
+	if end-start > r.opts.MaxItemBytes {
+		return r.tooBig(start)
+	}
+	root, err := r.doc.Parse(r.buf[start:end])
+	if err != nil {
+		return r.itemError(start, err)
+	}
+	r.item, r.start, r.end = root, start, end
+	r.off = r.base + int64(start)
+	r.count++
+	r.state = stAfter
+	return true
+}
+
+// Byte classes of the structural scan.
+const (
+	cOther = iota
+	cQuote
+	cOpen
+	cClose
+	cDelim // ends a scalar token: whitespace, ',' or ':'
+)
+
+var class = func() (t [256]uint8) {
+	t['"'] = cQuote
+	t['{'], t['['] = cOpen, cOpen
+	t['}'], t[']'] = cClose, cClose
+	for _, c := range []byte{' ', '\t', '\n', '\r', ',', ':'} {
+		t[c] = cDelim
+	}
+	return t
+}()
+
+// valueEnd finds the end of the value that starts at r.pos (a byte that is
+// not whitespace): the closing bracket that balances an array or object,
+// the closing quote of a string, or, for anything else, the next byte of
+// another class. It does not validate (Doc.Parse does) but checks the
+// nesting depth, reading and growing the window as far as the value needs,
+// up to MaxItemBytes. At the end of the input the value ends there.
+func (r *Reader) valueEnd() (int, bool) {
+	i, depth := r.pos, 0
+	inString := false
+	switch class[r.buf[i]] {
+	case cQuote:
+		inString = true
+		i++
+	case cOpen:
+	default:
+		for {
+			for i < len(r.buf) && class[r.buf[i]] == cOther {
+				i++
+			}
+			if i < len(r.buf) || !r.more() {
+				break
+			}
+			if i-r.pos > r.opts.MaxItemBytes {
+				return 0, r.tooBig(r.pos)
+			}
+			keep := r.pos
+			r.fill(keep)
+			i -= keep
+		}
+		if r.rerr != nil && i == len(r.buf) {
+			return 0, r.ended("")
+		}
+		if i == r.pos {
+			i++ // not a value: Doc.Parse says what is wrong with it
+		}
+		return i, true
+	}
+	base := len(r.stack)
+	for {
+		s := r.buf
+		for i < len(s) {
+			if inString {
+				k := bytes.IndexByte(s[i:], '"')
+				if k < 0 {
+					i = len(s)
+					break
+				}
+				i += k + 1
+				if escaped(s, i-1) {
+					continue
+				}
+				inString = false
+				if depth == 0 {
+					return i, true
+				}
+				continue
+			}
+			switch class[s[i]] {
+			case cQuote:
+				inString = true
+			case cOpen:
+				depth++
+				if base+depth > r.opts.MaxDepth {
+					return 0, r.earlierError(r.pos, i, 0, "nesting depth exceeds the limit of "+itoa(r.opts.MaxDepth))
+				}
+			case cClose:
+				depth--
+				if depth == 0 {
+					return i + 1, true
+				}
+			}
+			i++
+		}
+		if i-r.pos > r.opts.MaxItemBytes {
+			return 0, r.tooBig(r.pos)
+		}
+		keep := r.pos
+		more := r.fill(keep)
+		i -= keep
+		if !more {
+			if r.rerr != nil {
+				return 0, r.ended("")
+			}
+			return len(r.buf), true // cut short: Doc.Parse reports where
+		}
+	}
+}
+
+// escaped reports whether the quote at s[q] is escaped: preceded by an odd
+// run of backslashes. (Only in valid JSON is this exact; Doc.Parse judges
+// the rest.)
+func escaped(s []byte, q int) bool {
+	n := 0
+	for q--; q >= 0 && s[q] == '\\'; q-- {
+		n++
+	}
+	return n&1 == 1
+}
+
+// tooBig fails on the item at window index start, longer than
+// MaxItemBytes.
+func (r *Reader) tooBig(start int) bool {
+	return r.earlierError(start, start+r.opts.MaxItemBytes, lookahead, "item longer than the size limit of "+itoa(r.opts.MaxItemBytes)+" bytes")
+}
+
+// earlierError fails with a limit met at window index at, inside the item
+// that starts at start, unless the text before it holds a syntax error:
+// the first error in the input is the one reported. An error within slack
+// bytes of at may be an effect of the cut and does not count.
+func (r *Reader) earlierError(start, at, slack int, reason string) bool {
+	if _, err := r.doc.Parse(r.buf[start:at]); err != nil {
+		if ge, ok := err.(*graft.Error); ok && ge.Offset >= 0 && ge.Offset+int64(slack) < int64(at-start) {
+			return r.itemError(start, err)
+		}
+	}
+	return r.fail(at, reason, graft.ErrLimit)
+}

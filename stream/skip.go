@@ -1,0 +1,433 @@
+package stream
+
+import (
+	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/internal/wire"
+)
+
+// The validating skip-scanner: everything outside the items (the way down
+// to the array, the members beside it, the rest after it) is checked as
+// strictly as Doc.Parse checks it, but nothing is built. Its memory is the
+// stack of open containers, one byte each; a string longer than the window
+// is validated in pieces, so no token outside the items has to fit in
+// memory (numbers and the member names of the path excepted, up to
+// MaxItemBytes).
+
+// peek skips whitespace and returns the next byte, reading as needed; ok
+// is false at the end of the input (or on a read error).
+func (r *Reader) peek() (c byte, ok bool) {
+	for {
+		r.pos = wire.SkipSpace(r.buf, r.pos)
+		if r.pos < len(r.buf) {
+			return r.buf[r.pos], true
+		}
+		if !r.fill(r.pos) {
+			return 0, false
+		}
+	}
+}
+
+// skip validates input until the stack of open containers is back at depth
+// until after a complete value. With value set, a value comes first;
+// otherwise the scanner stands just after a value.
+func (r *Reader) skip(until int, value bool) bool {
+	for {
+		if value {
+			c, ok := r.peek()
+			if !ok {
+				return r.ended(", expected a value")
+			}
+			switch {
+			case c == '{' || c == '[':
+				if !r.open(c) {
+					return false
+				}
+				if c, ok = r.peek(); !ok {
+					return r.ended(" inside " + containerName(r.stack[len(r.stack)-1]))
+				}
+				if c == r.stack[len(r.stack)-1]+2 { // empty
+					r.pos++
+					r.stack = r.stack[:len(r.stack)-1]
+					break
+				}
+				if r.stack[len(r.stack)-1] == '{' && !r.name() {
+					return false
+				}
+				continue
+			case c == '"':
+				if !r.skipString() {
+					return false
+				}
+			case c-'0' < 10 || c == '-':
+				if !r.skipNumber() {
+					return false
+				}
+			case c == 't' || c == 'f' || c == 'n':
+				if !r.skipLiteral(c) {
+					return false
+				}
+			default:
+				return r.fail(r.pos, "invalid character "+r.describe(r.pos)+" at the start of a value", graft.ErrSyntax)
+			}
+			value = false
+		}
+		if len(r.stack) == until {
+			return true
+		}
+		top := r.stack[len(r.stack)-1]
+		c, ok := r.peek()
+		if !ok {
+			return r.ended(" inside " + containerName(top))
+		}
+		switch c {
+		case ',':
+			r.pos++
+			if top == '{' && !r.name() {
+				return false
+			}
+			value = true
+		case top + 2:
+			r.pos++
+			r.stack = r.stack[:len(r.stack)-1]
+		default:
+			return r.afterItem(top)
+		}
+	}
+}
+
+// afterItem fails on a byte that is neither ',' nor the closer of top.
+func (r *Reader) afterItem(top byte) bool {
+	what := "an array item"
+	if top == '{' {
+		what = "an object member"
+	}
+	return r.fail(r.pos, "expected ',' or '"+string(rune(top+2))+"' after "+what+", found "+r.describe(r.pos), graft.ErrSyntax)
+}
+
+// open pushes the container that starts at r.pos.
+func (r *Reader) open(c byte) bool {
+	if len(r.stack) >= r.opts.MaxDepth {
+		return r.fail(r.pos, "nesting depth exceeds the limit of "+itoa(r.opts.MaxDepth), graft.ErrLimit)
+	}
+	r.stack = append(r.stack, c)
+	r.pos++
+	return true
+}
+
+func containerName(c byte) string {
+	if c == '[' {
+		return "an array"
+	}
+	return "an object"
+}
+
+// name skips a member name and its colon.
+func (r *Reader) name() bool {
+	c, ok := r.peek()
+	if !ok || c != '"' {
+		if !ok && r.rerr != nil {
+			return r.ended("")
+		}
+		return r.fail(r.pos, "expected a string for an object member name, found "+r.describe(r.pos), graft.ErrSyntax)
+	}
+	return r.skipString() && r.colon()
+}
+
+func (r *Reader) colon() bool {
+	c, ok := r.peek()
+	if !ok || c != ':' {
+		if !ok && r.rerr != nil {
+			return r.ended("")
+		}
+		return r.fail(r.pos, "expected ':' after object member name, found "+r.describe(r.pos), graft.ErrSyntax)
+	}
+	r.pos++
+	return true
+}
+
+// lookahead is the most bytes a string scanner reads past the byte it
+// reports: an escaped surrogate pair is 12 bytes. A scanner error further
+// than that from the end of the window is not caused by the window's end.
+const lookahead = 12
+
+// skipString validates the string that starts at r.pos. A string that
+// does not fit in the window is checked piece by piece: the valid part up
+// to a character boundary is dropped, and scanning resumes there (the byte
+// before the boundary stands in for the opening quote, which ScanString
+// skips without looking at).
+func (r *Reader) skipString() bool {
+	start := r.pos
+	for {
+		end, _, code := wire.ScanString(r.buf, start, r.mode)
+		if code == wire.OK {
+			r.pos = end
+			return true
+		}
+		if end+lookahead < len(r.buf) || !r.more() {
+			if end >= len(r.buf) && r.rerr != nil {
+				return r.ended("")
+			}
+			return r.fail(end, code.String(), graft.ErrSyntax)
+		}
+		if start == 0 && len(r.buf) == cap(r.buf) {
+			// The string fills the window: validate it up to a boundary.
+			b := boundary(r.buf, start, len(r.buf)-lookahead)
+			if e, _, c := wire.ScanString(r.buf[:b], start, r.mode); c != wire.UnterminatedString || e != b {
+				return r.fail(e, c.String(), graft.ErrSyntax)
+			}
+			start = b - 1
+		}
+		r.pos = start
+		r.fill(start)
+		start = 0
+	}
+}
+
+// boundary walks the string body after s[start] (the opening quote, or the
+// byte before a boundary) to the first character boundary at or past limit
+// (limit+lookahead <= len(s)): never inside an escape, an escaped
+// surrogate pair or a UTF-8 sequence.
+func boundary(s []byte, start, limit int) int {
+	i := start + 1
+	for i < limit {
+		if s[i] != '\\' {
+			i++
+			continue
+		}
+		switch {
+		case s[i+1] != 'u':
+			i += 2
+		case s[i+2]|0x20 == 'd' && s[i+3]|0x20 >= '8' && s[i+3]|0x20 <= 'b' && s[i+6] == '\\' && s[i+7] == 'u':
+			i += 12 // a high surrogate and the escape after it
+		default:
+			i += 6
+		}
+	}
+	// Back to the first byte of a UTF-8 sequence: at most three bytes (a
+	// longer run of continuation bytes is invalid UTF-8, or passed through
+	// byte by byte under AllowInvalidUTF8).
+	for n := 0; n < 3 && s[i]&0xC0 == 0x80 && i > start+1; n++ {
+		i--
+	}
+	return i
+}
+
+// skipNumber validates the number at r.pos. Unlike strings it must fit in
+// MaxItemBytes.
+func (r *Reader) skipNumber() bool {
+	for {
+		end, code := wire.ScanNumber(r.buf, r.pos)
+		if (code == wire.EOF || code == wire.OK && end == len(r.buf)) && r.more() {
+			if len(r.buf)-r.pos > r.opts.MaxItemBytes {
+				return r.fail(r.pos, "number longer than the item size limit of "+itoa(r.opts.MaxItemBytes)+" bytes", graft.ErrLimit)
+			}
+			r.fill(r.pos)
+			continue
+		}
+		if code != wire.OK {
+			if end >= len(r.buf) && r.rerr != nil {
+				return r.ended("")
+			}
+			return r.fail(end, code.String(), graft.ErrSyntax)
+		}
+		r.pos = end
+		return true
+	}
+}
+
+// skipLiteral validates true, false or null at r.pos.
+func (r *Reader) skipLiteral(c byte) bool {
+	lit := "null"
+	if c == 't' {
+		lit = "true"
+	} else if c == 'f' {
+		lit = "false"
+	}
+	for {
+		end, code := wire.ScanLiteral(r.buf, r.pos, lit)
+		if code == wire.EOF && r.more() {
+			r.fill(r.pos)
+			continue
+		}
+		if code != wire.OK {
+			if r.rerr != nil && end >= len(r.buf) {
+				return r.ended("")
+			}
+			return r.fail(end, code.String(), graft.ErrSyntax)
+		}
+		r.pos = end
+		return true
+	}
+}
+
+// walk validates the input down to the array at the path and enters it.
+func (r *Reader) walk() bool {
+	for k, tok := range r.path {
+		c, ok := r.peek()
+		if !ok {
+			return r.ended(", expected a value")
+		}
+		switch c {
+		case '{':
+			if !r.open(c) || !r.findMember(tok, k) {
+				return false
+			}
+		case '[':
+			if !r.open(c) || !r.findItem(tok, k) {
+				return false
+			}
+		default:
+			if !r.startsValue(c) {
+				return r.fail(r.pos, "invalid character "+r.describe(r.pos)+" at the start of a value", graft.ErrSyntax)
+			}
+			return r.notFound(k)
+		}
+	}
+	c, ok := r.peek()
+	if !ok {
+		return r.ended(", expected a value")
+	}
+	if c != '[' {
+		if !r.startsValue(c) {
+			return r.fail(r.pos, "invalid character "+r.describe(r.pos)+" at the start of a value", graft.ErrSyntax)
+		}
+		return r.failAt(r.base+int64(r.pos), "the value at the pointer is "+kindOf(c)+", not an array", graft.ErrKind, r.opts.Path)
+	}
+	return r.open(c)
+}
+
+// findMember reads the open object up to the colon of the first member
+// named tok, validating the members before it.
+func (r *Reader) findMember(tok string, k int) bool {
+	for first := true; ; first = false {
+		c, ok := r.peek()
+		if !ok {
+			return r.ended(" inside an object")
+		}
+		if c == '}' && first {
+			return r.notFound(k)
+		}
+		if c != '"' {
+			return r.fail(r.pos, "expected a string for an object member name, found "+r.describe(r.pos), graft.ErrSyntax)
+		}
+		match, scanned := r.matchName(tok)
+		if !scanned || !r.colon() {
+			return false
+		}
+		if match {
+			return true
+		}
+		if !r.skip(len(r.stack), true) {
+			return false
+		}
+		switch c, ok = r.peek(); {
+		case !ok:
+			return r.ended(" inside an object")
+		case c == '}':
+			return r.notFound(k)
+		case c != ',':
+			return r.afterItem('{')
+		}
+		r.pos++
+	}
+}
+
+// findItem reads the open array up to item tok, validating the items
+// before it.
+func (r *Reader) findItem(tok string, k int) bool {
+	n := arrayIndex(tok)
+	for i := 0; ; i++ {
+		c, ok := r.peek()
+		if !ok {
+			return r.ended(" inside an array")
+		}
+		if c == ']' && i == 0 || n < 0 {
+			return r.notFound(k)
+		}
+		if i == n {
+			return true
+		}
+		if !r.skip(len(r.stack), true) {
+			return false
+		}
+		switch c, ok = r.peek(); {
+		case !ok:
+			return r.ended(" inside an array")
+		case c == ']':
+			return r.notFound(k)
+		case c != ',':
+			return r.afterItem('[')
+		}
+		r.pos++
+	}
+}
+
+// matchName scans the member name at r.pos and reports whether it decodes
+// to tok. A name too long to decode to tok is skipped piece by piece.
+func (r *Reader) matchName(tok string) (match, ok bool) {
+	for {
+		end, _, code := wire.ScanString(r.buf, r.pos, r.mode)
+		if code == wire.OK {
+			match = wire.EqualUnquoted(r.buf[r.pos:end], tok)
+			r.pos = end
+			return match, true
+		}
+		// Every byte of tok takes at most 6 bytes escaped.
+		if end+lookahead < len(r.buf) || !r.more() || len(r.buf)-r.pos > 6*len(tok)+2+lookahead {
+			return false, r.skipString()
+		}
+		r.fill(r.pos)
+	}
+}
+
+// notFound fails at r.pos: token k of the path names nothing.
+func (r *Reader) notFound(k int) bool {
+	p := r.opts.Path
+	for i := len(r.path); i > k+1; i-- { // the pointer up to token k
+		p = p[:lastSlash(p)]
+	}
+	return r.failAt(r.base+int64(r.pos), "no value at "+quote(p), graft.ErrNotFound, r.opts.Path)
+}
+
+func lastSlash(p string) int {
+	i := len(p) - 1
+	for p[i] != '/' {
+		i--
+	}
+	return i
+}
+
+func (r *Reader) startsValue(c byte) bool {
+	return c == '{' || c == '[' || c == '"' || c == '-' || c-'0' < 10 || c == 't' || c == 'f' || c == 'n'
+}
+
+func kindOf(c byte) string {
+	switch c {
+	case '{':
+		return "an object"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "a number"
+}
+
+// arrayIndex parses a reference token as an array index: decimal digits
+// without leading zeros; -1 for anything else.
+func arrayIndex(tok string) int {
+	if tok == "" || len(tok) > 1 && tok[0] == '0' || len(tok) > 18 {
+		return -1
+	}
+	n := 0
+	for i := 0; i < len(tok); i++ {
+		c := tok[i] - '0'
+		if c >= 10 {
+			return -1
+		}
+		n = n*10 + int(c)
+	}
+	return n
+}
