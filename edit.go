@@ -45,10 +45,18 @@ func (d *Doc) unlink(c, prev, k uint32) {
 	d.changed(c)
 	d.forgetTail(c)
 	next := d.nodes[k].next
+	d.setLink(c, prev, next)
+}
+
+// setLink makes k follow prev in the children of c (k the first child if
+// prev is 0), saving the field it changes in the journal.
+func (d *Doc) setLink(c, prev, k uint32) {
 	if prev == 0 {
-		d.nodes[c].child = next
+		d.saveField(c, fieldChild)
+		d.nodes[c].child = k
 	} else {
-		d.nodes[prev].next = next
+		d.saveField(prev, fieldNext)
+		d.nodes[prev].next = k
 	}
 }
 
@@ -98,6 +106,7 @@ func (d *Doc) Set(obj Ref, name string, v Ref) error {
 	}
 	if k := d.lastMember(uint32(obj), name); k != 0 {
 		d.changed(uint32(obj))
+		d.saveField(k, fieldChild)
 		d.nodes[k].child = uint32(v)
 		return nil
 	}
@@ -173,11 +182,7 @@ func (d *Doc) InsertItem(arr Ref, i int, v Ref) error {
 	s := d.slot(uint32(v))
 	d.changed(uint32(arr))
 	d.nodes[s].next = k
-	if prev == 0 {
-		d.nodes[arr].child = s
-	} else {
-		d.nodes[prev].next = s
-	}
+	d.setLink(uint32(arr), prev, s)
 	return nil
 }
 
@@ -198,11 +203,7 @@ func (d *Doc) SetItem(arr Ref, i int, v Ref) error {
 	d.changed(uint32(arr))
 	d.forgetTail(uint32(arr))
 	d.nodes[s].next = d.nodes[k].next
-	if prev == 0 {
-		d.nodes[arr].child = s
-	} else {
-		d.nodes[prev].next = s
-	}
+	d.setLink(uint32(arr), prev, s)
 	return nil
 }
 

@@ -298,19 +298,22 @@ func (d *Doc) text(i uint32) []byte {
 // findName returns the last member name node of object obj whose name equals
 // that of name node k, or 0.
 func (d *Doc) findName(obj, k uint32) uint32 {
-	want := d.text(k)
-	esc := d.nodes[k].meta&flagEscaped != 0
 	var found uint32
 	for m := d.nodes[obj].child; m != 0; m = d.nodes[m].next {
-		if !esc && d.nodes[m].meta&flagEscaped == 0 {
-			if bytes.Equal(d.text(m), want) {
-				found = m
-			}
-		} else if d.sameName(m, k) {
+		if d.namesEqual(m, k) {
 			found = m
 		}
 	}
 	return found
+}
+
+// namesEqual reports whether the string nodes a and b decode to the same
+// text, decoding only if one of them holds an escape.
+func (d *Doc) namesEqual(a, b uint32) bool {
+	if (d.nodes[a].meta|d.nodes[b].meta)&flagEscaped == 0 {
+		return bytes.Equal(d.text(a), d.text(b))
+	}
+	return d.sameName(a, b)
 }
 
 // sameName compares two member names where one is escaped, decoding both.
