@@ -144,8 +144,9 @@ func sameNumber(a, b []byte) bool {
 	}
 	// An exponent of more than ten digits: decompose clamped it. Compare
 	// the digits, then the exact exponents.
-	db.exp = da.exp
-	if !da.equal(db) {
+	digits := db
+	digits.exp = da.exp
+	if !da.equal(digits) {
 		return false
 	}
 	if da.n == 0 {
