@@ -138,7 +138,7 @@ var patchCases = []patchCase{
 		patch: `[{"op":"test","path":"/a","value":12345678901234567892}]`, err: graft.ErrTestFailed},
 	{name: "test huge exponents", doc: `[1e100000000000000000000]`,
 		patch: `[{"op":"test","path":"/0","value":10e99999999999999999999},{"op":"test","path":"/0","value":1e100000000000000000001}]`,
-		err: graft.ErrTestFailed, msg: "operation 1 "},
+		err:   graft.ErrTestFailed, msg: "operation 1 "},
 	{name: "test strings by decoded text", doc: `{"s":"caf\u00e9\n"}`, patch: `[{"op":"test","path":"/s","value":"café\u000a"}]`, want: `{"s":"caf\u00e9\n"}`},
 	{name: "test objects in any order", doc: `{"o":{"a":1,"b":[1,{"c":null}]}}`,
 		patch: `[{"op":"test","path":"/o","value":{"b":[1,{"c":null}],"a":1.0}}]`, want: `{"o":{"a":1,"b":[1,{"c":null}]}}`},
