@@ -35,7 +35,7 @@ import (
 // (integers of up to 15 digits are), strings only when they hold an
 // escape. AppendCanonical is a read: any number of goroutines may call it on
 // one Doc at once. It allocates only if dst must grow, once its pool of
-// sorting buffers is warm.
+// sorting buffers is warm. An invalid r appends nothing.
 func (d *Doc) AppendCanonical(dst []byte, r Ref) ([]byte, error) {
 	if d.at(r) == nil {
 		return dst, nil

@@ -105,13 +105,18 @@ func (d *Doc) Set(obj Ref, name string, v Ref) error {
 		return ErrCycle
 	}
 	if k := d.lastMember(uint32(obj), name); k != 0 {
-		d.changed(uint32(obj))
-		d.saveField(k, fieldChild)
-		d.nodes[k].child = uint32(v)
+		d.setValue(uint32(obj), k, uint32(v))
 		return nil
 	}
 	d.linkLast(uint32(obj), d.newName(name, uint32(v)))
 	return nil
+}
+
+// setValue makes v the value of member name node k of object obj.
+func (d *Doc) setValue(obj, k, v uint32) {
+	d.changed(obj)
+	d.saveField(k, fieldChild)
+	d.nodes[k].child = v
 }
 
 // Delete removes every member named name from object obj and reports

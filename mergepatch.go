@@ -52,7 +52,7 @@ func (d *Doc) mergePatch(t, p uint32) error {
 		return nil
 	}
 	if d.Kind(Ref(t)) != Object {
-		d.overwrite(t, node{meta: uint32(Object)})
+		d.replace(t, uint32(d.NewObject()))
 	}
 	for k := d.nodes[p].child; k != 0; {
 		next := d.nodes[k].next // linkLast below takes k's next
@@ -73,9 +73,7 @@ func (d *Doc) mergePatch(t, p uint32) error {
 			}
 			d.dropNulls(v)
 			if m != 0 {
-				d.changed(t)
-				d.saveField(m, fieldChild)
-				d.nodes[m].child = v
+				d.setValue(t, m, v)
 			} else {
 				d.linkLast(t, k)
 			}

@@ -231,8 +231,8 @@ func (d *Doc) pointerText(v Ref) string {
 	return unsafe.String(&raw[1], len(raw)-2)
 }
 
-// fail completes the error of operation i: it names the operation and
-// makes sure the pointers it holds are its own.
+// fail completes the error of operation i: its Reason starts with the
+// operation.
 func (op *patchOp) fail(i int, err *Error) error {
 	label := "operation " + itoa(i)
 	switch {

@@ -345,3 +345,42 @@ func TestPatchBadRefs(t *testing.T) {
 		t.Errorf("Patch(root, string) = %v", err)
 	}
 }
+
+// TestPatchInsideTarget applies a patch that is part of its own target:
+// operations that remove, copy or extend the patch itself run on the
+// operations counted when the patch began.
+func TestPatchInsideTarget(t *testing.T) {
+	var d graft.Doc
+	root := mustAppend(t, &d, `{"ops":[{"op":"copy","from":"/ops/0","path":"/ops/-"},{"op":"remove","path":"/ops"},{"op":"add","path":"/done","value":true}]}`)
+	ops := d.Member(root, "ops")
+	if err := d.Patch(root, ops); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := compact(&d, root), `{"done":true}`; got != want {
+		t.Fatalf("got %s, want %s", got, want)
+	}
+	checkSpans(t, &d, root)
+}
+
+// TestPatchTestNumbers compares numbers by their exact decimal value.
+func TestPatchTestNumbers(t *testing.T) {
+	cases := []struct {
+		a, b  string
+		equal bool
+	}{
+		{"1", "1.0", true}, {"1", "10e-1", true}, {"1", "0.1e1", true}, {"100", "1E+2", true}, {"-0", "0", true},
+		{"0", "0e-999999999999999999999", true}, {"0.0", "-0.000e5", true}, {"1.5", "15e-1", true},
+		{"12345678901234567890", "12345678901234567891", false}, {"9007199254740993", "9007199254740992", false},
+		{"0.1", "0.10000000000000001", false}, {"1", "-1", false}, {"1e400", "10e399", true}, {"1e400", "1e401", false},
+		{"123.456e-1000000000000", "123456e-1000000000003", true}, {"1e10000000000", "1e10000000001", false},
+		{"1e-10000000000", "0", false}, {"5e-324", "4.9406564584124654e-324", false},
+	}
+	for _, c := range cases {
+		var d graft.Doc
+		root := mustAppend(t, &d, `[`+c.a+`]`)
+		err := d.Patch(root, mustAppend(t, &d, `[{"op":"test","path":"/0","value":`+c.b+`}]`))
+		if (err == nil) != c.equal || err != nil && !errors.Is(err, graft.ErrTestFailed) {
+			t.Errorf("%s == %s: %v, want equal=%v", c.a, c.b, err, c.equal)
+		}
+	}
+}

@@ -16,6 +16,7 @@ import (
 
 // sortEntry is one member on the stack.
 type sortEntry struct {
+	key         uint64 // the first eight bytes of the name, ranked (see sortKey)
 	name, value uint32 // the member's name node and value
 	off, end    uint32 // the decoded name: d.buf[off:end], or names[off:end] if own
 	own         bool
@@ -59,14 +60,64 @@ func (s *memberSort) push(d *Doc, obj uint32) sortMark {
 			s.names = wire.AppendUnquote(s.names, d.buf[n.off:n.off+n.n])
 			e.end = uint32(len(s.names))
 		}
+		e.key = sortKey(s.name(d, &e))
 		s.ents = append(s.ents, e)
 	}
-	ents := s.ents[m.ents:]
-	cmp := func(a, b sortEntry) int { return compareUTF16(s.name(d, &a), s.name(d, &b)) }
-	if !slices.IsSortedFunc(ents, cmp) {
-		slices.SortStableFunc(ents, cmp)
-	}
+	s.sort(d, s.ents[m.ents:])
 	return m
+}
+
+// sort sorts the entries by name, stably. Most comparisons are settled by
+// the keys alone; insertion sort is the fastest for objects of the usual
+// sizes.
+func (s *memberSort) sort(d *Doc, ents []sortEntry) {
+	if len(ents) > 32 {
+		slices.SortStableFunc(ents, func(a, b sortEntry) int {
+			if a.key != b.key {
+				return cmpKey(a.key, b.key)
+			}
+			return compareUTF16(s.name(d, &a), s.name(d, &b))
+		})
+		return
+	}
+	for i := 1; i < len(ents); i++ {
+		e := ents[i]
+		j := i
+		for ; j > 0 && s.less(d, &e, &ents[j-1]); j-- {
+			ents[j] = ents[j-1]
+		}
+		ents[j] = e
+	}
+}
+
+func (s *memberSort) less(d *Doc, a, b *sortEntry) bool {
+	if a.key != b.key {
+		return a.key < b.key
+	}
+	return compareUTF16(s.name(d, a), s.name(d, b)) < 0
+}
+
+func cmpKey(a, b uint64) int {
+	if a < b {
+		return -1
+	}
+	return 1
+}
+
+// sortKey packs the first eight bytes of a name, each replaced by its
+// utf16Rank, into an integer, big end first and zeros after a short name:
+// where two keys differ they order the names as compareUTF16 does (a name
+// that is a prefix of the other comes first), and equal keys leave it to
+// compareUTF16.
+func sortKey(name []byte) uint64 {
+	var k uint64
+	for i := 0; i < 8; i++ {
+		k <<= 8
+		if i < len(name) {
+			k |= uint64(utf16Rank[name[i]])
+		}
+	}
+	return k
 }
 
 // pop removes what the push that returned m added.

@@ -16,7 +16,7 @@ require (
 	github.com/wundergraph/graphql-go-tools/v2 v2.0.0-rc.137
 )
 
-require github.com/evanphx/json-patch/v5 v5.9.11 // indirect
+require github.com/evanphx/json-patch/v5 v5.9.11
 
 require (
 	github.com/bytedance/gopkg v0.1.3 // indirect
