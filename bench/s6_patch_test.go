@@ -72,9 +72,9 @@ func s6Inputs(tb testing.TB) (doc, patch, want []byte) {
 func buildS6Patch(doc []byte) ([]byte, error) {
 	var tw struct {
 		Statuses []struct {
-			Metadata            map[string]any `json:"metadata"`
-			InReplyToStatusID   any            `json:"in_reply_to_status_id"`
-			User                struct {
+			Metadata          map[string]any `json:"metadata"`
+			InReplyToStatusID any            `json:"in_reply_to_status_id"`
+			User              struct {
 				ScreenName      string `json:"screen_name"`
 				ProfileImageURL string `json:"profile_image_url"`
 			} `json:"user"`
