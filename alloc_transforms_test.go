@@ -36,42 +36,41 @@ func setupPatchAllocs(tb testing.TB) (func(), func(testing.TB)) {
 		ops.WriteString(`{"op":"test","path":"/meta","value":{"j":10,"i":9,"h":8,"g":7,"f":6,"e":5,"d":4,"c":3,"b":2,"a":1.0}},`)
 	}
 	ops.WriteString(`{"op":"remove","path":"/data/topProducts/0"}]`)
-	patch := []byte(ops.String())
-	var d graft.Doc
 	var buf []byte
 	var err error
-	return func() {
-			root, _ := d.Parse(doc)
-			p, _ := d.Append(patch)
-			err = d.Patch(root, p)
-			buf = d.AppendJSON(buf[:0], root)
-		}, func(tb testing.TB) {
-			if err != nil {
-				tb.Fatal(err)
-			}
-			if !bytes.Contains(buf, []byte(`{"upc":"3","name":"Product 3","price":1.5,"tags":["new","Product 3"],"kind":"Product"}`)) {
-				tb.Fatalf("patched: %s", clip(string(buf)))
-			}
+	return patchLoop(doc, []byte(ops.String()), (*graft.Doc).Patch, &buf, &err), func(tb testing.TB) {
+		if err != nil {
+			tb.Fatal(err)
 		}
+		if !bytes.Contains(buf, []byte(`{"upc":"3","name":"Product 3","price":1.5,"tags":["new","Product 3"],"kind":"Product"}`)) {
+			tb.Fatalf("patched: %s", clip(string(buf)))
+		}
+	}
 }
 
 func setupMergePatchAllocs(tb testing.TB) (func(), func(testing.TB)) {
 	prods, _ := products(100)
 	doc := []byte(prods)
 	patch := []byte(`{"data":{"topProducts":[{"upc":"x"}],"meta":{"a":null,"b":{"c":1,"d":null}}},"extensions":{"cost":3}}`)
-	var d graft.Doc
 	var buf []byte
 	var err error
-	return func() {
-			root, _ := d.Parse(doc)
-			p, _ := d.Append(patch)
-			err = d.MergePatch(root, p)
-			buf = d.AppendJSON(buf[:0], root)
-		}, func(tb testing.TB) {
-			if err != nil || string(buf) != `{"data":{"topProducts":[{"upc":"x"}],"meta":{"b":{"c":1}}},"extensions":{"cost":3}}` {
-				tb.Fatalf("%v: %s", err, buf)
-			}
+	return patchLoop(doc, patch, (*graft.Doc).MergePatch, &buf, &err), func(tb testing.TB) {
+		if err != nil || string(buf) != `{"data":{"topProducts":[{"upc":"x"}],"meta":{"b":{"c":1}}},"extensions":{"cost":3}}` {
+			tb.Fatalf("%v: %s", err, buf)
 		}
+	}
+}
+
+// patchLoop returns an operation that parses doc and patch into one reused
+// Doc, applies the patch with apply and prints the result into *out.
+func patchLoop(doc, patch []byte, apply func(d *graft.Doc, target, patch graft.Ref) error, out *[]byte, err *error) func() {
+	var d graft.Doc
+	return func() {
+		root, _ := d.Parse(doc)
+		p, _ := d.Append(patch)
+		*err = apply(&d, root, p)
+		*out = d.AppendJSON((*out)[:0], root)
+	}
 }
 
 func setupCanonicalAllocs(tb testing.TB) (func(), func(testing.TB)) {

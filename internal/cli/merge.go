@@ -148,24 +148,8 @@ func (r *runner) mergePatch(c *command, fs *flag.FlagSet, files []string) int {
 	case len(files) != 2:
 		return r.usageError(c, "--patch wants TARGET and PATCH")
 	}
-	if msg, ok := claimStdin(files); !ok {
-		return r.usageError(c, msg)
-	}
-	var d graft.Doc
-	target, ok := r.load(&d, files[0], true)
-	if !ok {
-		return exitFail
-	}
-	patch, ok := r.load(&d, files[1], false)
-	if !ok {
-		return exitFail
-	}
-	// Two separate inputs share no values: the merge patch cannot fail.
-	if err := d.MergePatch(target, patch); err != nil {
-		r.report(describe(displayName(files[1]), err))
-		return exitFail
-	}
-	return r.output(append(d.AppendJSON(nil, target), '\n'))
+	// Two separate inputs share no values, so MergePatch cannot fail (ErrCycle).
+	return r.applyPatch(c, files, (*graft.Doc).MergePatch, describe)
 }
 
 // describeMerge formats an error of merging the overlay named name.

@@ -66,6 +66,12 @@ func runPatch(r *runner, c *command, args []string) int {
 	if len(files) != 2 {
 		return r.usageError(c, "want TARGET and PATCH")
 	}
+	return r.applyPatch(c, files, (*graft.Doc).Patch, describePatch)
+}
+
+// applyPatch reads TARGET and PATCH (files) into one Doc, applies the patch
+// with apply and prints the target, or reports the error with describe.
+func (r *runner) applyPatch(c *command, files []string, apply func(d *graft.Doc, target, patch graft.Ref) error, describe func(name string, err error) string) int {
 	if msg, ok := claimStdin(files); !ok {
 		return r.usageError(c, msg)
 	}
@@ -74,12 +80,12 @@ func runPatch(r *runner, c *command, args []string) int {
 	if !ok {
 		return exitFail
 	}
-	ops, ok := r.load(&d, files[1], false)
+	patch, ok := r.load(&d, files[1], false)
 	if !ok {
 		return exitFail
 	}
-	if err := d.Patch(target, ops); err != nil {
-		r.report(describePatch(displayName(files[1]), err))
+	if err := apply(&d, target, patch); err != nil {
+		r.report(describe(displayName(files[1]), err))
 		return exitFail
 	}
 	return r.output(append(d.AppendJSON(nil, target), '\n'))
