@@ -29,7 +29,7 @@ func (d *Doc) newScalar(kind Kind, flags uint32, text func([]byte) []byte) Ref {
 	if len(d.buf) > MaxArenaBytes {
 		panic("graft: arena text exceeds 4 GiB")
 	}
-	return Ref(d.newNode(node{meta: uint32(kind) | flags, off: uint32(off), n: uint32(len(d.buf) - off)}))
+	return Ref(d.newNode(node{meta: uint32(kind) | flags, off: uint32(off), child: uint32(len(d.buf) - off)}))
 }
 
 // NewObject adds an empty object.
@@ -132,12 +132,13 @@ func (d *Doc) Copy(r Ref) Ref {
 
 func (d *Doc) copyNode(i uint32) uint32 {
 	n := d.nodes[i]
-	n.next, n.child = 0, 0
-	c := d.newNode(n)
 	kind := n.kind()
+	n.next = 0
 	if kind != Object && kind != Array {
-		return c
+		return d.newNode(n) // a scalar's child is its text length
 	}
+	n.child = 0
+	c := d.newNode(n)
 	var prev uint32
 	for k := d.nodes[i].child; k != 0; k = d.nodes[k].next {
 		var m uint32

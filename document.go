@@ -46,15 +46,18 @@ func (k Kind) String() string {
 type Doc struct {
 	buf   []byte // compact text of every value, append-only until Reset
 	nodes []node // nodes[0] is unused so that the zero Ref means "none"
+	aux   []aux  // container side entries, indexed by node payloads
 	opts  Options
 	init  bool // opts normalized
 
 	stack []frame  // parser's open containers
+	ends  []uint32 // string ends found by the vectorized parse
 	edits []uint32 // sorted text offsets of parsed nodes changed since parsing
 
 	journal      bool        // a merge that may roll back is running
 	journalNodes int         // len(nodes) when the journal opened
 	journalText  int         // len(buf) when the journal opened
+	journalAux   int         // len(aux) when the journal opened
 	undo         []undoEntry // node fields saved since the journal opened
 	undoNodes    []node      // whole nodes saved since the journal opened
 	path         []pathElem  // merge position, for conflict errors
@@ -65,13 +68,19 @@ type Doc struct {
 	nameScratch [][3]uint32 // duplicate-name check: node, start, end
 }
 
-// node is one value or member name. Its fields mean:
+// node is one value or member name, 16 bytes. Its fields mean:
 //
-//	         scalar        member name     object/array
-//	off      text start    text start      text start of the compact span
-//	n        text length   text length     length of the compact span
-//	next     next sibling  next name       next sibling
-//	child    -             value           first child (name or item)
+//	         scalar        member name     object/array        link
+//	off      text start    text start      text start (span)   -
+//	child    text length   value           first child         value
+//	next     next sibling  next name       next sibling        next item
+//	payload  -             text length     aux entry           -
+//
+// The payload is the high bits of meta. A parsed container's aux entry
+// holds the length of its compact span and, once it has grown, the number
+// of its original children (see journal.go); entries never change once
+// written, so nodes may share them. Member names are limited to
+// maxNameLen bytes and a Doc to maxAux aux entries (ErrLimit beyond).
 //
 // A container does not store its last child: appending finds it by a walk
 // of the children, which the edits that append already do (a member is
@@ -86,26 +95,48 @@ type Doc struct {
 // by an edit may be a link node whose child is the value, so that a value
 // can sit in an array without its own next being taken.
 type node struct {
-	meta  uint32 // kind | flags
+	meta  uint32 // kind | flags | payload
 	off   uint32
-	n     uint32
-	next  uint32
 	child uint32
+	next  uint32
 }
 
+// meta bits. Flags of different kinds share bits; every test of one is
+// guarded by the kind.
 const (
-	kindMask    = 0xF
-	kindLink    = 0xF    // an array slot pointing at a value elsewhere
-	flagEscaped = 1 << 4 // string text holds a backslash escape
-	flagSpan    = 1 << 5 // container text [off, off+n) is its compact form
-	flagTrue    = 1 << 6 // Bool is true
-	flagParsed  = 1 << 7 // off lies in text read by Append (inside its ancestors' spans)
-	// flagGrown and the count of original children: see journal.go
+	kindMask     = 0x7
+	kindLink     = 0x7    // an array slot pointing at a value elsewhere
+	flagParsed   = 1 << 3 // off lies in text read by Append (inside its ancestors' spans)
+	flagEscaped  = 1 << 4 // String: the text holds a backslash escape
+	flagSpan     = 1 << 4 // Object, Array: the aux entry's span is its compact form
+	flagTrue     = 1 << 4 // Bool: true
+	flagName     = 1 << 5 // String: a member name, its length in the payload
+	flagGrown    = 1 << 5 // Object, Array: children appended after the span
+	payloadShift = 6
 
+	maxNameLen   = 1<<(32-payloadShift) - 1
+	maxAux       = 1<<(32-payloadShift) - 1
 	maxNodeIndex = 1<<32 - 2
 )
 
 func (n *node) kind() Kind { return Kind(n.meta & kindMask) }
+
+// payload returns the high bits of meta.
+func (n *node) payload() uint32 { return n.meta >> payloadShift }
+
+// textLen returns the length of the text of a scalar or member name.
+func (n *node) textLen() uint32 {
+	if n.meta&(kindMask|flagName) == uint32(String)|flagName {
+		return n.meta >> payloadShift
+	}
+	return n.child
+}
+
+// aux is the side entry of a parsed or grown container.
+type aux struct {
+	span  uint32 // length of the compact span
+	count uint32 // original children of a grown container
+}
 
 // frame is an open container while parsing.
 type frame struct {
@@ -134,19 +165,24 @@ func (d *Doc) options() *Options {
 func (d *Doc) Reset() {
 	d.buf = d.buf[:0]
 	d.nodes = d.nodes[:0]
+	d.aux = d.aux[:0]
 	d.edits = d.edits[:0]
 	d.tailC = 0
 	d.commit()
 }
 
-// Size returns the bytes the Doc's arena holds now: text plus nodes. It is
-// the figure to compare with the size of the inputs.
-func (d *Doc) Size() int { return len(d.buf) + len(d.nodes)*nodeSize }
+// Size returns the bytes the Doc's arena holds now: text, nodes and
+// container entries. It is the figure to compare with the size of the
+// inputs.
+func (d *Doc) Size() int { return len(d.buf) + len(d.nodes)*nodeSize + len(d.aux)*auxSize }
 
 // Cap returns the bytes the Doc's arena has reserved.
-func (d *Doc) Cap() int { return cap(d.buf) + cap(d.nodes)*nodeSize }
+func (d *Doc) Cap() int { return cap(d.buf) + cap(d.nodes)*nodeSize + cap(d.aux)*auxSize }
 
-const nodeSize = 20
+const (
+	nodeSize = 16
+	auxSize  = 8
+)
 
 // at returns the node of r, or nil if r is not a value of d.
 func (d *Doc) at(r Ref) *node {

@@ -60,11 +60,19 @@ func (d *Doc) setLink(c, prev, k uint32) {
 	}
 }
 
-// newName adds a member name node for name with value v.
-func (d *Doc) newName(name string, v uint32) uint32 {
+// newName adds a member name node for name with value v. A name whose JSON
+// text is longer than maxNameLen adds nothing and returns an error.
+func (d *Doc) newName(name string, v uint32) (uint32, error) {
 	k := d.NewString(name)
-	d.nodes[k].child = v
-	return uint32(k)
+	n := &d.nodes[k]
+	if n.child > maxNameLen {
+		d.buf = d.buf[:n.off]
+		d.nodes = d.nodes[:k]
+		return 0, &Error{Offset: -1, Reason: "member name longer than " + itoa(maxNameLen) + " bytes", Err: ErrLimit}
+	}
+	n.meta |= flagName | n.child<<payloadShift
+	n.child = v
+	return uint32(k), nil
 }
 
 // slot returns a node that can sit in an array's chain for value v: a link
@@ -108,7 +116,11 @@ func (d *Doc) Set(obj Ref, name string, v Ref) error {
 		d.setValue(uint32(obj), k, uint32(v))
 		return nil
 	}
-	d.linkLast(uint32(obj), d.newName(name, uint32(v)))
+	k, err := d.newName(name, uint32(v))
+	if err != nil {
+		return err
+	}
+	d.linkLast(uint32(obj), k)
 	return nil
 }
 

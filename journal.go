@@ -23,12 +23,6 @@ import "slices"
 // calls are about to change is saved in a journal first, so that an error
 // can put the Doc back exactly as it was.
 
-const (
-	flagGrown  = 1 << 8 // children appended after the span; see origCount
-	countShift = 9      // meta bits above hold the number of original children
-	maxCount   = 1<<(32-countShift) - 1
-)
-
 // print modes of a container
 const (
 	printWalk   = iota // print child by child
@@ -46,15 +40,18 @@ func (d *Doc) printMode(n *node) int {
 		lo, mode = n.off+1, printPrefix
 	}
 	if len(d.edits) > 0 {
-		if j, _ := slices.BinarySearch(d.edits, lo); j < len(d.edits) && d.edits[j] < n.off+n.n {
+		if j, _ := slices.BinarySearch(d.edits, lo); j < len(d.edits) && d.edits[j] < n.off+d.span(n) {
 			return printWalk
 		}
 	}
 	return mode
 }
 
+// span returns the length of the compact text of a parsed container.
+func (d *Doc) span(n *node) uint32 { return d.aux[n.payload()].span }
+
 // origCount returns the number of original children of a grown container.
-func origCount(n *node) int { return int(n.meta >> countShift) }
+func (d *Doc) origCount(n *node) int { return int(d.aux[n.payload()].count) }
 
 // changed records that node i is about to change in a way other than
 // having children appended: its value is replaced, or a child is removed,
@@ -64,11 +61,13 @@ func (d *Doc) changed(i uint32) {
 	if n.meta&flagParsed == 0 {
 		return // built: no parsed span contains its text
 	}
-	if k := n.kind(); (k == Object || k == Array) && n.meta&flagSpan == 0 {
-		return // recorded when its span was dropped
+	if k := n.kind(); k == Object || k == Array {
+		if n.meta&flagSpan == 0 {
+			return // recorded when its span was dropped
+		}
+		d.saveField(i, fieldMeta)
+		n.meta &^= flagSpan | flagGrown
 	}
-	d.saveField(i, fieldMeta)
-	n.meta &^= flagSpan | flagGrown | maxCount<<countShift
 	d.record(n.off)
 }
 
@@ -83,10 +82,14 @@ func (d *Doc) grown(c uint32) {
 		count++
 	}
 	d.saveField(c, fieldMeta)
-	if count > maxCount {
-		n.meta &^= flagSpan
+	if len(d.aux) >= maxAux {
+		n.meta &^= flagSpan // no room for the count: print child by child
 	} else {
-		n.meta |= flagGrown | uint32(count)<<countShift
+		// A new entry: others may share the old one (see node).
+		a := d.aux[n.payload()]
+		a.count = uint32(count)
+		d.aux = append(d.aux, a)
+		n.meta = n.meta&(1<<payloadShift-1) | flagGrown | uint32(len(d.aux)-1)<<payloadShift
 	}
 	d.record(n.off)
 }
@@ -152,6 +155,7 @@ func (d *Doc) begin() {
 	d.journal = true
 	d.journalNodes = len(d.nodes)
 	d.journalText = len(d.buf)
+	d.journalAux = len(d.aux)
 	d.undo = d.undo[:0]
 	d.undoNodes = d.undoNodes[:0]
 }
@@ -180,6 +184,7 @@ func (d *Doc) rollback() {
 	}
 	d.nodes = d.nodes[:d.journalNodes]
 	d.buf = d.buf[:d.journalText]
+	d.aux = d.aux[:d.journalAux]
 	d.tailC = 0
 	d.commit()
 }

@@ -85,20 +85,32 @@ func (d *Doc) MergeAt(dst Ref, p string, src Ref) error {
 			return &Error{Offset: -1, Pointer: p[:len(p)-len(at)], Reason: "cannot merge at a path through " + article(k), Err: ErrConflict}
 		}
 	}
+	for rest := at; rest != ""; { // names to create: refuse what newName would
+		var raw string
+		raw, rest = nextToken(rest)
+		if len(raw) > (maxNameLen-2)/6 && len(wire.AppendQuote(nil, unescapeToken(raw))) > maxNameLen {
+			return &Error{Offset: -1, Pointer: p, Reason: "member name longer than " + itoa(maxNameLen) + " bytes", Err: ErrLimit}
+		}
+	}
 	d.start()
 	if at != "" && d.nodes[cur].kind() != Object {
 		d.overwrite(cur, node{meta: uint32(Object)})
 	}
 	for at != "" {
 		raw, rest := nextToken(at)
-		tok := unescapeToken(raw)
+		v := uint32(src)
+		if rest != "" {
+			v = uint32(d.NewObject())
+		}
+		k, err := d.newName(unescapeToken(raw), v)
+		if err != nil {
+			return d.finish(err, p)
+		}
+		d.linkLast(cur, k)
 		if rest == "" {
-			d.linkLast(cur, d.newName(tok, uint32(src)))
 			return d.finish(nil, p)
 		}
-		o := uint32(d.NewObject())
-		d.linkLast(cur, d.newName(tok, o))
-		cur, at = o, rest
+		cur, at = v, rest
 	}
 	return d.finish(d.merge(cur, uint32(src)), p)
 }
@@ -292,7 +304,7 @@ func (d *Doc) overwrite(i uint32, n node) {
 
 func (d *Doc) text(i uint32) []byte {
 	n := &d.nodes[i]
-	return d.buf[n.off : n.off+n.n]
+	return d.buf[n.off : n.off+n.textLen()]
 }
 
 // findName returns the last member name node of object obj whose name equals

@@ -10,7 +10,7 @@ import (
 // nameEquals reports whether the member name node k decodes to name.
 func (d *Doc) nameEquals(k uint32, name string) bool {
 	n := &d.nodes[k]
-	tok := d.buf[n.off : n.off+n.n]
+	tok := d.buf[n.off : n.off+n.textLen()]
 	if n.meta&flagEscaped == 0 {
 		return string(tok[1:len(tok)-1]) == name
 	}
@@ -26,7 +26,7 @@ func (d *Doc) duplicateName(nodes []node, text []byte, obj uint32) uint32 {
 	for k := nodes[obj].child; k != 0; k = nodes[k].next {
 		n := &nodes[k]
 		start := len(buf)
-		buf = wire.AppendUnquote(buf, text[n.off:n.off+n.n])
+		buf = wire.AppendUnquote(buf, text[n.off:n.off+n.textLen()])
 		names = append(names, [3]uint32{k, uint32(start), uint32(len(buf))})
 	}
 	slices.SortFunc(names, func(a, b [3]uint32) int {

@@ -114,7 +114,7 @@ func (d *Doc) numberText(r Ref) ([]byte, bool) {
 	if n == nil || n.kind() != Number {
 		return nil, false
 	}
-	return d.buf[n.off : n.off+n.n], true
+	return d.buf[n.off : n.off+n.textLen()], true
 }
 
 // decimal is a number as significant digits times a power of ten:

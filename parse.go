@@ -29,7 +29,12 @@ func (d *Doc) Append(src []byte) (Ref, error) {
 	if len(d.nodes) == 0 {
 		d.nodes = append(d.nodes, node{})
 	}
-	base, nodeBase := len(d.buf), len(d.nodes)
+	base, nodeBase, auxBase := len(d.buf), len(d.nodes), len(d.aux)
+	if useFast && len(src) >= minFastInput {
+		if root, ok := d.appendFast(src); ok {
+			return Ref(root), nil
+		}
+	}
 	if cap(d.buf)-base < len(src) {
 		d.buf = growBytes(d.buf, len(src))
 	}
@@ -37,6 +42,7 @@ func (d *Doc) Append(src []byte) (Ref, error) {
 	if err != nil {
 		d.buf = d.buf[:base]
 		d.nodes = d.nodes[:nodeBase]
+		d.aux = d.aux[:auxBase]
 		return 0, err
 	}
 	return Ref(root), nil
@@ -99,11 +105,14 @@ value:
 			if int(k)+1 >= nodeLimit {
 				return d.fail(s, nodes, stack, i, "node count exceeds the limit of "+itoa(nodeLimit-1), ErrLimit)
 			}
-			meta := uint32(String) | flagParsed
+			if end-i > maxNameLen {
+				return d.fail(s, nodes, stack, i, "object member name longer than "+itoa(maxNameLen)+" bytes", ErrLimit)
+			}
+			meta := uint32(String) | flagParsed | flagName | uint32(end-i)<<payloadShift
 			if esc {
 				meta |= flagEscaped
 			}
-			nodes = pushNode(nodes, meta, uint32(i+delta), uint32(end-i), k+1)
+			nodes = pushNode(nodes, meta, uint32(i+delta), k+1)
 			if cur.last == 0 {
 				nodes[cur.node].child = k
 			} else {
@@ -149,21 +158,25 @@ value:
 			if esc {
 				meta |= flagEscaped
 			}
-			nodes = pushNode(nodes, meta, uint32(i+delta), uint32(end-i), 0)
+			nodes = pushNode(nodes, meta, uint32(i+delta), uint32(end-i))
 			i = end
 		case c-'0' < 10 || c == '-':
 			end, code := wire.ScanNumber(s, i)
 			if code != wire.OK {
 				return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
 			}
-			nodes = pushNode(nodes, uint32(Number)|flagParsed, uint32(i+delta), uint32(end-i), 0)
+			nodes = pushNode(nodes, uint32(Number)|flagParsed, uint32(i+delta), uint32(end-i))
 			i = end
 		case c == '{' || c == '[':
 			kind := uint32(Object)
 			if c == '[' {
 				kind = uint32(Array)
 			}
-			nodes = pushNode(nodes, kind|flagSpan|flagParsed, uint32(i+delta), 0, 0)
+			if len(d.aux) >= maxAux {
+				return d.fail(s, nodes, stack, i, "more than "+itoa(maxAux)+" objects and arrays in one Doc", ErrLimit)
+			}
+			d.aux = append(d.aux, aux{})
+			nodes = pushNode(nodes, kind|flagSpan|flagParsed|uint32(len(d.aux)-1)<<payloadShift, uint32(i+delta), 0)
 		case c == 't' || c == 'f' || c == 'n':
 			lit, meta := "null", uint32(Null)
 			if c == 't' {
@@ -175,7 +188,7 @@ value:
 			if code != wire.OK {
 				return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
 			}
-			nodes = pushNode(nodes, meta|flagParsed, uint32(i+delta), uint32(end-i), 0)
+			nodes = pushNode(nodes, meta|flagParsed, uint32(i+delta), uint32(end-i))
 			i = end
 		default:
 			return d.fail(s, nodes, stack, i, "invalid character "+describeByte(s, i)+" at the start of a value", ErrSyntax)
@@ -225,13 +238,13 @@ value:
 			// Close the container; its compact text ends after the closer.
 			i++
 			cn := &nodes[cur.node]
-			cn.n = uint32(i+delta) - cn.off
+			d.aux[cn.payload()].span = uint32(i+delta) - cn.off
 			if cur.obj && d.opts.RejectDuplicateNames {
 				// The names are read from out: copy the pending text first.
 				copy(out[mark+delta:], s[mark:i])
 				mark = i
 				if k := d.duplicateName(nodes, out, cur.node); k != 0 {
-					return d.fail(s, nodes, stack, i-1, "duplicate object member name "+string(out[nodes[k].off:nodes[k].off+nodes[k].n]), ErrSyntax)
+					return d.fail(s, nodes, stack, i-1, "duplicate object member name "+string(out[nodes[k].off:nodes[k].off+nodes[k].textLen()]), ErrSyntax)
 				}
 			}
 			cur = stack[len(stack)-1]
@@ -332,12 +345,12 @@ func itoa(n int) string {
 
 // pushNode appends a node with the given fields. Unlike append of a
 // composite literal it writes each field once.
-func pushNode(nodes []node, meta, off, n, child uint32) []node {
+func pushNode(nodes []node, meta, off, child uint32) []node {
 	if len(nodes) == cap(nodes) {
 		nodes = append(nodes[:cap(nodes)], node{})[:len(nodes)]
 	}
 	nodes = nodes[:len(nodes)+1]
 	p := &nodes[len(nodes)-1]
-	p.meta, p.off, p.n, p.next, p.child = meta, off, n, 0, child
+	p.meta, p.off, p.child, p.next = meta, off, child, 0
 	return nodes
 }

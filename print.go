@@ -20,19 +20,20 @@ func (d *Doc) appendCompact(dst []byte, i uint32) []byte {
 	n := &d.nodes[i]
 	kind := n.kind()
 	if kind != Object && kind != Array {
-		return append(dst, d.buf[n.off:n.off+n.n]...)
+		return append(dst, d.buf[n.off:n.off+n.textLen()]...)
 	}
 	k, sep := n.child, false
 	switch d.printMode(n) {
 	case printSpan:
-		return append(dst, d.buf[n.off:n.off+n.n]...)
+		return append(dst, d.buf[n.off:n.off+d.span(n)]...)
 	case printPrefix:
 		// The original children as parsed, then the appended ones.
-		dst = append(dst, d.buf[n.off:n.off+n.n-1]...)
-		for c := origCount(n); c > 0; c-- {
+		dst = append(dst, d.buf[n.off:n.off+d.span(n)-1]...)
+		count := d.origCount(n)
+		for c := count; c > 0; c-- {
 			k = d.nodes[k].next
 		}
-		sep = origCount(n) > 0
+		sep = count > 0
 	default:
 		dst = append(dst, opener(kind))
 	}
@@ -43,7 +44,7 @@ func (d *Doc) appendCompact(dst []byte, i uint32) []byte {
 		sep = true
 		if kind == Object {
 			kn := &d.nodes[k]
-			dst = append(dst, d.buf[kn.off:kn.off+kn.n]...)
+			dst = append(dst, d.buf[kn.off:kn.off+kn.textLen()]...)
 			dst = append(dst, ':')
 			dst = d.appendCompact(dst, kn.child)
 		} else {
@@ -76,7 +77,7 @@ func (d *Doc) appendIndent(dst []byte, i uint32, prefix, indent string, depth in
 	n := &d.nodes[i]
 	kind := n.kind()
 	if kind != Object && kind != Array {
-		return append(dst, d.buf[n.off:n.off+n.n]...)
+		return append(dst, d.buf[n.off:n.off+n.textLen()]...)
 	}
 	open := opener(kind)
 	close := open + 2
@@ -92,7 +93,7 @@ func (d *Doc) appendIndent(dst []byte, i uint32, prefix, indent string, depth in
 		v := d.resolve(k)
 		if kind == Object {
 			kn := &d.nodes[k]
-			dst = append(dst, d.buf[kn.off:kn.off+kn.n]...)
+			dst = append(dst, d.buf[kn.off:kn.off+kn.textLen()]...)
 			dst = append(dst, ':', ' ')
 			v = kn.child
 		}

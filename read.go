@@ -23,7 +23,8 @@ func (d *Doc) Raw(r Ref) []byte {
 	if k := n.kind(); k == Object || k == Array {
 		return nil
 	}
-	return d.buf[n.off : n.off+n.n : n.off+n.n]
+	end := n.off + n.textLen()
+	return d.buf[n.off:end:end]
 }
 
 // Bool returns the value of a boolean, or ErrKind.
@@ -44,7 +45,7 @@ func (d *Doc) AppendString(dst []byte, r Ref) ([]byte, error) {
 	if n == nil || n.kind() != String {
 		return dst, ErrKind
 	}
-	tok := d.buf[n.off : n.off+n.n]
+	tok := d.buf[n.off : n.off+n.textLen()]
 	if n.meta&flagEscaped == 0 {
 		return append(dst, tok[1:len(tok)-1]...), nil
 	}
@@ -59,7 +60,7 @@ func (d *Doc) Text(r Ref) (string, error) {
 		return "", ErrKind
 	}
 	if n.meta&flagEscaped == 0 {
-		return string(d.buf[n.off+1 : n.off+n.n-1]), nil
+		return string(d.buf[n.off+1 : n.off+n.textLen()-1]), nil
 	}
 	b, _ := d.AppendString(nil, r)
 	return string(b), nil

@@ -1,0 +1,48 @@
+package graft
+
+import (
+	"os"
+	"slices"
+
+	"github.com/graftjson/graft/internal/wire"
+)
+
+// Test hooks, visible to package graft_test only.
+
+// Parsers names the parse paths a test can force: "scalar" (the portable
+// parser alone) and, on machines with the stage-one kernel, "fast" (the
+// vectorized parse for inputs of every size).
+func Parsers() []string {
+	if wire.HasCompact() {
+		return []string{"scalar", "fast"}
+	}
+	return []string{"scalar"}
+}
+
+// UseParser forces the parse path named by Parsers ("" restores the
+// default) and returns a function that restores the previous setting. Tests
+// that call it must not run in parallel.
+func UseParser(name string) (restore func()) {
+	use, min := useFast, minFastInput
+	switch name {
+	case "scalar":
+		useFast = false
+	case "fast":
+		useFast, minFastInput = wire.HasCompact(), 0
+	default:
+		useFast, minFastInput = wire.HasCompact(), 128
+	}
+	return func() { useFast, minFastInput = use, min }
+}
+
+// SameArena reports whether a and b hold the same text and the same nodes.
+func SameArena(a, b *Doc) bool {
+	return slices.Equal(a.buf, b.buf) && slices.Equal(a.nodes, b.nodes)
+}
+
+func init() {
+	// GRAFT_PARSER=scalar or =fast runs the whole suite on one path.
+	if p := os.Getenv("GRAFT_PARSER"); p != "" {
+		UseParser(p)
+	}
+}

@@ -1,0 +1,124 @@
+package wire
+
+// Compact is the first of the two stages of graft's vectorized parser. It
+// reads the input 64 bytes at a time and, in one pass:
+//
+//   - writes the compact text (the input without the whitespace between
+//     tokens; strings keep every byte) to dst,
+//   - lists the offset in the compact text of the closing quote of every
+//     string, with EscapedEnd set where the string holds a backslash, so
+//     that the second stage never scans a string,
+//   - validates what is cheap to validate 64 bytes at a time: UTF-8 (unless
+//     mode allows invalid bytes), control characters inside strings, strings
+//     terminated, and no two tokens separated by whitespace alone (which the
+//     compaction would otherwise glue together: "[1 2]" must not become
+//     "[12]").
+//
+// Everything else (the grammar, escapes, numbers, literals, limits) is the
+// second stage's work, done on the compact text. When Compact reports
+// failure the input is not JSON; it does not say where or why, so the caller
+// parses the input again with the scalar scanners to find out.
+
+// EscapedEnd is set in an entry of the ends list when the string it closes
+// holds a backslash escape.
+const EscapedEnd = 1 << 31
+
+// MaxCompactInput is the largest input Compact takes: ends entries are
+// offsets below EscapedEnd.
+const MaxCompactInput = EscapedEnd - 64
+
+// compactChunk is the number of 64-byte blocks the kernel reads per call,
+// so that ends and dst need only be grown for that much input at a time.
+const compactChunk = 64
+
+// compactState is what the kernel carries from one block to the next. The
+// kernel reads and writes it at fixed offsets: keep the layout in step with
+// compact_amd64.s.
+type compactState struct {
+	prev     [64]byte // the previous block, for UTF-8 sequences across blocks
+	inString uint64   // all ones while inside a string
+	escNext  uint64   // 1 if the first byte of the next block is escaped
+	prevTok  uint64   // 1 if the last byte of the previous block was a scalar byte
+	prevTokC uint64   // 1 if the last compact byte so far is a scalar byte
+	escCarry uint64   // carry of the escaped-string sum
+	bad      uint64   // nonzero once an error was seen
+	prevHigh uint64   // nonzero if the previous block had a byte >= 0x80
+	values   uint64   // count of values (strings, scalars, containers)
+	noUTF8   uint64   // nonzero: do not validate UTF-8
+}
+
+// CompactResult is what Compact found besides the text and the ends.
+type CompactResult struct {
+	Values int  // the number of values: an upper bound of the nodes needed
+	OK     bool // false: the input is not JSON (or the kernel is unavailable)
+}
+
+// HasCompact reports whether Compact runs on this machine. Without it,
+// Compact reports failure for every input and callers use the scalar
+// scanners.
+func HasCompact() bool { return hasCompact }
+
+// Compact appends the compact text of src to dst and the closing quote
+// offsets of its strings (relative to len(dst) at the call) to ends. dst
+// and ends need no spare capacity: Compact grows them as it goes, to what
+// the input needs by the measure of what it has read so far, so that a
+// fresh buffer ends close to the size of the compact text rather than of
+// the input. On failure dst and ends hold partial results; the caller
+// truncates them.
+func Compact(dst []byte, ends []uint32, src []byte, mode Mode) ([]byte, []uint32, CompactResult) {
+	if !hasCompact || len(src) > MaxCompactInput {
+		return dst, ends, CompactResult{}
+	}
+	var st compactState
+	if mode&AllowInvalidUTF8 != 0 {
+		st.noUTF8 = 1
+	}
+	start, startEnds := len(dst), len(ends)
+	full := len(src) / 64
+	for done := 0; done < full; {
+		n := min(full-done, compactChunk)
+		dst, ends = reserve(dst, ends, n, len(src)-done*64, done*64, len(dst)-start, len(ends)-startEnds)
+		w, e := compactBlocks(&st, &src[done*64], n, dst[len(dst):cap(dst)], ends[len(ends):cap(ends)], uint32(len(dst)-start))
+		dst, ends = dst[:len(dst)+w], ends[:len(ends)+e]
+		done += n
+	}
+	// The tail, padded with spaces to a whole block. There is always one,
+	// even when empty: it ends a UTF-8 sequence cut off at the end.
+	var tail [64]byte
+	rest := copy(tail[:], src[full*64:])
+	for i := rest; i < len(tail); i++ {
+		tail[i] = ' '
+	}
+	dst, ends = reserve(dst, ends, 1, 64, 1, 0, 0)
+	w, e := compactBlocks(&st, &tail[0], 1, dst[len(dst):cap(dst)], ends[len(ends):cap(ends)], uint32(len(dst)-start))
+	dst, ends = dst[:len(dst)+w], ends[:len(ends)+e]
+	ok := st.bad == 0 && st.inString == 0
+	return dst, ends, CompactResult{Values: int(st.values), OK: ok}
+}
+
+// reserve grows dst and ends for the kernel to read n more blocks, whose
+// writes reach at most 64n bytes and 32n entries further. When they must
+// grow, they grow to what the rest of the input (left bytes) is expected
+// to need, at the rate of compact bytes (wrote) and entries (found) per
+// input byte so far (read), plus a sixteenth.
+func reserve(dst []byte, ends []uint32, n, left, read, wrote, found int) ([]byte, []uint32) {
+	if need := len(dst) + 64*n; need > cap(dst) {
+		want := 0
+		if read > 0 {
+			want = len(dst) + int(float64(left)*float64(wrote)/float64(read)*17/16)
+		}
+		nd := make([]byte, len(dst), max(need, want))
+		copy(nd, dst)
+		dst = nd
+	}
+	if need := len(ends) + 32*n; need > cap(ends) {
+		want := 0
+		if read > 0 {
+			want = len(ends) + int(float64(left)*float64(found)/float64(read)*17/16)
+		}
+		ne := make([]uint32, len(ends), max(need, want))
+		copy(ne, ends)
+		ends = ne
+	}
+	return dst, ends
+}

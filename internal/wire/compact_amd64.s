@@ -1,0 +1,315 @@
+//go:build !noasm
+
+#include "textflag.h"
+
+// The stage-one kernel of Compact (compact.go) for AVX-512 (F, BW, VBMI2)
+// with BMI2 and CLMUL. Per 64-byte block it builds one bit per byte for
+// quotes, backslashes, whitespace, structural characters and control bytes,
+// works out which bytes lie inside strings with the odd-backslash rule and
+// a carry-less prefix XOR, then compresses the bytes to keep with
+// VPCOMPRESSB and carries every mask into compact positions with PEXT.
+
+// compactState offsets (compact.go).
+#define ST_PREV 0
+#define ST_INSTRING 64
+#define ST_ESCNEXT 72
+#define ST_PREVTOK 80
+#define ST_PREVTOKC 88
+#define ST_ESCCARRY 96
+#define ST_BAD 104
+#define ST_PREVHIGH 112
+#define ST_VALUES 120
+#define ST_NOUTF8 128
+
+// Whitespace by low nibble: ' ' (0x20), '\t', '\n', '\r'; 0x80 never
+// matches (a byte with its high bit set shuffles to zero).
+DATA wsTable<>+0(SB)/8, $0x8080808080808020
+DATA wsTable<>+8(SB)/8, $0x80800d80800a0980
+GLOBL wsTable<>(SB), RODATA|NOPTR, $16
+
+// Structural characters of x|0x20 by low nibble: ':' (0x3a), '{' (0x7b,
+// also '['), ',' (0x2c), '}' (0x7d, also ']').
+DATA opTable<>+0(SB)/8, $0x8080808080808080
+DATA opTable<>+8(SB)/8, $0x80807d2c7b3a8080
+GLOBL opTable<>(SB), RODATA|NOPTR, $16
+
+// UTF-8 validation by three nibble lookups (Keiser and Lemire, "Validating
+// UTF-8 in less than one instruction per byte", 2021). Error bits:
+// 0x01 too short, 0x02 too long, 0x04 overlong 3, 0x08 too large,
+// 0x10 surrogate, 0x20 overlong 2, 0x40 too large 1000 / overlong 4,
+// 0x80 two continuations.
+// By the high nibble of the previous byte.
+DATA utf8Prev1High<>+0(SB)/8, $0x0202020202020202
+DATA utf8Prev1High<>+8(SB)/8, $0x4915012180808080
+GLOBL utf8Prev1High<>(SB), RODATA|NOPTR, $16
+
+// By the low nibble of the previous byte.
+DATA utf8Prev1Low<>+0(SB)/8, $0xcbcbcb8b8383a3e7
+DATA utf8Prev1Low<>+8(SB)/8, $0xcbcbdbcbcbcbcbcb
+GLOBL utf8Prev1Low<>(SB), RODATA|NOPTR, $16
+
+// By the high nibble of the byte.
+DATA utf8CurHigh<>+0(SB)/8, $0x0101010101010101
+DATA utf8CurHigh<>+8(SB)/8, $0x01010101babaaee6
+GLOBL utf8CurHigh<>(SB), RODATA|NOPTR, $16
+
+// func compactBlocks(st *compactState, src *byte, blocks int, dst []byte, ends []uint32, pos uint32) (written int, nends int)
+//
+// Registers: SI src, CX blocks left, DI dst write position, R8 ends write
+// position, R9 state, R10 pos-dst (so that DI+R10 is the compact offset of
+// DI), R11 in-string carry (all ones or zero), R12 escaped-next carry,
+// R13 scalar-byte carry.
+TEXT ·compactBlocks(SB), NOSPLIT, $0-96
+	MOVQ st+0(FP), R9
+	MOVQ src+8(FP), SI
+	MOVQ blocks+16(FP), CX
+	MOVQ dst_base+24(FP), DI
+	MOVQ ends_base+48(FP), R8
+	MOVL pos+72(FP), R10
+	SUBQ DI, R10
+
+	MOVQ ST_INSTRING(R9), R11
+	MOVQ ST_ESCNEXT(R9), R12
+	MOVQ ST_PREVTOK(R9), R13
+
+	MOVL $0x22222222, AX
+	VPBROADCASTD AX, Z31 // '"'
+	MOVL $0x5c5c5c5c, AX
+	VPBROADCASTD AX, Z30 // '\\'
+	VBROADCASTI32X4 wsTable<>(SB), Z29
+	VBROADCASTI32X4 opTable<>(SB), Z28
+	MOVL $0x20202020, AX
+	VPBROADCASTD AX, Z27 // 0x20
+	MOVL $0x7b7b7b7b, AX
+	VPBROADCASTD AX, Z26 // '{' (and '[' once or-ed with 0x20)
+	VBROADCASTI32X4 utf8Prev1High<>(SB), Z25
+	VBROADCASTI32X4 utf8Prev1Low<>(SB), Z24
+	VBROADCASTI32X4 utf8CurHigh<>(SB), Z23
+	MOVL $0x0f0f0f0f, AX
+	VPBROADCASTD AX, Z22
+	MOVL $0x60606060, AX
+	VPBROADCASTD AX, Z21 // 0xe0 - 0x80
+	MOVL $0x70707070, AX
+	VPBROADCASTD AX, Z20 // 0xf0 - 0x80
+	MOVL $0x80808080, AX
+	VPBROADCASTD AX, Z19
+	VMOVDQU8 ST_PREV(R9), Z18 // previous block
+	VPXORD Z17, Z17, Z17      // UTF-8 errors
+	MOVQ $-1, AX
+	VMOVQ AX, X13             // all ones, for the prefix XOR
+
+loop:
+	TESTQ CX, CX
+	JZ done
+	VMOVDQU8 (SI), Z0
+	VPCMPEQB Z31, Z0, K1 // quotes
+	VPCMPEQB Z30, Z0, K2 // backslashes
+	VPSHUFB Z0, Z29, Z1
+	VPCMPEQB Z1, Z0, K3  // whitespace
+	VPORD Z27, Z0, Z2
+	VPSHUFB Z2, Z28, Z3
+	VPCMPEQB Z3, Z2, K4  // structural characters
+	VPCMPEQB Z26, Z2, K5 // '{' or '['
+	VPCMPUB $1, Z27, Z0, K6 // control bytes
+	VPMOVB2M Z0, K7      // bytes >= 0x80
+
+	// Escaped bytes: a byte is escaped when an odd-length run of
+	// backslashes precedes it. BX: backslashes that start or continue a
+	// run (the first byte is not one if it is escaped itself).
+	KMOVQ K2, BX
+	ANDNQ BX, R12, BX         // BX = bs &^ escNext
+	LEAQ (BX)(BX*1), DX
+	ORQ R12, DX               // DX = follows an escape candidate
+	MOVQ $0x5555555555555555, R14
+	MOVQ BX, R15
+	ANDNQ R15, R14, R15       // odd positions
+	ANDNQ R15, DX, R15        // odd run starts
+	XORQ R12, R12
+	ADDQ BX, R15              // runs that start on even positions
+	ADCQ $0, R12              // carry: the next block starts escaped
+	SHLQ $1, R15
+	XORQ R14, R15
+	ANDQ DX, R15              // R15 = escaped bytes
+
+	KMOVQ K1, AX
+	ANDNQ AX, R15, AX         // AX = unescaped quotes
+
+	// DX = bytes inside strings: from an opening quote (included) to the
+	// closing quote (excluded), by the prefix XOR of the quotes.
+	VMOVQ AX, X12
+	VPCLMULQDQ $0, X13, X12, X12
+	VMOVQ X12, DX
+	XORQ R11, DX
+	MOVQ DX, R11
+	SARQ $63, R11
+
+	// Control bytes inside strings are errors; outside they are either
+	// whitespace or bytes the grammar rejects.
+	KMOVQ K6, BX
+	ANDQ DX, BX
+	ORQ BX, ST_BAD(R9)
+
+	// Values: opening quotes, '{' and '[' outside strings, and (below)
+	// the first byte of each scalar.
+	MOVQ AX, BX
+	ANDQ DX, BX
+	POPCNTQ BX, BX
+	ADDQ BX, ST_VALUES(R9)
+	KMOVQ K5, BX
+	ANDNQ BX, DX, BX
+	POPCNTQ BX, BX
+	ADDQ BX, ST_VALUES(R9)
+
+	// R14 = whitespace outside strings: the bytes to drop.
+	KMOVQ K3, R14
+	ANDNQ R14, DX, R14
+
+	// R15 = scalar bytes: outside strings, not whitespace, structural or
+	// a quote. BX = the first byte of each scalar.
+	KMOVQ K4, R15
+	ORQ R14, R15
+	ORQ AX, R15
+	ORQ DX, R15
+	NOTQ R15
+	LEAQ (R15)(R15*1), BX
+	ORQ R13, BX
+	ANDNQ R15, BX, BX
+	MOVQ R15, R13
+	SHRQ $63, R13
+
+	// In compact positions, a scalar that starts right after a scalar
+	// byte had only whitespace between them: two tokens glued together.
+	NOTQ R14 // R14 = bytes to keep
+	PEXTQ R14, R15, R15
+	PEXTQ R14, BX, BX
+	VMOVQ R15, X11 // scalar bytes, compact
+	POPCNTQ BX, R15
+	ADDQ R15, ST_VALUES(R9)
+	VMOVQ X11, R15
+	LEAQ (R15)(R15*1), R15
+	ORQ ST_PREVTOKC(R9), R15
+	ANDQ R15, BX
+	ORQ BX, ST_BAD(R9)
+
+	// String ends: closing quotes (quotes outside DX), flagged when the
+	// string held a backslash. Adding the backslashes of a string to its
+	// run of bits in DX carries into the bit of its closing quote.
+	KMOVQ K2, BX
+	ANDQ DX, BX
+	ADDQ DX, BX
+	MOVQ $0, R15
+	ADCQ $0, R15
+	ADDQ ST_ESCCARRY(R9), BX
+	ADCQ $0, R15
+	MOVQ R15, ST_ESCCARRY(R9)
+	ANDNQ BX, DX, BX          // BX = closing quotes of escaped strings
+	ANDNQ AX, DX, AX          // AX = closing quotes
+	PEXTQ R14, AX, AX
+	PEXTQ R14, BX, BX
+
+	// Compress the block and write all 64 bytes; the next block's bytes
+	// overwrite the excess.
+	KMOVQ R14, K1
+	VPCOMPRESSB Z0, K1, Z1
+	VMOVDQU8 Z1, (DI)
+
+	// Scalar carry in compact positions: the last kept byte's bit, or the
+	// old carry if the block kept nothing.
+	LEAQ (DI)(R10*1), DX // compact offset of the block's first kept byte
+	POPCNTQ R14, R14
+	JZ ends
+	ADDQ R14, DI
+	VMOVQ X11, R15
+	DECQ R14
+	SHRXQ R14, R15, R15
+	ANDQ $1, R15
+	MOVQ R15, ST_PREVTOKC(R9)
+
+ends:
+	// One entry per closing quote: its compact offset, EscapedEnd if
+	// flagged.
+	TESTQ AX, AX
+	JZ utf8
+entry:
+	TZCNTQ AX, R14
+	SHRXQ R14, BX, R15
+	ANDL $1, R15
+	SHLL $31, R15
+	ADDL DX, R14
+	ORL R14, R15
+	MOVL R15, (R8)
+	ADDQ $4, R8
+	BLSRQ AX, AX
+	JNZ entry
+
+utf8:
+	CMPQ ST_NOUTF8(R9), $0
+	JNE next
+	KMOVQ K7, AX
+	MOVQ ST_PREVHIGH(R9), BX
+	MOVQ AX, ST_PREVHIGH(R9)
+	ORQ AX, BX
+	JZ next
+
+	// Bytes 1, 2 and 3 before each byte, across the block boundary.
+	VALIGND $12, Z18, Z0, Z4
+	VPALIGNR $15, Z4, Z0, Z5 // prev1
+	VPALIGNR $14, Z4, Z0, Z6 // prev2
+	VPALIGNR $13, Z4, Z0, Z7 // prev3
+	VPSRLW $4, Z5, Z8
+	VPANDD Z22, Z8, Z8
+	VPSHUFB Z8, Z25, Z8
+	VPANDD Z22, Z5, Z9
+	VPSHUFB Z9, Z24, Z9
+	VPSRLW $4, Z0, Z10
+	VPANDD Z22, Z10, Z10
+	VPSHUFB Z10, Z23, Z10
+	VPTERNLOGD $0x80, Z8, Z9, Z10 // Z10 = Z8 & Z9 & Z10
+	VPSUBUSB Z21, Z6, Z6
+	VPSUBUSB Z20, Z7, Z7
+	VPORD Z6, Z7, Z6
+	VPANDD Z19, Z6, Z6
+	VPXORD Z6, Z10, Z10
+	VPORD Z10, Z17, Z17
+
+next:
+	VMOVDQA64 Z0, Z18
+	ADDQ $64, SI
+	DECQ CX
+	JMP loop
+
+done:
+	VMOVDQU8 Z18, ST_PREV(R9)
+	VPTESTMB Z17, Z17, K1
+	KMOVQ K1, AX
+	ORQ AX, ST_BAD(R9)
+	MOVQ R11, ST_INSTRING(R9)
+	MOVQ R12, ST_ESCNEXT(R9)
+	MOVQ R13, ST_PREVTOK(R9)
+	VZEROUPPER
+	MOVQ dst_base+24(FP), AX
+	SUBQ AX, DI
+	MOVQ DI, written+80(FP)
+	MOVQ ends_base+48(FP), AX
+	SUBQ AX, R8
+	SHRQ $2, R8
+	MOVQ R8, nends+88(FP)
+	RET
+
+// func cpuid(leaf, sub uint32) (a, b, c, d uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL leaf+0(FP), AX
+	MOVL sub+4(FP), CX
+	CPUID
+	MOVL AX, a+8(FP)
+	MOVL BX, b+12(FP)
+	MOVL CX, c+16(FP)
+	MOVL DX, d+20(FP)
+	RET
+
+// func xgetbv() uint32
+TEXT ·xgetbv(SB), NOSPLIT, $0-4
+	XORL CX, CX
+	XGETBV
+	MOVL AX, ret+0(FP)
+	RET
