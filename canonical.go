@@ -69,7 +69,7 @@ func (d *Doc) appendCanonical(dst []byte, i uint32, s *memberSort) ([]byte, erro
 	n := &d.nodes[i]
 	switch n.kind() {
 	case Number:
-		return appendCanonicalNumber(dst, d.buf[n.off:n.off+n.n])
+		return appendCanonicalNumber(dst, d.text(i))
 	case String:
 		return d.appendCanonicalString(dst, i)
 	case Array:
@@ -89,7 +89,7 @@ func (d *Doc) appendCanonical(dst []byte, i uint32, s *memberSort) ([]byte, erro
 	case Object:
 		return d.appendCanonicalObject(dst, i, s)
 	}
-	return append(dst, d.buf[n.off:n.off+n.n]...), nil // null, true, false
+	return append(dst, d.text(i)...), nil // null, true, false
 }
 
 func (d *Doc) appendCanonicalObject(dst []byte, obj uint32, s *memberSort) ([]byte, error) {
@@ -169,7 +169,7 @@ func appendCanonicalNumber(dst, t []byte) ([]byte, error) {
 // characters escaped again in their shortest form.
 func (d *Doc) appendCanonicalString(dst []byte, i uint32) ([]byte, error) {
 	n := &d.nodes[i]
-	tok := d.buf[n.off : n.off+n.n]
+	tok := d.text(i)
 	if d.opts.AllowInvalidUTF8 && !utf8.Valid(tok) {
 		return dst, &Error{Offset: -1, Reason: "string is not valid UTF-8", Err: ErrSyntax}
 	}

@@ -371,10 +371,15 @@ func (d *Doc) replaceRoot(root, v uint32) *Error {
 }
 
 // edited turns the error of an edit method at path into an *Error. The
-// checks before each edit leave ErrCycle as the only possible one.
+// checks before each edit leave ErrCycle and the *Error of a member name
+// beyond its length limit as the only possible ones.
 func (d *Doc) edited(path string, err error) *Error {
 	if err == nil {
 		return nil
+	}
+	if e, ok := err.(*Error); ok {
+		e.Pointer = strings.Clone(path)
+		return e
 	}
 	return &Error{Offset: -1, Pointer: strings.Clone(path), Reason: "the value would contain itself", Err: err}
 }

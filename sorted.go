@@ -54,10 +54,10 @@ func (s *memberSort) push(d *Doc, obj uint32) sortMark {
 	m := sortMark{len(s.ents), len(s.names)}
 	for k := d.nodes[obj].child; k != 0; k = d.nodes[k].next {
 		n := &d.nodes[k]
-		e := sortEntry{name: k, value: n.child, off: n.off + 1, end: n.off + n.n - 1}
+		e := sortEntry{name: k, value: n.child, off: n.off + 1, end: n.off + n.textLen() - 1}
 		if n.meta&flagEscaped != 0 {
 			e.own, e.off = true, uint32(len(s.names))
-			s.names = wire.AppendUnquote(s.names, d.buf[n.off:n.off+n.n])
+			s.names = wire.AppendUnquote(s.names, d.text(k))
 			e.end = uint32(len(s.names))
 		}
 		e.key = sortKey(s.name(d, &e))
