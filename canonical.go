@@ -153,15 +153,25 @@ func appendCanonicalNumber(dst, t []byte) ([]byte, error) {
 	// does not keep the string.
 	f, err := strconv.ParseFloat(unsafe.String(&t[0], len(t)), 64)
 	if err != nil {
-		if len(t) > 40 {
-			t = append(t[:30:30], "…"...)
-		}
-		return dst, &Error{Offset: -1, Reason: "number " + string(t) + " is beyond the range of a float64", Err: ErrRange}
+		return dst, &Error{Offset: -1, Reason: "number " + clipped(t) + " is beyond the range of a float64", Err: ErrRange}
 	}
 	if f == 0 {
 		return append(dst, '0'), nil // -0 too
 	}
 	return appendFloat(dst, f), nil
+}
+
+// clipped returns text for a message, cut after about 30 bytes (at the
+// start of a character) if it is longer than 40.
+func clipped(text []byte) string {
+	if len(text) <= 40 {
+		return string(text)
+	}
+	i := 30
+	for i > 0 && !utf8.RuneStart(text[i]) {
+		i--
+	}
+	return string(text[:i]) + "…"
 }
 
 // appendCanonicalString appends the string (or member name) node i in its

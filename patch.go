@@ -118,14 +118,7 @@ type patchOp struct {
 	ready      bool   // read and checked
 }
 
-// operation members, as bits of a set
-const (
-	memberOp = 1 << iota
-	memberPath
-	memberFrom
-	memberValue
-)
-
+// memberNames are the members of an operation that mean something.
 var memberNames = [...]string{"op", "path", "from", "value"}
 
 // readOp reads the operation object v into op.
@@ -143,14 +136,13 @@ func (d *Doc) readOp(v uint32, op *patchOp) *Error {
 		if j == len(memberNames) {
 			continue // RFC 6902, section 4: other members are ignored
 		}
-		bit := 1 << j
-		if seen&bit != 0 {
+		if seen&(1<<j) != 0 {
 			return patchError(strconv.Quote(memberNames[j]) + " is given twice")
 		}
-		seen |= bit
-		switch bit {
-		case memberOp:
-			for c := opAdd; c <= opTest; c++ {
+		seen |= 1 << j
+		switch memberNames[j] {
+		case "op":
+			for c := opAdd; c <= opTest && op.code == 0; c++ {
 				if d.Equals(val, opNames[c]) {
 					op.code = c
 				}
@@ -159,13 +151,13 @@ func (d *Doc) readOp(v uint32, op *patchOp) *Error {
 				if d.Kind(val) != String {
 					return patchError(`"op" is ` + article(d.Kind(val)) + ", not a string")
 				}
-				return patchError("unknown op " + string(d.Raw(val)))
+				return patchError("unknown op " + clipped(d.Raw(val)))
 			}
-		case memberPath:
+		case "path":
 			path = val
-		case memberFrom:
+		case "from":
 			from = val
-		case memberValue:
+		default:
 			op.value = uint32(val)
 		}
 	}
