@@ -76,13 +76,13 @@ func patchLoop(doc, patch []byte, apply func(d *graft.Doc, target, patch graft.R
 func setupCanonicalAllocs(tb testing.TB) (func(), func(testing.TB)) {
 	prods, _ := products(100)
 	var d graft.Doc
-	root := mustAppend(tb, &d, `{"z":[1.50,"caf\u00e9",{"y":1e3,"x":null}],"a":`+prods+`}`)
+	root := mustAppend(tb, &d, `{"z":[1.50,"caf\u00e9\u0001\"",{"y":1e3,"x":null}],"a":`+prods+`}`)
 	var buf []byte
 	var err error
 	return func() {
 			buf, err = d.AppendCanonical(buf[:0], root)
 		}, func(tb testing.TB) {
-			if err != nil || !bytes.HasSuffix(buf, []byte(`"z":[1.5,"café",{"x":null,"y":1000}]}`)) {
+			if err != nil || !bytes.HasSuffix(buf, []byte(`"z":[1.5,"café\u0001\"",{"x":null,"y":1000}]}`)) {
 				tb.Fatalf("%v: %s", err, clip(string(buf)))
 			}
 		}

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/graftjson/graft/internal/wire"
 )
 
 // Canonical printing: the JSON Canonicalization Scheme (JCS, RFC 8785), the
@@ -214,12 +216,9 @@ func (d *Doc) appendCanonicalString(dst []byte, i uint32) ([]byte, error) {
 				return dst, &Error{Offset: -1, Reason: "string holds a lone surrogate escape " + string(s[k:k+6]) + ", which is not Unicode", Err: ErrSyntax}
 			}
 		}
-		switch {
-		case r < 0x20:
-			dst = appendControl(dst, byte(r))
-		case r == '"' || r == '\\':
-			dst = append(dst, '\\', byte(r))
-		default:
+		if r < 0x20 || r == '"' || r == '\\' {
+			dst = appendEscaped(dst, byte(r))
+		} else {
 			dst = utf8.AppendRune(dst, r)
 		}
 		s = s[k+size:]
@@ -245,21 +244,11 @@ func hex4(h []byte) rune {
 	return r
 }
 
-// appendControl appends the escape of control character c: its short form
-// if it has one, else \u00xx in lower case.
-func appendControl(dst []byte, c byte) []byte {
-	switch c {
-	case '\b':
-		return append(dst, '\\', 'b')
-	case '\t':
-		return append(dst, '\\', 't')
-	case '\n':
-		return append(dst, '\\', 'n')
-	case '\f':
-		return append(dst, '\\', 'f')
-	case '\r':
-		return append(dst, '\\', 'r')
-	}
-	const hex = "0123456789abcdef"
-	return append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+// appendEscaped appends the escape of the quote, the backslash or the
+// control character c: the one wire.AppendQuote writes, which is the form
+// RFC 8785 prescribes (\b \t \n \f \r, else \u00xx in lower case).
+func appendEscaped(dst []byte, c byte) []byte {
+	n := len(dst)
+	dst = wire.AppendQuote(dst, string(rune(c)))
+	return append(dst[:n], dst[n+1:len(dst)-1]...) // without its quotes
 }

@@ -7,6 +7,7 @@ replace github.com/graftjson/graft => ../
 require (
 	github.com/buger/jsonparser v1.6.1
 	github.com/bytedance/sonic v1.15.5
+	github.com/evanphx/json-patch/v5 v5.9.11
 	github.com/go-json-experiment/json v0.0.0-20260820222146-c27c302e5fc3
 	github.com/tidwall/gjson v1.20.0
 	github.com/tidwall/sjson v1.2.5
@@ -15,8 +16,6 @@ require (
 	github.com/wundergraph/go-arena v0.0.0-20251008210416-55cb97e6f68f
 	github.com/wundergraph/graphql-go-tools/v2 v2.0.0-rc.137
 )
-
-require github.com/evanphx/json-patch/v5 v5.9.11
 
 require (
 	github.com/bytedance/gopkg v0.1.3 // indirect
