@@ -13,6 +13,14 @@
 // Merge, MergeAt and MergeEach combine values; AppendJSON and AppendIndent
 // print.
 //
+// # Standards
+//
+// Find, Lookup and ParsePointer follow JSON Pointers (RFC 6901). Patch
+// applies a JSON Patch (RFC 6902) and MergePatch a JSON Merge Patch (RFC
+// 7396), in place and, for Patch, all or nothing. AppendCanonical prints the
+// canonical form of the JSON Canonicalization Scheme (RFC 8785), the text to
+// hash or sign; it is the one printer that rewrites strings and numbers.
+//
 // # Lossless
 //
 // Strings keep their escapes as received and numbers keep their text:

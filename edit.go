@@ -54,10 +54,18 @@ func (d *Doc) unlink(c, prev, k uint32) {
 	d.changed(c)
 	d.forgetTail(c)
 	next := d.nodes[k].next
+	d.setLink(c, prev, next)
+}
+
+// setLink makes k follow prev in the children of c (k the first child if
+// prev is 0), saving the field it changes in the journal.
+func (d *Doc) setLink(c, prev, k uint32) {
 	if prev == 0 {
-		d.nodes[c].child = next
+		d.saveField(c, fieldChild)
+		d.nodes[c].child = k
 	} else {
-		d.nodes[prev].next = next
+		d.saveField(prev, fieldNext)
+		d.nodes[prev].next = k
 	}
 }
 
@@ -123,8 +131,7 @@ func (d *Doc) Set(obj Ref, name string, v Ref) error {
 	}
 	found, last, count := d.scanMembers(uint32(obj), name)
 	if found != 0 {
-		d.changed(uint32(obj))
-		d.nodes[found].child = uint32(v)
+		d.setValue(uint32(obj), found, uint32(v))
 		return nil
 	}
 	k, err := d.newName(name, uint32(v))
@@ -133,6 +140,13 @@ func (d *Doc) Set(obj Ref, name string, v Ref) error {
 	}
 	d.linkAfter(uint32(obj), last, count, k)
 	return nil
+}
+
+// setValue makes v the value of member name node k of object obj.
+func (d *Doc) setValue(obj, k, v uint32) {
+	d.changed(obj)
+	d.saveField(k, fieldChild)
+	d.nodes[k].child = v
 }
 
 // Delete removes every member named name from object obj and reports
@@ -204,11 +218,7 @@ func (d *Doc) InsertItem(arr Ref, i int, v Ref) error {
 	d.changed(uint32(arr))
 	d.forgetTail(uint32(arr))
 	d.nodes[s].next = k
-	if prev == 0 {
-		d.nodes[arr].child = s
-	} else {
-		d.nodes[prev].next = s
-	}
+	d.setLink(uint32(arr), prev, s)
 	return nil
 }
 
@@ -229,11 +239,7 @@ func (d *Doc) SetItem(arr Ref, i int, v Ref) error {
 	d.changed(uint32(arr))
 	d.forgetTail(uint32(arr))
 	d.nodes[s].next = d.nodes[k].next
-	if prev == 0 {
-		d.nodes[arr].child = s
-	} else {
-		d.nodes[prev].next = s
-	}
+	d.setLink(uint32(arr), prev, s)
 	return nil
 }
 

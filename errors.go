@@ -5,9 +5,12 @@ import (
 	"strconv"
 )
 
-// Sentinels for errors.Is. Every error graft returns from parsing, merging
-// or a lookup by pointer is an *Error that wraps one of the first four;
-// typed reads return the last four directly, without allocating.
+// Sentinels for errors.Is. An error that has a position to report (in an
+// input text, in a document, in a JSON Pointer or in a patch) is an *Error
+// wrapping one of them: from parsing, merging, patching, canonical printing
+// and Lookup. Typed reads and the edit methods return the bare sentinels
+// (ErrKind, ErrRange, ErrInexact, ErrNotFound, ErrCycle), which costs no
+// allocation.
 var (
 	// ErrSyntax: the input is not JSON as RFC 8259 defines it.
 	ErrSyntax = errors.New("invalid JSON")
@@ -30,6 +33,12 @@ var (
 	// ErrCycle: attaching or merging the value would make it contain
 	// itself.
 	ErrCycle = errors.New("value would contain itself")
+
+	// ErrPatch: a JSON Patch (RFC 6902) document is malformed: not an
+	// array of operation objects, an unknown op, a member missing.
+	ErrPatch = errors.New("invalid JSON Patch")
+	// ErrTestFailed: a JSON Patch "test" operation found a different value.
+	ErrTestFailed = errors.New("JSON Patch test failed")
 )
 
 // Error is the one error type of graft. Parse errors carry the position in

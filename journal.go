@@ -18,9 +18,10 @@ import "slices"
 // recorded inside it. Its own offset is recorded for its ancestors' sake
 // and does not count against itself.
 //
-// While a merge that may fail runs, each node field it is about to change
-// is saved in a journal first, so that an error can put the Doc back
-// exactly as it was.
+// While an operation that may fail runs (a merge under ConflictError, a
+// JSON Patch, a merge patch), each node field that it or the edits it
+// calls are about to change is saved in a journal first, so that an error
+// can put the Doc back exactly as it was.
 
 // print modes of a container
 const (

@@ -343,6 +343,15 @@ func (d *Doc) findName(obj, k uint32) (found, last uint32, count int) {
 	return found, last, count
 }
 
+// namesEqual reports whether the string nodes a and b decode to the same
+// text, decoding only if one of them holds an escape.
+func (d *Doc) namesEqual(a, b uint32) bool {
+	if (d.nodes[a].meta|d.nodes[b].meta)&flagEscaped == 0 {
+		return bytes.Equal(d.text(a), d.text(b))
+	}
+	return d.sameName(a, b)
+}
+
 // sameName compares two member names where one is escaped, decoding both.
 func (d *Doc) sameName(a, b uint32) bool {
 	buf := wire.AppendUnquote(d.scratch[:0], d.text(a))

@@ -1,6 +1,7 @@
 package graft
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -131,4 +132,127 @@ func arrayIndex(tok string) int {
 		n = n*10 + int(c)
 	}
 	return n
+}
+
+// Lookup returns the value at the JSON Pointer p from r, as Find does, but
+// a pointer that names nothing is an error too: an *Error wrapping
+// ErrNotFound whose Pointer is p up to and including the token that names
+// nothing, and whose Reason says why (no member of that name, an index past
+// the end of the array, "-", a step into a string, number, boolean or
+// null). A token that is not an array index where an array is met ("01",
+// "x") wraps ErrPointer instead, as does a malformed p (with the Offset of
+// the fault in p). Lookup allocates only for an error or a token holding
+// ~0 or ~1.
+func (d *Doc) Lookup(r Ref, p string) (Ref, error) {
+	if err := checkPointer(p); err != nil {
+		return 0, err
+	}
+	if d.at(r) == nil {
+		return 0, ErrKind
+	}
+	v, err := d.walk(uint32(r), p)
+	if err != nil {
+		return 0, err
+	}
+	return Ref(v), nil
+}
+
+// A miss says why a reference token names nothing.
+type miss uint8
+
+const (
+	hit        miss = iota
+	missMember      // the object has no member of that name
+	missItem        // the index is not below the array's length
+	missDash        // "-": the end of the array, where there is no item
+	missIndex       // the token is not an array index
+	missScalar      // a string, number, boolean or null has no children
+)
+
+// follow returns the value that the decoded token tok names in the value
+// cur: the last member of that name, or the item at that index.
+func (d *Doc) follow(cur uint32, tok string) (uint32, miss) {
+	switch d.Kind(Ref(cur)) {
+	case Object:
+		if k := d.lastMember(cur, tok); k != 0 {
+			return d.nodes[k].child, hit
+		}
+		return 0, missMember
+	case Array:
+		i, m := parseIndex(tok)
+		if m != hit {
+			return 0, m
+		}
+		if v := d.Index(Ref(cur), i); v != 0 {
+			return uint32(v), hit
+		}
+		return 0, missItem
+	}
+	return 0, missScalar
+}
+
+// parseIndex parses a token as an array index: "0", or decimal digits
+// without a leading zero. Indices beyond 2^40 are kept at that bound,
+// which is past the end of any array (a Doc has fewer than 2^32 nodes), so
+// a huge index costs nothing.
+func parseIndex(tok string) (int, miss) {
+	if tok == "-" {
+		return 0, missDash
+	}
+	if tok == "" || tok[0] == '0' && len(tok) > 1 {
+		return 0, missIndex
+	}
+	n := 0
+	for i := 0; i < len(tok); i++ {
+		c := tok[i] - '0'
+		if c >= 10 {
+			return 0, missIndex
+		}
+		if n < 1<<40 {
+			n = n*10 + int(c)
+		}
+	}
+	return n, hit
+}
+
+// walk follows the well-formed pointer p from cur to the value it names.
+func (d *Doc) walk(cur uint32, p string) (uint32, *Error) {
+	for at := p; at != ""; {
+		raw, rest := nextToken(at)
+		next, m := d.follow(cur, unescapeToken(raw))
+		if m != hit {
+			return 0, d.missError(cur, p[:len(p)-len(rest)], raw, m)
+		}
+		cur, at = next, rest
+	}
+	return cur, nil
+}
+
+// parent follows every token but the last of the well-formed, non-empty
+// pointer p from cur, and returns the value reached (which need not be an
+// object or array) and the decoded last token.
+func (d *Doc) parent(cur uint32, p string) (uint32, string, *Error) {
+	i := strings.LastIndexByte(p, '/')
+	c, err := d.walk(cur, p[:i])
+	return c, unescapeToken(p[i+1:]), err
+}
+
+// missError describes why the raw token at the end of pointer ptr names
+// nothing in the value cur.
+func (d *Doc) missError(cur uint32, ptr, raw string, m miss) *Error {
+	e := &Error{Offset: -1, Pointer: strings.Clone(ptr), Err: ErrNotFound}
+	tok := unescapeToken(raw)
+	switch m {
+	case missMember:
+		e.Reason = "no member " + strconv.Quote(tok)
+	case missItem:
+		e.Reason = "no item " + tok + " in an array of length " + itoa(d.Len(Ref(cur)))
+	case missDash:
+		e.Reason = `"-" names no item: it stands for the end of the array`
+	case missIndex:
+		e.Reason, e.Err = strconv.Quote(tok)+" is not an array index", ErrPointer
+	default:
+		e.Reason = "cannot look up " + strconv.Quote(tok) + " in " + article(d.Kind(Ref(cur)))
+	}
+	return e
 }

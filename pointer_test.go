@@ -204,3 +204,57 @@ func TestGet(t *testing.T) {
 		t.Error("Get from the zero Ref")
 	}
 }
+
+func TestLookup(t *testing.T) {
+	var d graft.Doc
+	root := mustAppend(t, &d, `{"foo":["bar","baz"],"o":{"a~b":{"c/d":true}},"n":null,"s":"str","":{"":[0]}}`)
+	cases := []struct {
+		ptr     string
+		want    string // the value, or "" for an error
+		err     error
+		pointer string // of the error
+		reason  string
+	}{
+		{ptr: "", want: compact(&d, root)},
+		{ptr: "/foo/1", want: `"baz"`},
+		{ptr: "/o/a~0b/c~1d", want: `true`},
+		{ptr: "//", want: `[0]`},
+		{ptr: "///0", want: `0`},
+		{ptr: "/n", want: `null`},
+		{ptr: "/x", err: graft.ErrNotFound, pointer: "/x", reason: `no member "x"`},
+		{ptr: "/o/a~1b", err: graft.ErrNotFound, pointer: "/o/a~1b", reason: `no member "a/b"`},
+		{ptr: "/foo/2", err: graft.ErrNotFound, pointer: "/foo/2", reason: "no item 2 in an array of length 2"},
+		{ptr: "/foo/2000000000/x", err: graft.ErrNotFound, pointer: "/foo/2000000000"},
+		{ptr: "/foo/-", err: graft.ErrNotFound, pointer: "/foo/-", reason: `"-" names no item`},
+		{ptr: "/foo/01", err: graft.ErrPointer, pointer: "/foo/01", reason: `"01" is not an array index`},
+		{ptr: "/foo/+1", err: graft.ErrPointer, pointer: "/foo/+1"},
+		{ptr: "/foo/", err: graft.ErrPointer, pointer: "/foo/", reason: `"" is not an array index`},
+		{ptr: "/s/0", err: graft.ErrNotFound, pointer: "/s/0", reason: `cannot look up "0" in a string`},
+		{ptr: "/n/a/b", err: graft.ErrNotFound, pointer: "/n/a", reason: `cannot look up "a" in a null`},
+		{ptr: "foo", err: graft.ErrPointer, pointer: "foo"},
+		{ptr: "/a~", err: graft.ErrPointer, pointer: "/a~"},
+	}
+	for _, c := range cases {
+		v, err := d.Lookup(root, c.ptr)
+		if c.err == nil {
+			if err != nil || compact(&d, v) != c.want {
+				t.Errorf("Lookup(%q) = %s, %v; want %s", c.ptr, compact(&d, v), err, c.want)
+			}
+			if f, _ := d.Find(root, c.ptr); f != v {
+				t.Errorf("Lookup(%q) and Find disagree", c.ptr)
+			}
+			continue
+		}
+		var e *graft.Error
+		if v != 0 || !errors.Is(err, c.err) || !errors.As(err, &e) || e.Pointer != c.pointer || !strings.Contains(e.Reason, c.reason) {
+			t.Errorf("Lookup(%q) = %d, %#v; want %v at %q with %q", c.ptr, v, err, c.err, c.pointer, c.reason)
+			continue
+		}
+		if f, err := d.Find(root, c.ptr); f != 0 || (err != nil) != (c.ptr == "foo" || c.ptr == "/a~") {
+			t.Errorf("Find(%q) = %d, %v", c.ptr, f, err)
+		}
+	}
+	if _, err := d.Lookup(0, ""); err != graft.ErrKind {
+		t.Errorf("Lookup(0) = %v", err)
+	}
+}

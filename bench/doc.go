@@ -15,8 +15,14 @@
 //   - S4 entity splice (BenchmarkS4Splice): 100 entities merged item-wise into
 //     100 products, the data object printed compact.
 //   - S5 field reads (BenchmarkS5Fields): parse twitter.json, read five fields.
+//   - S6 JSON Patch (BenchmarkS6Patch): a 100-operation patch applied to
+//     twitter.json, against evanphx/json-patch.
+//   - S7 JSON Merge Patch (BenchmarkS7MergePatch): a merge patch applied to a
+//     generated 50 KB configuration, against evanphx/json-patch.
+//   - S8 canonical JSON (BenchmarkS8Canonical): the RFC 8785 form of twitter
+//     and canada, byte for byte the output of jsontext's Canonicalize.
 //
-// Every scenario is a table (s1Rows, s2Rows, s3Rows, s4Rows, s5Rows) of
+// Every scenario is a table (s1Rows … s8Rows) of
 // {name, setup} rows. A graft row joins a table from another _test.go file
 // with an init function, for example
 //

@@ -7,6 +7,7 @@ replace github.com/graftjson/graft => ../
 require (
 	github.com/buger/jsonparser v1.6.1
 	github.com/bytedance/sonic v1.15.5
+	github.com/evanphx/json-patch/v5 v5.9.11
 	github.com/go-json-experiment/json v0.0.0-20260820222146-c27c302e5fc3
 	github.com/tidwall/gjson v1.20.0
 	github.com/tidwall/sjson v1.2.5

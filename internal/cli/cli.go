@@ -26,7 +26,7 @@ type command struct {
 
 // commands returns the subcommands in the order graft --help lists them.
 func commands() []*command {
-	return []*command{validateCommand(), fmtCommand(), getCommand(), mergeCommand(), streamCommand(), shapeCommand()}
+	return []*command{validateCommand(), fmtCommand(), getCommand(), mergeCommand(), patchCommand(), streamCommand(), shapeCommand()}
 }
 
 func lookup(name string) *command {
@@ -40,13 +40,14 @@ func lookup(name string) *command {
 
 const mainSynopsis = "graft <command> [flags] [arguments]"
 
-const mainIntro = `graft checks, reformats, reads and merges JSON documents. It is the
-command-line face of the Go package github.com/graftjson/graft, a JSON
+const mainIntro = `graft checks, reformats, reads, merges and patches JSON documents. It is
+the command-line face of the Go package github.com/graftjson/graft, a JSON
 engine for API gateways, GraphQL routers and backend-for-frontend services:
 programs that receive JSON from several upstream services and stitch it into
 one response. graft keeps strings and numbers exactly as they were written
 (escapes stay escaped, big numbers are not rounded) and merges documents the
-way a gateway combines the answers of its upstreams.
+way a gateway combines the answers of its upstreams. It also applies the
+standard transforms: JSON Patch, JSON Merge Patch and canonical JSON.
 `
 
 const mainDetails = `
@@ -65,6 +66,8 @@ Examples:
   graft fmt --indent 2 examples/base.json
   graft get examples/base.json /products/0/name
   graft merge examples/base.json examples/reviews.json examples/inventory.json
+  graft patch config.json changes.json
+  graft fmt --canonical document.json | sha256sum
   curl -s https://api.example.com/products | graft fmt --indent 2
 
 Run "graft help COMMAND" or "graft COMMAND --help" for the details of a

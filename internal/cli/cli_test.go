@@ -51,7 +51,6 @@ var goldenCases = []golden{
 	{name: "no command", stderr: "graft: no command given\nusage: graft <command>", code: 2},
 	{name: "unknown command", args: []string{"frobnicate"}, stderr: `graft: unknown command "frobnicate"`, code: 2},
 	{name: "unknown top-level flag", args: []string{"--indent", "2"}, stderr: `graft: unknown flag "--indent"`, code: 2},
-	{name: "patch not yet", args: []string{"patch", "a", "b"}, stderr: `unknown command "patch"`, code: 2},
 	{name: "stream --help", args: []string{"stream", "--help"}, stdoutHas: "usage: graft stream [--path POINTER | --ndjson | --seq] [--quiet] [FILE]\n"},
 	{name: "shape needs --schema", args: []string{"shape"}, stderr: "graft shape: --schema is required", code: 2},
 
@@ -122,11 +121,12 @@ var goldenCases = []golden{
 	{name: "get last duplicate", args: []string{"get", "-", "/a"}, stdin: `{"a":1,"a":2}`, stdout: "2\n"},
 	{name: "get null value", args: []string{"get", "-", "/a"}, stdin: `{"a":null}`, stdout: "null\n"},
 	{name: "get not found", args: []string{"get", "$D/p.json", "/products/0/name"}, files: map[string]string{"p.json": products},
-		stderr: `$D/p.json: no value at "/products/0/name"`, code: 1},
-	{name: "get index out of range", args: []string{"get", "-", "/2"}, stdin: `[0,1]`, stderr: `<stdin>: no value at "/2"`, code: 1},
-	{name: "get index with leading zero", args: []string{"get", "-", "/01"}, stdin: `[0,1]`, stderr: `<stdin>: no value at "/01"`, code: 1},
+		stderr: `$D/p.json: no value at "/products/0/name": no member "name"`, code: 1},
+	{name: "get index out of range", args: []string{"get", "-", "/2"}, stdin: `[0,1]`, stderr: `<stdin>: no value at "/2": no item 2 in an array of length 2`, code: 1},
+	{name: "get through a missing item", args: []string{"get", "-", "/2/a"}, stdin: `[0,1]`, stderr: `<stdin>: no value at "/2/a": no item 2 in an array of length 2 at "/2"`, code: 1},
+	{name: "get index with leading zero", args: []string{"get", "-", "/01"}, stdin: `[0,1]`, stderr: `<stdin>: no value at "/01": "01" is not an array index`, code: 1},
 	{name: "get dash index", args: []string{"get", "-", "/-"}, stdin: `[0,1]`, stderr: `<stdin>: no value at "/-"`, code: 1},
-	{name: "get through a scalar", args: []string{"get", "-", "/a/b"}, stdin: `{"a":1}`, stderr: `<stdin>: no value at "/a/b"`, code: 1},
+	{name: "get through a scalar", args: []string{"get", "-", "/a/b"}, stdin: `{"a":1}`, stderr: `<stdin>: no value at "/a/b": cannot look up "b" in a number`, code: 1},
 	{name: "get malformed pointer", args: []string{"get", "-", "products"}, stdin: products,
 		stderr: `graft get: malformed JSON Pointer "products": JSON Pointer must be empty or start with '/' (did you mean "/products"?)`, code: 1},
 	{name: "get malformed escape", args: []string{"get", "-", "/a~2"}, stdin: `{}`,
@@ -247,7 +247,74 @@ var goldenCases = []golden{
 	{name: "stream two files", args: []string{"stream", "a", "b"}, stderr: "graft stream: at most one FILE", code: 2},
 	{name: "stream --quiet", args: []string{"stream", "--quiet"}, stdin: `[1]`, stdout: "1\n"},
 
-	{name: "merge --patch not yet", args: []string{"merge", "--patch", "a", "b"}, stderr: "graft merge: flag provided but not defined: -patch", code: 2},
+	// merge --patch
+	{name: "merge --patch RFC 7396 example", args: []string{"merge", "--patch", "$D/t.json", "$D/p.json"},
+		files: map[string]string{
+			"t.json": `{"title":"Goodbye!","author":{"givenName":"John","familyName":"Doe"},"tags":["example","sample"],"content":"This will be unchanged"}`,
+			"p.json": `{"title":"Hello!","phoneNumber":"+01-123-456-7890","author":{"familyName":null},"tags":["example"]}`},
+		stdout: `{"title":"Hello!","author":{"givenName":"John"},"tags":["example"],"content":"This will be unchanged","phoneNumber":"+01-123-456-7890"}` + "\n"},
+	{name: "merge --patch from stdin", args: []string{"merge", "$D/t.json", "-", "--patch"}, stdin: `{"a":{"b":null,"c":[null]},"d":1e400}`,
+		files: map[string]string{"t.json": `{"a":{"b":1,"x":"\u00e9"}}`}, stdout: `{"a":{"x":"\u00e9","c":[null]},"d":1e400}` + "\n"},
+	{name: "merge --patch not an object", args: []string{"merge", "--patch", "-", "$D/p.json"}, stdin: `{"a":1}`,
+		files: map[string]string{"p.json": `[1]`}, stdout: "[1]\n"},
+	{name: "merge --patch with --at", args: []string{"merge", "--patch", "--at", "/a", "t", "p"}, stderr: "graft merge: --patch takes no --at or --on-conflict", code: 2},
+	{name: "merge --patch three files", args: []string{"merge", "--patch", "t", "p", "q"}, stderr: "graft merge: --patch wants TARGET and PATCH", code: 2},
+	{name: "merge --patch invalid patch", args: []string{"merge", "--patch", "-", "$D/p.json"}, stdin: `{}`,
+		files: map[string]string{"p.json": `{"a":}`}, stderr: "$D/p.json:1:6: ", code: 1},
+
+	// patch
+	{name: "patch --help", args: []string{"patch", "--help"}, stdoutHas: "usage: graft patch TARGET PATCH\n"},
+	{name: "patch RFC 6902 A.1", args: []string{"patch", "$D/t.json", "$D/p.json"},
+		files:  map[string]string{"t.json": `{"foo":"bar"}`, "p.json": `[{"op":"add","path":"/baz","value":"qux"}]`},
+		stdout: `{"foo":"bar","baz":"qux"}` + "\n"},
+	{name: "patch every op", args: []string{"patch", "-", "$D/p.json"}, stdin: `{"a":[1,2,3],"b":{"c":"\u00e9"},"n":12345678901234567890123}`,
+		files: map[string]string{"p.json": `[{"op":"test","path":"/n","value":12345678901234567890123.0},{"op":"remove","path":"/a/0"},` +
+			`{"op":"add","path":"/a/-","value":4},{"op":"replace","path":"/a/0","value":"two"},{"op":"move","from":"/b/c","path":"/c"},` +
+			`{"op":"copy","from":"/a","path":"/b/a"}]`},
+		stdout: `{"a":["two",3,4],"b":{"a":["two",3,4]},"n":12345678901234567890123,"c":"\u00e9"}` + "\n"},
+	{name: "patch from stdin", args: []string{"patch", "$D/t.json", "-"}, stdin: `[{"op":"remove","path":"/a"}]`,
+		files: map[string]string{"t.json": `{"a":1,"b":2}`}, stdout: `{"b":2}` + "\n"},
+	{name: "patch test fails", args: []string{"patch", "$D/t.json", "$D/p.json"},
+		files:  map[string]string{"t.json": `{"baz":"qux"}`, "p.json": `[{"op":"test","path":"/baz","value":"bar"}]`},
+		stderr: `$D/p.json: patch failed at "/baz": operation 0 (test "/baz"): the value differs`, code: 1},
+	{name: "patch is all or nothing", args: []string{"patch", "$D/t.json", "$D/p.json"},
+		files:  map[string]string{"t.json": `{"a":[1]}`, "p.json": `[{"op":"remove","path":"/a/0"},{"op":"add","path":"/a/2000000000","value":1}]`},
+		stderr: `$D/p.json: patch failed at "/a/2000000000": operation 1 (add "/a/2000000000"): no item 2000000000 in an array of length 0`, code: 1},
+	{name: "patch missing member on the way", args: []string{"patch", "$D/t.json", "$D/p.json"},
+		files:  map[string]string{"t.json": `{"foo":"bar"}`, "p.json": `[{"op":"add","path":"/baz/bat","value":"qux"}]`},
+		stderr: `$D/p.json: patch failed at "/baz": operation 0 (add "/baz/bat"): no member "baz"`, code: 1},
+	{name: "patch move into a child", args: []string{"patch", "$D/t.json", "$D/p.json"},
+		files:  map[string]string{"t.json": `{"a":{"b":{}}}`, "p.json": `[{"op":"move","from":"/a","path":"/a/b/c"}]`},
+		stderr: `$D/p.json: patch failed at "/a/b/c": operation 0 (move from "/a" to "/a/b/c"): cannot move a value into itself`, code: 1},
+	{name: "patch malformed pointer", args: []string{"patch", "$D/t.json", "$D/p.json"},
+		files:  map[string]string{"t.json": `{"a":1}`, "p.json": `[{"op":"remove","path":"a"}]`},
+		stderr: `$D/p.json: patch failed at "a": operation 0 (remove): JSON Pointer must be empty or start with '/'`, code: 1},
+	{name: "patch not an array", args: []string{"patch", "$D/t.json", "$D/p.json"},
+		files:  map[string]string{"t.json": `{}`, "p.json": `{"op":"add","path":"/a","value":1}`},
+		stderr: `$D/p.json: invalid JSON Patch: a JSON Patch is an array of operations, not an object`, code: 1},
+	{name: "patch unknown op", args: []string{"patch", "$D/t.json", "$D/p.json"},
+		files:  map[string]string{"t.json": `{}`, "p.json": `[{"op":"add","path":"/a","value":1},{"op":"merge","path":""}]`},
+		stderr: `$D/p.json: invalid JSON Patch: operation 1: unknown op "merge"`, code: 1},
+	{name: "patch invalid JSON", args: []string{"patch", "$D/t.json", "$D/p.json"},
+		files: map[string]string{"t.json": `{}`, "p.json": "[\n{\"op\" \"add\"}]"}, stderr: "$D/p.json:2:7: ", code: 1},
+	{name: "patch invalid target", args: []string{"patch", "$D/t.json", "$D/p.json"},
+		files: map[string]string{"t.json": `{"a":01}`, "p.json": `[]`}, stderr: "$D/t.json:1:7: ", code: 1},
+	{name: "patch one file", args: []string{"patch", "t.json"}, stderr: "graft patch: want TARGET and PATCH\nusage: graft patch TARGET PATCH", code: 2},
+	{name: "patch stdin twice", args: []string{"patch", "-", "-"}, stderr: `standard input ("-") can be read only once`, code: 2},
+	{name: "patch bad flag", args: []string{"patch", "--indent", "2", "t", "p"}, stderr: "graft patch: flag provided but not defined: -indent", code: 2},
+
+	// fmt --canonical
+	{name: "fmt --canonical", args: []string{"fmt", "--canonical", "-"},
+		stdin:  `{"b": [1.50, 1E3, -0, 12345678901234567890123, "\u00e9\u000F\/"], "a": {"z": null, "\u0079": true}, "": 0}`,
+		stdout: `{"":0,"a":{"y":true,"z":null},"b":[1.5,1000,0,1.2345678901234568e+22,"é\u000f/"]}` + "\n"},
+	{name: "fmt --canonical RFC 8785 sorting", args: []string{"fmt", "--canonical", "$D/s.json"},
+		files:  map[string]string{"s.json": `{"\u20ac":"Euro Sign","\r":"Carriage Return","\ud83d\ude00":"Emoji","1":"One"}`},
+		stdout: `{"\r":"Carriage Return","1":"One","€":"Euro Sign","😀":"Emoji"}` + "\n"},
+	{name: "fmt --canonical number too large", args: []string{"fmt", "--canonical"}, stdin: `{"a":[1e400]}`,
+		stderr: `<stdin>: no canonical form at "/a/0": number 1e400 is beyond the range of a float64`, code: 1},
+	{name: "fmt --canonical duplicate names", args: []string{"fmt", "--canonical"}, stdin: `{"a":1,"\u0061":2}`,
+		stderr: `<stdin>: no canonical form at "/a": duplicate member name "a"`, code: 1},
+	{name: "fmt --canonical --indent", args: []string{"fmt", "--canonical", "--indent", "2"}, stderr: "graft fmt: --canonical excludes --indent and --compact", code: 2},
 }
 
 func TestGolden(t *testing.T) { runGolden(t, goldenCases) }
@@ -387,7 +454,7 @@ func TestQuickStart(t *testing.T) {
 // graft --help lists every command.
 func TestHelpText(t *testing.T) {
 	texts := map[string]string{}
-	for _, args := range [][]string{{"--help"}, {"help", "validate"}, {"help", "fmt"}, {"help", "get"}, {"help", "merge"}, {"help", "stream"}} {
+	for _, args := range [][]string{{"--help"}, {"help", "validate"}, {"help", "fmt"}, {"help", "get"}, {"help", "merge"}, {"help", "patch"}, {"help", "stream"}} {
 		var stdout, stderr bytes.Buffer
 		if code := cli.Run(args, strings.NewReader(""), &stdout, &stderr); code != 0 || stderr.Len() > 0 {
 			t.Fatalf("graft %s: exit %d, stderr %q", strings.Join(args, " "), code, stderr.String())
@@ -404,7 +471,7 @@ func TestHelpText(t *testing.T) {
 			t.Errorf("graft %s: help should end with exactly one newline", name)
 		}
 	}
-	for _, c := range []string{"validate", "fmt", "get", "merge", "stream"} {
+	for _, c := range []string{"validate", "fmt", "get", "merge", "patch", "stream"} {
 		if !strings.Contains(texts["--help"], "\n  "+c+" ") {
 			t.Errorf("graft --help does not list %s", c)
 		}
@@ -427,6 +494,8 @@ func TestOutputIsOneWrite(t *testing.T) {
 		{"fmt", "--indent", "2", "../../examples/base.json"},
 		{"merge", "../../examples/base.json", "../../examples/reviews.json", "../../examples/inventory.json"},
 		{"get", "../../examples/base.json", "/products"},
+		{"merge", "--patch", "../../examples/base.json", "../../examples/reviews.json"},
+		{"fmt", "--canonical", "../../examples/base.json"},
 		{"--help"},
 	} {
 		var stdout writes

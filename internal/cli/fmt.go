@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -13,8 +14,8 @@ const maxIndent = 16
 func fmtCommand() *command {
 	return &command{
 		name:     "fmt",
-		summary:  "print a JSON document compact or indented",
-		synopsis: "graft fmt [--indent N | --compact] [FILE]",
+		summary:  "print a JSON document compact, indented or canonical",
+		synopsis: "graft fmt [--indent N | --compact | --canonical] [FILE]",
 		help: `Fmt reads the JSON document in FILE and prints it again, followed by a
 newline. Only whitespace changes: strings keep their escapes exactly as
 written ("\u00e9" stays "\u00e9"), numbers keep their digits
@@ -22,20 +23,32 @@ written ("\u00e9" stays "\u00e9"), numbers keep their digits
 duplicates included. With no FILE, or with "-", fmt reads standard input.
 
 Flags:
-  --compact   print with no whitespace at all (the default)
-  --indent N  print each member and item on its own line, indented by N
-              spaces per level of nesting, 0 <= N <= ` + strconv.Itoa(maxIndent) + `; the output is
-              byte for byte what encoding/json.Indent prints. --indent 0
-              puts every member and item on its own line without indenting.
+  --compact    print with no whitespace at all (the default)
+  --indent N   print each member and item on its own line, indented by N
+               spaces per level of nesting, 0 <= N <= ` + strconv.Itoa(maxIndent) + `; the output is
+               byte for byte what encoding/json.Indent prints. --indent 0
+               puts every member and item on its own line without
+               indenting.
+  --canonical  print the canonical form of RFC 8785 (JCS), the text to
+               hash or sign: no whitespace, members sorted by name (by
+               UTF-16 code units), numbers as JavaScript prints the
+               nearest double (1.50 prints 1.5, 1E3 prints 1000, digits
+               beyond a double's are lost), strings with escapes decoded
+               and only '"', '\' and control characters escaped.
+               Documents with a member name twice or a number beyond the
+               range of a double (1e400) have no canonical form.
 
 Exit status:
   0  the document was printed
-  1  FILE is not valid JSON (FILE:LINE:COLUMN: reason) or cannot be read
+  1  FILE is not valid JSON (FILE:LINE:COLUMN: reason) or cannot be read,
+     or, with --canonical, it has no canonical form:
+       FILE: no canonical form at "/a/0": number 1e400 is beyond ...
   2  usage error
 
 Examples:
   graft fmt --indent 2 examples/base.json
   echo '{ "name": "Caf\u00e9", "id": 12345678901234567890123 }' | graft fmt
+  graft fmt --canonical examples/base.json | sha256sum
 `,
 		run: runFmt,
 	}
@@ -45,6 +58,7 @@ func runFmt(r *runner, c *command, args []string) int {
 	fs := flags(c)
 	indent := fs.Int("indent", 0, "indent by `N` spaces per level")
 	compact := fs.Bool("compact", false, "print compact (the default)")
+	canonical := fs.Bool("canonical", false, "print the RFC 8785 canonical form")
 	files, code, ok := r.parseFlags(c, fs, args)
 	if !ok {
 		return code
@@ -53,6 +67,8 @@ func runFmt(r *runner, c *command, args []string) int {
 	switch {
 	case indented && *compact:
 		return r.usageError(c, "--indent and --compact exclude each other")
+	case *canonical && (indented || *compact):
+		return r.usageError(c, "--canonical excludes --indent and --compact")
 	case *indent < 0 || *indent > maxIndent:
 		return r.usageError(c, "--indent must be between 0 and "+strconv.Itoa(maxIndent)+", not "+strconv.Itoa(*indent))
 	case len(files) > 1:
@@ -66,9 +82,20 @@ func runFmt(r *runner, c *command, args []string) int {
 		return exitFail
 	}
 	var out []byte
-	if indented {
+	switch {
+	case *canonical:
+		var err error
+		if out, err = d.AppendCanonical(out, root); err != nil {
+			msg := err.Error()
+			if ge := (*graft.Error)(nil); errors.As(err, &ge) {
+				msg = "at " + quote(ge.Pointer) + ": " + ge.Reason
+			}
+			r.report(displayName(files[0]) + ": no canonical form " + msg)
+			return exitFail
+		}
+	case indented:
 		out = d.AppendIndent(out, root, "", strings.Repeat(" ", *indent))
-	} else {
+	default:
 		out = d.AppendJSON(out, root)
 	}
 	return r.output(append(out, '\n'))

@@ -21,7 +21,9 @@ Exit status:
   0  the value was printed
   1  FILE is not valid JSON or cannot be read; POINTER is malformed (it
      must be empty or start with "/", and "~" must be followed by 0 or 1);
-     or nothing is at POINTER: "FILE: no value at POINTER"
+     or nothing is at POINTER: FILE: no value at POINTER: reason, as in
+       FILE: no value at "/products/7/name": no item 7 in an array of
+       length 3 at "/products/7"
   2  usage error
 
 Examples:
@@ -52,12 +54,18 @@ func runGet(r *runner, c *command, args []string) int {
 	if !ok {
 		return exitFail
 	}
-	v, err := d.Find(root, ptr)
+	v, err := d.Lookup(root, ptr)
 	if err != nil {
-		return r.badPointer(c, ptr, err)
-	}
-	if v == 0 {
-		r.report(displayName(file) + ": no value at " + quote(ptr))
+		// The pointer is well formed: it names nothing, and the reason
+		// says where and why.
+		msg := displayName(file) + ": no value at " + quote(ptr)
+		if ge, ok := err.(*graft.Error); ok {
+			msg += ": " + ge.Reason
+			if ge.Pointer != ptr {
+				msg += " at " + quote(ge.Pointer)
+			}
+		}
+		r.report(msg)
 		return exitFail
 	}
 	return r.output(append(d.AppendJSON(nil, v), '\n'))

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"flag"
 
 	"github.com/graftjson/graft"
 )
@@ -22,8 +23,8 @@ func conflictPolicy(name string) (graft.Conflict, bool) {
 func mergeCommand() *command {
 	return &command{
 		name:     "merge",
-		summary:  "merge overlay documents into a base document",
-		synopsis: "graft merge [--at POINTER] [--on-conflict POLICY] BASE OVERLAY...",
+		summary:  "merge overlays into a base document, or apply a merge patch",
+		synopsis: "graft merge [--at POINTER] [--on-conflict POLICY] BASE OVERLAY...\n       graft merge --patch TARGET PATCH",
 		help: `Merge combines JSON documents the way a gateway stitches the answers of
 several upstream services into one response: it merges each OVERLAY into
 BASE, in order, and prints the result as compact JSON followed by a
@@ -43,6 +44,13 @@ newline. The rules, for each position where both have a value:
 Strings keep their escapes and numbers their digits, as in graft fmt.
 One of BASE and the OVERLAYs may be "-" for standard input.
 
+With --patch, merge applies the JSON Merge Patch (RFC 7396) in PATCH to
+TARGET instead, with the RFC's rules: null in the patch removes the
+member, an object in the patch merges into an object, and anything else
+(an array, a string, a number) replaces what was there. A patch that is
+not an object replaces the whole document. Members keep their order; new
+ones are added at the end, in the patch's order.
+
 Flags:
   --at POINTER   merge each overlay into the value at this JSON Pointer
                  of BASE instead of into BASE itself. Members missing on
@@ -56,6 +64,8 @@ Flags:
                           exit 1 (the default)
                  replace  the overlay's value wins
                  keep     the base's value wins
+  --patch        apply PATCH to TARGET as a JSON Merge Patch (above);
+                 takes no other flag
 
 Exit status:
   0  the merged document was printed
@@ -70,6 +80,7 @@ Examples:
   graft merge examples/base.json examples/reviews.json examples/inventory.json
   echo '{"badges": ["new"]}' | graft merge --at /products/2 examples/base.json -
   graft merge --on-conflict replace defaults.json site.json
+  echo '{"page": null}' | graft merge --patch examples/base.json -
 `,
 		run: runMerge,
 	}
@@ -79,9 +90,13 @@ func runMerge(r *runner, c *command, args []string) int {
 	fs := flags(c)
 	at := fs.String("at", "", "merge at `POINTER`")
 	policy := fs.String("on-conflict", "error", "conflict `POLICY`: error, replace or keep")
+	patch := fs.Bool("patch", false, "apply a JSON Merge Patch")
 	files, code, ok := r.parseFlags(c, fs, args)
 	if !ok {
 		return code
+	}
+	if *patch {
+		return r.mergePatch(c, fs, files)
 	}
 	conflict, known := conflictPolicy(*policy)
 	if !known {
@@ -123,6 +138,18 @@ func runMerge(r *runner, c *command, args []string) int {
 		}
 	}
 	return r.output(append(d.AppendJSON(nil, base), '\n'))
+}
+
+// mergePatch runs merge --patch TARGET PATCH.
+func (r *runner) mergePatch(c *command, fs *flag.FlagSet, files []string) int {
+	switch {
+	case isSet(fs, "at") || isSet(fs, "on-conflict"):
+		return r.usageError(c, "--patch takes no --at or --on-conflict")
+	case len(files) != 2:
+		return r.usageError(c, "--patch wants TARGET and PATCH")
+	}
+	// Two separate inputs share no values, so MergePatch cannot fail (ErrCycle).
+	return r.applyPatch(c, files, (*graft.Doc).MergePatch, describe)
 }
 
 // describeMerge formats an error of merging the overlay named name.

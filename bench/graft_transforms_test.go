@@ -1,0 +1,66 @@
+package bench
+
+// graft's rows of the transform scenarios (S6 patch, S7 merge patch, S8
+// canonical). Each reuses one Doc from op to op, as a server reuses a
+// pooled Doc from request to request, and parses its inputs inside the
+// op, as the peers do.
+
+import (
+	"testing"
+
+	"github.com/graftjson/graft"
+)
+
+func init() {
+	s6Rows = append(s6Rows, opRow{name: "graft", valueOnly: true, setup: setupS6Graft})
+	s7Rows = append(s7Rows, opRow{name: "graft", valueOnly: true, setup: setupS7Graft})
+	s8Rows = append(s8Rows, fileRow{name: "graft", setup: setupS8Graft})
+}
+
+func setupS6Graft(tb testing.TB) op {
+	doc, patch, _ := s6Inputs(tb)
+	var d graft.Doc
+	return func(dst []byte) ([]byte, error) {
+		root, err := d.Parse(doc)
+		if err != nil {
+			return dst, err
+		}
+		ops, err := d.Append(patch)
+		if err != nil {
+			return dst, err
+		}
+		if err := d.Patch(root, ops); err != nil {
+			return dst, err
+		}
+		return d.AppendJSON(dst, root), nil
+	}
+}
+
+func setupS7Graft(testing.TB) op {
+	var d graft.Doc
+	return func(dst []byte) ([]byte, error) {
+		root, err := d.Parse(s7Config)
+		if err != nil {
+			return dst, err
+		}
+		patch, err := d.Append(s7Patch)
+		if err != nil {
+			return dst, err
+		}
+		if err := d.MergePatch(root, patch); err != nil {
+			return dst, err
+		}
+		return d.AppendJSON(dst, root), nil
+	}
+}
+
+func setupS8Graft(_ testing.TB, in []byte) op {
+	var d graft.Doc
+	return func(dst []byte) ([]byte, error) {
+		root, err := d.Parse(in)
+		if err != nil {
+			return dst, err
+		}
+		return d.AppendCanonical(dst, root)
+	}
+}

@@ -1,0 +1,254 @@
+package graft
+
+import (
+	"bytes"
+	"io"
+	"strconv"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/graftjson/graft/internal/wire"
+)
+
+// Canonical printing: the JSON Canonicalization Scheme (JCS, RFC 8785), the
+// form to hash, sign or cache a document by its content.
+
+// AppendCanonical appends the RFC 8785 canonical form of r to dst and
+// returns the extended buffer: no whitespace; the members of every object
+// sorted by the UTF-16 code units of their decoded names; numbers as
+// ECMAScript's Number.prototype.toString writes the float64 nearest to
+// them (1.0 and 10e-1 print 1, 1e21 prints 1e+21, -0 prints 0); strings
+// with their escapes decoded and only the quote, the backslash and control
+// characters escaped (\b \t \n \f \r, else \u00xx in lower case), every
+// other character written as UTF-8. Literals print as they are.
+//
+// The RFC accepts only I-JSON (RFC 7493), and so does AppendCanonical: it
+// returns an *Error whose Pointer names the position, and dst unchanged,
+// for a number beyond the float64 range (1e400; wrapping ErrRange), for an
+// object with two members of the same decoded name (ErrSyntax; a gateway
+// that keeps duplicates can Delete and Set them first), and for a string
+// that is not valid Unicode, which only Options.AllowInvalidUTF8 or
+// AllowLoneSurrogates let in (ErrSyntax). A number below the float64 range
+// (1e-400) is rounded to 0, as any number is rounded to its nearest
+// float64: digits beyond what a float64 holds are lost, which is the point
+// of the scheme but not of graft's other printers.
+//
+// Numbers are converted only when their text is not already canonical
+// (integers of up to 15 digits are), strings only when they hold an
+// escape. AppendCanonical is a read: any number of goroutines may call it on
+// one Doc at once. It allocates only if dst must grow, once its pool of
+// sorting buffers is warm. An invalid r appends nothing.
+func (d *Doc) AppendCanonical(dst []byte, r Ref) ([]byte, error) {
+	if d.at(r) == nil {
+		return dst, nil
+	}
+	s := getSort()
+	out, err := d.appendCanonical(dst, uint32(r), s)
+	putSort(s)
+	if err != nil {
+		return dst, err
+	}
+	return out, nil
+}
+
+// WriteCanonical writes the canonical form of r to w (see AppendCanonical)
+// in one Write call, using a pooled buffer. Nothing is written if r has no
+// canonical form.
+func (d *Doc) WriteCanonical(w io.Writer, r Ref) error {
+	bp := writeBufs.Get().(*[]byte)
+	b, err := d.AppendCanonical((*bp)[:0], r)
+	if err == nil {
+		_, err = w.Write(b)
+	}
+	if cap(b) <= 1<<20 {
+		*bp = b[:0]
+		writeBufs.Put(bp)
+	}
+	return err
+}
+
+func (d *Doc) appendCanonical(dst []byte, i uint32, s *memberSort) ([]byte, error) {
+	n := &d.nodes[i]
+	switch n.kind() {
+	case Number:
+		return appendCanonicalNumber(dst, d.text(i))
+	case String:
+		return d.appendCanonicalString(dst, i)
+	case Array:
+		dst = append(dst, '[')
+		idx := 0
+		for k := n.child; k != 0; k = d.nodes[k].next {
+			if idx > 0 {
+				dst = append(dst, ',')
+			}
+			var err error
+			if dst, err = d.appendCanonical(dst, d.resolve(k), s); err != nil {
+				return dst, within(err, itoa(idx))
+			}
+			idx++
+		}
+		return append(dst, ']'), nil
+	case Object:
+		return d.appendCanonicalObject(dst, i, s)
+	}
+	return append(dst, d.text(i)...), nil // null, true, false
+}
+
+func (d *Doc) appendCanonicalObject(dst []byte, obj uint32, s *memberSort) ([]byte, error) {
+	m := s.push(d, obj)
+	dst = append(dst, '{')
+	var err error
+	for j := m.ents; j < len(s.ents) && err == nil; j++ {
+		e := s.ents[j] // a copy: nested objects may move the stack
+		name := s.name(d, &e)
+		if j > m.ents {
+			if prev := s.ents[j-1]; string(s.name(d, &prev)) == string(name) {
+				err = &Error{Offset: -1, Reason: "duplicate member name " + strconv.Quote(string(name)) + " (canonical JSON needs unique names)", Err: ErrSyntax}
+				err = within(err, string(name))
+				break
+			}
+			dst = append(dst, ',')
+		}
+		if dst, err = d.appendCanonicalString(dst, e.name); err == nil {
+			dst = append(dst, ':')
+			dst, err = d.appendCanonical(dst, e.value, s)
+		}
+		if err != nil {
+			err = within(err, string(name))
+		}
+	}
+	s.pop(m)
+	return append(dst, '}'), err
+}
+
+// within makes the pointer of the canonical printing error err start with
+// the reference token tok, as it returns from the child tok names.
+func within(err error, tok string) error {
+	if e, ok := err.(*Error); ok {
+		e.Pointer = string(appendToken([]byte{'/'}, tok)) + e.Pointer
+	}
+	return err
+}
+
+// appendCanonicalNumber appends the number text t in its canonical form.
+func appendCanonicalNumber(dst, t []byte) ([]byte, error) {
+	if len(t) <= 16 { // integers of up to 15 digits are their own form (but -0)
+		digits := t
+		if t[0] == '-' {
+			digits = t[1:]
+		}
+		plain := len(digits) <= 15
+		for _, c := range digits {
+			if c-'0' >= 10 {
+				plain = false
+				break
+			}
+		}
+		if plain {
+			if digits[0] == '0' {
+				return append(dst, '0'), nil
+			}
+			return append(dst, t...), nil
+		}
+	}
+	// The text is a valid JSON number: ParseFloat fails only on range, and
+	// does not keep the string.
+	f, err := strconv.ParseFloat(unsafe.String(&t[0], len(t)), 64)
+	if err != nil {
+		return dst, &Error{Offset: -1, Reason: "number " + clipped(t) + " is beyond the range of a float64", Err: ErrRange}
+	}
+	if f == 0 {
+		return append(dst, '0'), nil // -0 too
+	}
+	return appendFloat(dst, f), nil
+}
+
+// clipped returns text for a message, cut after about 30 bytes (at the
+// start of a character) if it is longer than 40.
+func clipped(text []byte) string {
+	if len(text) <= 40 {
+		return string(text)
+	}
+	i := 30
+	for i > 0 && !utf8.RuneStart(text[i]) {
+		i--
+	}
+	return string(text[:i]) + "…"
+}
+
+// appendCanonicalString appends the string (or member name) node i in its
+// canonical form: escapes decoded, and the quote, the backslash and control
+// characters escaped again in their shortest form.
+func (d *Doc) appendCanonicalString(dst []byte, i uint32) ([]byte, error) {
+	n := &d.nodes[i]
+	tok := d.text(i)
+	if d.opts.AllowInvalidUTF8 && !utf8.Valid(tok) {
+		return dst, &Error{Offset: -1, Reason: "string is not valid UTF-8", Err: ErrSyntax}
+	}
+	if n.meta&flagEscaped == 0 {
+		return append(dst, tok...), nil // nothing to escape, nothing escaped
+	}
+	s := tok[1 : len(tok)-1]
+	dst = append(dst, '"')
+	for {
+		k := bytes.IndexByte(s, '\\')
+		if k < 0 {
+			break
+		}
+		dst = append(dst, s[:k]...)
+		if c := s[k+1]; c != 'u' {
+			if c == '/' {
+				dst = append(dst, '/')
+			} else {
+				dst = append(dst, '\\', c) // \" \\ \b \f \n \r \t are canonical
+			}
+			s = s[k+2:]
+			continue
+		}
+		r, size := hex4(s[k+2:]), 6
+		if r >= 0xD800 && r <= 0xDFFF {
+			if r < 0xDC00 && k+12 <= len(s) && s[k+6] == '\\' && s[k+7] == 'u' {
+				if lo := hex4(s[k+8:]); lo >= 0xDC00 && lo <= 0xDFFF {
+					r, size = 0x10000+(r-0xD800)<<10+(lo-0xDC00), 12
+				}
+			}
+			if size == 6 {
+				return dst, &Error{Offset: -1, Reason: "string holds a lone surrogate escape " + string(s[k:k+6]) + ", which is not Unicode", Err: ErrSyntax}
+			}
+		}
+		if r < 0x20 || r == '"' || r == '\\' {
+			dst = appendEscaped(dst, byte(r))
+		} else {
+			dst = utf8.AppendRune(dst, r)
+		}
+		s = s[k+size:]
+	}
+	dst = append(dst, s...)
+	return append(dst, '"'), nil
+}
+
+// hex4 decodes the four hex digits that a validated \u escape holds.
+func hex4(h []byte) rune {
+	var r rune
+	for _, c := range h[:4] {
+		switch {
+		case c <= '9':
+			c -= '0'
+		case c >= 'a':
+			c -= 'a' - 10
+		default:
+			c -= 'A' - 10
+		}
+		r = r<<4 | rune(c)
+	}
+	return r
+}
+
+// appendEscaped appends the escape of the quote, the backslash or the
+// control character c: the one wire.AppendQuote writes, which is the form
+// RFC 8785 prescribes (\b \t \n \f \r, else \u00xx in lower case).
+func appendEscaped(dst []byte, c byte) []byte {
+	n := len(dst)
+	dst = wire.AppendQuote(dst, string(rune(c)))
+	return append(dst[:n], dst[n+1:len(dst)-1]...) // without its quotes
+}

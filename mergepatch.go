@@ -1,0 +1,118 @@
+package graft
+
+// JSON Merge Patch (RFC 7396).
+//
+// Unlike the gateway merge (merge.go), a merge patch describes changes: a
+// null removes a member, and an array or a scalar replaces what was there.
+// It is applied in place, moving the patch's nodes into the target as Merge
+// moves src's.
+
+// MergePatch applies the JSON Merge Patch patch (RFC 7396) to target, in
+// place:
+//
+//   - a patch that is not an object replaces target's value (null too);
+//   - an object patch makes target an object (if it is not one) and, for
+//     each of its members in order: null removes the member of that name
+//     from target (every member of that name), an object is merge-patched
+//     into the member's value (the last member of that name) if that is an
+//     object, and anything else, or an object where target has no object,
+//     becomes the member's value. Objects that become values lose their
+//     null members, at any depth, as the RFC's algorithm has it; arrays are
+//     taken as they are, nulls included.
+//
+// Target's members keep their order; new members are appended in the
+// order of the patch. Target stays the Ref of the result, even when the
+// patch replaces its value, and a parent holding target sees the change.
+//
+// Patch must be a value of the same Doc (Append the patch text to the Doc
+// of the target) and is consumed: after MergePatch, its parts belong to
+// target. MergePatch returns ErrKind if target or patch is not a value, and
+// ErrCycle, changing nothing, if the result would contain itself (patch
+// holds target, or target and patch share values in a way that would make
+// a value its own child).
+func (d *Doc) MergePatch(target, patch Ref) error {
+	if d.at(target) == nil || d.at(patch) == nil {
+		return ErrKind
+	}
+	d.begin()
+	if err := d.mergePatch(uint32(target), uint32(patch)); err != nil {
+		d.rollback()
+		return err
+	}
+	d.commit()
+	return nil
+}
+
+func (d *Doc) mergePatch(t, p uint32) error {
+	if d.Kind(Ref(p)) != Object {
+		if p != t && d.contains(p, t) {
+			return ErrCycle
+		}
+		d.replace(t, p)
+		return nil
+	}
+	if d.Kind(Ref(t)) != Object {
+		d.replace(t, uint32(d.NewObject()))
+	}
+	for k := d.nodes[p].child; k != 0; {
+		next := d.nodes[k].next // linkLast below takes k's next
+		v := d.nodes[k].child
+		m, _, _ := d.findName(t, k)
+		switch {
+		case d.Kind(Ref(v)) == Null:
+			if m != 0 {
+				d.deleteNamed(t, k)
+			}
+		case m != 0 && d.Kind(Ref(v)) == Object && d.Kind(Ref(d.nodes[m].child)) == Object:
+			if err := d.mergePatch(d.nodes[m].child, v); err != nil {
+				return err
+			}
+		default:
+			if d.contains(v, t) {
+				return ErrCycle
+			}
+			d.dropNulls(v)
+			if m != 0 {
+				d.setValue(t, m, v)
+			} else {
+				d.linkLast(t, k)
+			}
+		}
+		k = next
+	}
+	return nil
+}
+
+// deleteNamed removes every member of object obj whose name equals that of
+// name node k.
+func (d *Doc) deleteNamed(obj, k uint32) {
+	var prev uint32
+	for m := d.nodes[obj].child; m != 0; {
+		next := d.nodes[m].next
+		if d.namesEqual(m, k) {
+			d.unlink(obj, prev, m)
+		} else {
+			prev = m
+		}
+		m = next
+	}
+}
+
+// dropNulls removes the members whose value is null from v, if v is an
+// object, and from the objects among its member values, at any depth.
+func (d *Doc) dropNulls(v uint32) {
+	if d.Kind(Ref(v)) != Object {
+		return
+	}
+	var prev uint32
+	for m := d.nodes[v].child; m != 0; {
+		next := d.nodes[m].next
+		if c := d.nodes[m].child; d.Kind(Ref(c)) == Null {
+			d.unlink(v, prev, m)
+		} else {
+			d.dropNulls(c)
+			prev = m
+		}
+		m = next
+	}
+}

@@ -1,0 +1,404 @@
+package graft
+
+import (
+	"strconv"
+	"strings"
+	"unsafe"
+)
+
+// JSON Patch (RFC 6902).
+//
+// Patch applies a JSON Patch, parsed into the same Doc as the target, in
+// place: each operation walks its JSON Pointer, and then links, unlinks or
+// compares nodes (a "copy" copies the nodes of the value it copies), so an
+// operation costs the walk of its pointer, never a copy of the document. The
+// changes are journaled as a failing merge's are (see journal.go): if any
+// operation fails, every earlier one is undone and the Doc is exactly as it
+// was.
+
+// Patch applies the JSON Patch ops (an array of operation objects, RFC
+// 6902) to target, in place, operation by operation, and atomically: when it
+// returns an error, target, ops and the whole Doc are exactly as they were.
+//
+// Target may be any value of the Doc, a whole document or a part of one;
+// a path of "" names target itself, and an operation on it replaces
+// target's value in place (target stays the Ref of the result, and a
+// parent holding target sees the new value). Ops must be a value of the
+// same Doc (Append the patch text to the Doc of the target). The values of
+// "add" and "replace" operations are attached, not copied, so ops is
+// consumed: after a successful Patch its values are part of target. Copy
+// ops first to apply it to more than one target.
+//
+// The operations follow the RFC, with the lookup rules of the rest of graft
+// where it leaves room:
+//
+//   - add: an existing member is given the new value (the last member, if
+//     the name occurs more than once); an index from 0 to the array's length
+//     inserts, "-" appends. Indices past the end are errors, never padding.
+//   - remove: removes every member of that name, or the item.
+//   - replace: the value must exist; the last member of the name, or the
+//     item, gets the new value.
+//   - move: remove, then add; from must exist, and moving a value into one
+//     of its own children is an error wrapping ErrCycle. Moving a value to
+//     where it is changes nothing.
+//   - copy: adds a deep copy of the value at from (Copy); an error wrapping
+//     ErrLimit if the copy would take the Doc past Options.MaxNodes.
+//   - test: the value must equal the given one as a JSON value: numbers by
+//     their exact decimal value (1, 1.0 and 10e-1 are equal; no float64 is
+//     involved), strings by their decoded text, objects whatever the order
+//     of their members.
+//
+// Members of an operation other than op, path, from and value are ignored;
+// one of those four given twice makes the patch invalid (RFC 6902, A.13).
+// Nothing is allocated in proportion to a number inside the patch: an
+// index is checked against the array it walks.
+//
+// Errors are *Error values. Their Reason starts with the failing operation,
+// counted from 0, its op and its pointers ("operation 3 (remove
+// "/a/b")"); for a pointer that names nothing Pointer is that pointer up to
+// the token that names nothing. They wrap ErrPatch for a malformed patch
+// (ops not an array, an operation not an object, an unknown op, a missing
+// or mistyped member), ErrPointer for a malformed pointer (with the Offset
+// in it) or a token that is not an array index, ErrNotFound for a pointer
+// that names nothing, ErrTestFailed for a failed test, ErrCycle and
+// ErrLimit as above. Patch returns ErrKind if target or ops is not a value.
+func (d *Doc) Patch(target, ops Ref) error {
+	if d.at(target) == nil || d.at(ops) == nil {
+		return ErrKind
+	}
+	if k := d.Kind(ops); k != Array {
+		return &Error{Offset: -1, Reason: "a JSON Patch is an array of operations, not " + article(k), Err: ErrPatch}
+	}
+	// Operations are counted first: one that adds to ops itself (when ops
+	// lies inside target) does not extend the loop.
+	n := d.Len(ops)
+	d.begin()
+	i := 0
+	for _, v := range d.Items(ops) {
+		if i == n {
+			break
+		}
+		var op patchOp
+		err := d.readOp(uint32(v), &op)
+		if err == nil {
+			err = d.apply(uint32(target), &op)
+		}
+		if err != nil {
+			d.rollback()
+			return op.fail(i, err)
+		}
+		i++
+	}
+	d.commit()
+	return nil
+}
+
+// opCode is a JSON Patch operation.
+type opCode uint8
+
+const (
+	opAdd opCode = iota + 1
+	opRemove
+	opReplace
+	opMove
+	opCopy
+	opTest
+)
+
+var opNames = [...]string{opAdd: "add", opRemove: "remove", opReplace: "replace", opMove: "move", opCopy: "copy", opTest: "test"}
+
+// patchOp is one operation, read from its object. The pointers borrow the
+// arena (or were decoded into new strings if their JSON text holds an
+// escape); they are valid until the Doc is Reset.
+type patchOp struct {
+	code       opCode
+	path, from string
+	value      uint32 // 0 if absent
+	hasFrom    bool   // a move or copy
+	ready      bool   // read and checked
+}
+
+// memberNames are the members of an operation that mean something.
+var memberNames = [...]string{"op", "path", "from", "value"}
+
+// readOp reads the operation object v into op.
+func (d *Doc) readOp(v uint32, op *patchOp) *Error {
+	if k := d.Kind(Ref(v)); k != Object {
+		return patchError("an operation is an object, not " + article(k))
+	}
+	seen := 0
+	var path, from Ref
+	for name, val := range d.Members(Ref(v)) {
+		j := 0
+		for j < len(memberNames) && !d.Equals(name, memberNames[j]) {
+			j++
+		}
+		if j == len(memberNames) {
+			continue // RFC 6902, section 4: other members are ignored
+		}
+		if seen&(1<<j) != 0 {
+			return patchError(strconv.Quote(memberNames[j]) + " is given twice")
+		}
+		seen |= 1 << j
+		switch memberNames[j] {
+		case "op":
+			for c := opAdd; c <= opTest && op.code == 0; c++ {
+				if d.Equals(val, opNames[c]) {
+					op.code = c
+				}
+			}
+			if op.code == 0 {
+				if d.Kind(val) != String {
+					return patchError(`"op" is ` + article(d.Kind(val)) + ", not a string")
+				}
+				return patchError("unknown op " + clipped(d.Raw(val)))
+			}
+		case "path":
+			path = val
+		case "from":
+			from = val
+		default:
+			op.value = uint32(val)
+		}
+	}
+	if op.code == 0 {
+		return patchError(`"op" is missing`)
+	}
+	var err *Error
+	if op.path, err = d.pointerMember(path, "path"); err != nil {
+		return err
+	}
+	switch op.code {
+	case opMove, opCopy:
+		op.hasFrom = true
+		if op.from, err = d.pointerMember(from, "from"); err != nil {
+			return err
+		}
+	case opAdd, opReplace, opTest:
+		if op.value == 0 {
+			return patchError(`"value" is missing`)
+		}
+	}
+	op.ready = true
+	return nil
+}
+
+func patchError(reason string) *Error {
+	return &Error{Offset: -1, Reason: reason, Err: ErrPatch}
+}
+
+// pointerMember returns the text of the JSON Pointer in member what of an
+// operation, checked.
+func (d *Doc) pointerMember(v Ref, what string) (string, *Error) {
+	switch k := d.Kind(v); k {
+	case Invalid:
+		return "", patchError(strconv.Quote(what) + " is missing")
+	case String:
+	default:
+		return "", patchError(strconv.Quote(what) + " is " + article(k) + ", not a string")
+	}
+	p := d.pointerText(v)
+	if err := checkPointer(p); err != nil {
+		e := err.(*Error)
+		e.Pointer = strings.Clone(p)
+		return "", e
+	}
+	return p, nil
+}
+
+// pointerText returns the decoded text of the string v without copying it
+// when it holds no escape: a string over the arena's bytes, which never
+// change until Reset.
+func (d *Doc) pointerText(v Ref) string {
+	raw := d.Raw(v)
+	if len(raw) == 2 {
+		return ""
+	}
+	for _, c := range raw {
+		if c == '\\' {
+			s, _ := d.Text(v)
+			return s
+		}
+	}
+	return unsafe.String(&raw[1], len(raw)-2)
+}
+
+// fail completes the error of operation i: its Reason starts with the
+// operation.
+func (op *patchOp) fail(i int, err *Error) error {
+	label := "operation " + itoa(i)
+	switch {
+	case op.ready && op.hasFrom:
+		label += " (" + opNames[op.code] + " from " + strconv.Quote(op.from) + " to " + strconv.Quote(op.path) + ")"
+	case op.ready:
+		label += " (" + opNames[op.code] + " " + strconv.Quote(op.path) + ")"
+	case op.code != 0:
+		label += " (" + opNames[op.code] + ")"
+	}
+	err.Reason = label + ": " + err.Reason
+	return err
+}
+
+// apply performs one operation on root.
+func (d *Doc) apply(root uint32, op *patchOp) *Error {
+	switch op.code {
+	case opAdd:
+		return d.patchAdd(root, op.path, op.value)
+	case opRemove:
+		_, err := d.patchRemove(root, op.path)
+		return err
+	case opReplace:
+		return d.patchReplace(root, op.path, op.value)
+	case opMove:
+		if op.from == op.path {
+			_, err := d.walk(root, op.from)
+			return err
+		}
+		if strings.HasPrefix(op.path, op.from) && op.path[len(op.from)] == '/' {
+			return &Error{Offset: -1, Pointer: strings.Clone(op.path), Reason: "cannot move a value into itself", Err: ErrCycle}
+		}
+		v, err := d.patchRemove(root, op.from)
+		if err != nil {
+			return err
+		}
+		return d.patchAdd(root, op.path, v)
+	case opCopy:
+		v, err := d.walk(root, op.from)
+		if err != nil {
+			return err
+		}
+		if !d.fits(v) {
+			return &Error{Offset: -1, Pointer: strings.Clone(op.from), Reason: "the copy would exceed the limit of " + itoa(d.options().MaxNodes) + " nodes", Err: ErrLimit}
+		}
+		return d.patchAdd(root, op.path, uint32(d.Copy(Ref(v))))
+	default: // opTest
+		v, err := d.walk(root, op.path)
+		if err != nil {
+			return err
+		}
+		if !d.sameValue(v, op.value) {
+			return &Error{Offset: -1, Pointer: strings.Clone(op.path), Reason: "the value differs", Err: ErrTestFailed}
+		}
+		return nil
+	}
+}
+
+// patchAdd adds v at path: a new member, a member's new value, an inserted
+// or appended item, or the new value of root.
+func (d *Doc) patchAdd(root uint32, path string, v uint32) *Error {
+	if path == "" {
+		return d.replaceRoot(root, v)
+	}
+	c, tok, err := d.parent(root, path)
+	if err != nil {
+		return err
+	}
+	switch d.Kind(Ref(c)) {
+	case Object:
+		return d.edited(path, d.Set(Ref(c), tok, Ref(v)))
+	case Array:
+		if tok == "-" {
+			return d.edited(path, d.AppendItem(Ref(c), Ref(v)))
+		}
+		i, m := parseIndex(tok)
+		if m == hit && i <= d.Len(Ref(c)) {
+			return d.edited(path, d.InsertItem(Ref(c), i, Ref(v)))
+		}
+		if m == hit {
+			m = missItem
+		}
+		return d.missError(c, path, path[strings.LastIndexByte(path, '/')+1:], m)
+	}
+	return d.missError(c, path, path[strings.LastIndexByte(path, '/')+1:], missScalar)
+}
+
+// patchRemove removes the value at path and returns it.
+func (d *Doc) patchRemove(root uint32, path string) (uint32, *Error) {
+	if path == "" {
+		return 0, &Error{Offset: -1, Reason: "cannot remove the whole document", Err: ErrPatch}
+	}
+	c, tok, err := d.parent(root, path)
+	if err != nil {
+		return 0, err
+	}
+	v, m := d.follow(c, tok)
+	if m != hit {
+		return 0, d.missError(c, path, path[strings.LastIndexByte(path, '/')+1:], m)
+	}
+	if d.Kind(Ref(c)) == Object {
+		d.Delete(Ref(c), tok)
+	} else {
+		i, _ := parseIndex(tok)
+		d.DeleteItem(Ref(c), i)
+	}
+	return v, nil
+}
+
+// patchReplace gives the existing value at path the value v.
+func (d *Doc) patchReplace(root uint32, path string, v uint32) *Error {
+	if path == "" {
+		return d.replaceRoot(root, v)
+	}
+	c, tok, err := d.parent(root, path)
+	if err != nil {
+		return err
+	}
+	if _, m := d.follow(c, tok); m != hit {
+		return d.missError(c, path, path[strings.LastIndexByte(path, '/')+1:], m)
+	}
+	if d.Kind(Ref(c)) == Object {
+		return d.edited(path, d.Set(Ref(c), tok, Ref(v)))
+	}
+	i, _ := parseIndex(tok)
+	return d.edited(path, d.SetItem(Ref(c), i, Ref(v)))
+}
+
+// replaceRoot gives root the value v, in place.
+func (d *Doc) replaceRoot(root, v uint32) *Error {
+	if v != root && d.contains(v, root) {
+		return d.edited("", ErrCycle)
+	}
+	d.replace(root, v)
+	return nil
+}
+
+// edited turns the error of an edit method at path into an *Error. The
+// checks before each edit leave ErrCycle and the *Error of a member name
+// beyond its length limit as the only possible ones.
+func (d *Doc) edited(path string, err error) *Error {
+	if err == nil {
+		return nil
+	}
+	if e, ok := err.(*Error); ok {
+		e.Pointer = strings.Clone(path)
+		return e
+	}
+	return &Error{Offset: -1, Pointer: strings.Clone(path), Reason: "the value would contain itself", Err: err}
+}
+
+// fits reports whether a copy of v stays within Options.MaxNodes: it counts
+// v's nodes, and stops counting at the limit.
+func (d *Doc) fits(v uint32) bool {
+	budget := d.options().MaxNodes - len(d.nodes)
+	return d.countNodes(v, &budget)
+}
+
+func (d *Doc) countNodes(v uint32, budget *int) bool {
+	if *budget--; *budget < 0 {
+		return false
+	}
+	n := &d.nodes[v]
+	kind := n.kind()
+	if kind != Object && kind != Array {
+		return true
+	}
+	for k := n.child; k != 0; k = d.nodes[k].next {
+		if kind == Object {
+			*budget-- // the name
+		}
+		if !d.countNodes(d.valueOf(v, k), budget) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,386 @@
+package graft_test
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/graftjson/graft"
+)
+
+// A patchCase applies patch to doc and expects want (compared as JSON
+// values when unordered is set, else byte for byte), or an error wrapping
+// err whose message contains msg.
+type patchCase struct {
+	name      string
+	doc       string
+	patch     string
+	want      string
+	unordered bool
+	err       error
+	msg       string
+}
+
+// rfc6902Cases are the examples of RFC 6902, appendix A. The RFC prints
+// objects in an order of its own; graft appends new members, so the
+// results are compared as JSON values.
+var rfc6902Cases = []patchCase{
+	{name: "A.1 adding an object member", doc: `{"foo":"bar"}`,
+		patch: `[{"op":"add","path":"/baz","value":"qux"}]`, want: `{"baz":"qux","foo":"bar"}`, unordered: true},
+	{name: "A.2 adding an array element", doc: `{"foo":["bar","baz"]}`,
+		patch: `[{"op":"add","path":"/foo/1","value":"qux"}]`, want: `{"foo":["bar","qux","baz"]}`},
+	{name: "A.3 removing an object member", doc: `{"baz":"qux","foo":"bar"}`,
+		patch: `[{"op":"remove","path":"/baz"}]`, want: `{"foo":"bar"}`},
+	{name: "A.4 removing an array element", doc: `{"foo":["bar","qux","baz"]}`,
+		patch: `[{"op":"remove","path":"/foo/1"}]`, want: `{"foo":["bar","baz"]}`},
+	{name: "A.5 replacing a value", doc: `{"baz":"qux","foo":"bar"}`,
+		patch: `[{"op":"replace","path":"/baz","value":"boo"}]`, want: `{"baz":"boo","foo":"bar"}`},
+	{name: "A.6 moving a value", doc: `{"foo":{"bar":"baz","waldo":"fred"},"qux":{"corge":"grault"}}`,
+		patch: `[{"op":"move","from":"/foo/waldo","path":"/qux/thud"}]`,
+		want:  `{"foo":{"bar":"baz"},"qux":{"corge":"grault","thud":"fred"}}`},
+	{name: "A.7 moving an array element", doc: `{"foo":["all","grass","cows","eat"]}`,
+		patch: `[{"op":"move","from":"/foo/1","path":"/foo/3"}]`, want: `{"foo":["all","cows","eat","grass"]}`},
+	{name: "A.8 testing a value: success", doc: `{"baz":"qux","foo":["a",2,"c"]}`,
+		patch: `[{"op":"test","path":"/baz","value":"qux"},{"op":"test","path":"/foo/1","value":2}]`,
+		want:  `{"baz":"qux","foo":["a",2,"c"]}`},
+	{name: "A.9 testing a value: error", doc: `{"baz":"qux"}`,
+		patch: `[{"op":"test","path":"/baz","value":"bar"}]`, err: graft.ErrTestFailed},
+	{name: "A.10 adding a nested member object", doc: `{"foo":"bar"}`,
+		patch: `[{"op":"add","path":"/child","value":{"grandchild":{}}}]`, want: `{"foo":"bar","child":{"grandchild":{}}}`},
+	{name: "A.11 ignoring unrecognized elements", doc: `{"foo":"bar"}`,
+		patch: `[{"op":"add","path":"/baz","value":"qux","xyz":123}]`, want: `{"foo":"bar","baz":"qux"}`},
+	{name: "A.12 adding to a nonexistent target", doc: `{"foo":"bar"}`,
+		patch: `[{"op":"add","path":"/baz/bat","value":"qux"}]`, err: graft.ErrNotFound, msg: `no member "baz"`},
+	{name: "A.13 invalid JSON Patch document", doc: `{"foo":"bar"}`,
+		patch: `[{"op":"add","path":"/baz","value":"qux","op":"remove"}]`, err: graft.ErrPatch, msg: `"op" is given twice`},
+	{name: "A.14 ~ escape ordering", doc: `{"/":9,"~1":10}`,
+		patch: `[{"op":"test","path":"/~01","value":10}]`, want: `{"/":9,"~1":10}`},
+	{name: "A.15 comparing strings and numbers", doc: `{"/":9,"~1":10}`,
+		patch: `[{"op":"test","path":"/~01","value":"10"}]`, err: graft.ErrTestFailed},
+	{name: "A.16 adding an array value", doc: `{"foo":["bar"]}`,
+		patch: `[{"op":"add","path":"/foo/-","value":["abc","def"]}]`, want: `{"foo":["bar",["abc","def"]]}`},
+}
+
+var patchCases = []patchCase{
+	// add
+	{name: "add to the end by index", doc: `[1,2]`, patch: `[{"op":"add","path":"/2","value":3}]`, want: `[1,2,3]`},
+	{name: "add at the start", doc: `[1,2]`, patch: `[{"op":"add","path":"/0","value":0}]`, want: `[0,1,2]`},
+	{name: "add to an empty array", doc: `[]`, patch: `[{"op":"add","path":"/-","value":null}]`, want: `[null]`},
+	{name: "add past the end", doc: `[1,2]`, patch: `[{"op":"add","path":"/3","value":3}]`,
+		err: graft.ErrNotFound, msg: `no item 3 in an array of length 2`},
+	{name: "add at a huge index", doc: `[1]`, patch: `[{"op":"add","path":"/2000000000","value":3}]`, err: graft.ErrNotFound},
+	{name: "add at an index beyond any integer", doc: `[1]`, patch: `[{"op":"add","path":"/99999999999999999999999999","value":3}]`, err: graft.ErrNotFound},
+	{name: "add at a negative index", doc: `[1]`, patch: `[{"op":"add","path":"/-1","value":3}]`, err: graft.ErrPointer, msg: `"-1" is not an array index`},
+	{name: "add at an index with a leading zero", doc: `[1,2]`, patch: `[{"op":"add","path":"/01","value":3}]`, err: graft.ErrPointer},
+	{name: "add replaces an existing member", doc: `{"a":1,"b":2}`, patch: `[{"op":"add","path":"/a","value":[3]}]`, want: `{"a":[3],"b":2}`},
+	{name: "add replaces the last of duplicates", doc: `{"a":1,"a":2}`, patch: `[{"op":"add","path":"/a","value":3}]`, want: `{"a":1,"a":3}`},
+	{name: "add the empty member name", doc: `{}`, patch: `[{"op":"add","path":"/","value":0}]`, want: `{"":0}`},
+	{name: "add an escaped member name", doc: `{}`, patch: `[{"op":"add","path":"/a~1b~0c","value":1}]`, want: `{"a/b~c":1}`},
+	{name: "add with a JSON-escaped path", doc: `{}`, patch: `[{"op":"add","path":"\/caf\u00e9","value":1}]`, want: `{"café":1}`},
+	{name: "add a member that needs escaping", doc: `{}`, patch: `[{"op":"add","path":"/say \"hi\"\n","value":1}]`, want: `{"say \"hi\"\n":1}`},
+	{name: "add null into an array", doc: `[1]`, patch: `[{"op":"add","path":"/0","value":null}]`, want: `[null,1]`},
+	{name: "add replaces the whole document", doc: `{"a":1}`, patch: `[{"op":"add","path":"","value":[1,{"b":2}]}]`, want: `[1,{"b":2}]`},
+	{name: "add through a scalar", doc: `{"a":1}`, patch: `[{"op":"add","path":"/a/b","value":1}]`,
+		err: graft.ErrNotFound, msg: `cannot look up "b" in a number`},
+	{name: "add through null", doc: `{"a":null}`, patch: `[{"op":"add","path":"/a/b","value":1}]`, err: graft.ErrNotFound},
+	{name: "add with a dash in the middle", doc: `{"a":[[1]]}`, patch: `[{"op":"add","path":"/a/-/0","value":1}]`,
+		err: graft.ErrNotFound, msg: `"-" names no item`},
+	{name: "add keeps number text", doc: `{}`, patch: `[{"op":"add","path":"/n","value":12345678901234567890.50e0}]`, want: `{"n":12345678901234567890.50e0}`},
+	{name: "add keeps string escapes", doc: `{}`, patch: `[{"op":"add","path":"/s","value":"\u00e9\/"}]`, want: `{"s":"\u00e9\/"}`},
+
+	// remove
+	{name: "remove every duplicate", doc: `{"a":1,"b":2,"a":3}`, patch: `[{"op":"remove","path":"/a"}]`, want: `{"b":2}`},
+	{name: "remove the last item", doc: `[1,2,3]`, patch: `[{"op":"remove","path":"/2"}]`, want: `[1,2]`},
+	{name: "remove past the end", doc: `[1,2,3]`, patch: `[{"op":"remove","path":"/3"}]`, err: graft.ErrNotFound},
+	{name: "remove with dash", doc: `[1]`, patch: `[{"op":"remove","path":"/-"}]`, err: graft.ErrNotFound},
+	{name: "remove a missing member", doc: `{"a":1}`, patch: `[{"op":"remove","path":"/b"}]`, err: graft.ErrNotFound, msg: `at "/b": operation 0 (remove "/b"): no member "b"`},
+	{name: "remove the whole document", doc: `{"a":1}`, patch: `[{"op":"remove","path":""}]`, err: graft.ErrPatch},
+	{name: "remove a null member", doc: `{"a":null,"b":1}`, patch: `[{"op":"remove","path":"/a"}]`, want: `{"b":1}`},
+
+	// replace
+	{name: "replace an item", doc: `[1,2,3]`, patch: `[{"op":"replace","path":"/1","value":{"x":[]}}]`, want: `[1,{"x":[]},3]`},
+	{name: "replace a missing member", doc: `{}`, patch: `[{"op":"replace","path":"/a","value":1}]`, err: graft.ErrNotFound},
+	{name: "replace past the end", doc: `[]`, patch: `[{"op":"replace","path":"/0","value":1}]`, err: graft.ErrNotFound},
+	{name: "replace the whole document with a scalar", doc: `{"a":1}`, patch: `[{"op":"replace","path":"","value":"x"}]`, want: `"x"`},
+	{name: "replace a scalar document", doc: `3`, patch: `[{"op":"replace","path":"","value":{"a":1}}]`, want: `{"a":1}`},
+
+	// move
+	{name: "move to itself", doc: `{"a":{"b":1}}`, patch: `[{"op":"move","from":"/a","path":"/a"}]`, want: `{"a":{"b":1}}`},
+	{name: "move a missing value to itself", doc: `{}`, patch: `[{"op":"move","from":"/a","path":"/a"}]`, err: graft.ErrNotFound},
+	{name: "move into its own child", doc: `{"a":{"b":{}}}`, patch: `[{"op":"move","from":"/a","path":"/a/b/c"}]`,
+		err: graft.ErrCycle, msg: `operation 0 (move from "/a" to "/a/b/c")`},
+	{name: "move the document into a child", doc: `{"a":{}}`, patch: `[{"op":"move","from":"","path":"/a/b"}]`, err: graft.ErrCycle},
+	{name: "move to a sibling with a longer name", doc: `{"a":1}`, patch: `[{"op":"move","from":"/a","path":"/ab"}]`, want: `{"ab":1}`},
+	{name: "move a child to the root", doc: `{"a":{"b":[1]}}`, patch: `[{"op":"move","from":"/a","path":""}]`, want: `{"b":[1]}`},
+	{name: "move an item forward", doc: `[1,2,3,4]`, patch: `[{"op":"move","from":"/0","path":"/3"}]`, want: `[2,3,4,1]`},
+	{name: "move an item to the end", doc: `[1,2,3]`, patch: `[{"op":"move","from":"/0","path":"/-"}]`, want: `[2,3,1]`},
+	{name: "move between arrays", doc: `{"a":[1,2],"b":[]}`, patch: `[{"op":"move","from":"/a/0","path":"/b/0"}]`, want: `{"a":[2],"b":[1]}`},
+	{name: "move from a missing value", doc: `{}`, patch: `[{"op":"move","from":"/x","path":"/y"}]`,
+		err: graft.ErrNotFound, msg: `at "/x": operation 0 (move from "/x" to "/y"): no member "x"`},
+	{name: "move to a bad place is undone", doc: `{"a":1}`, patch: `[{"op":"move","from":"/a","path":"/b/c"}]`, err: graft.ErrNotFound},
+	{name: "move without from", doc: `{}`, patch: `[{"op":"move","path":"/y"}]`, err: graft.ErrPatch, msg: `"from" is missing`},
+
+	// copy
+	{name: "copy a member", doc: `{"a":{"b":1}}`, patch: `[{"op":"copy","from":"/a","path":"/c"},{"op":"add","path":"/c/d","value":2}]`,
+		want: `{"a":{"b":1},"c":{"b":1,"d":2}}`},
+	{name: "copy into its own child", doc: `{"a":{"b":1}}`, patch: `[{"op":"copy","from":"/a","path":"/a/c"}]`, want: `{"a":{"b":1,"c":{"b":1}}}`},
+	{name: "copy the document into itself", doc: `{"a":1}`, patch: `[{"op":"copy","from":"","path":"/b"}]`, want: `{"a":1,"b":{"a":1}}`},
+	{name: "copy an item", doc: `[[1],2]`, patch: `[{"op":"copy","from":"/0","path":"/-"},{"op":"add","path":"/2/-","value":3}]`, want: `[[1],2,[1,3]]`},
+	{name: "copy from a missing value", doc: `[]`, patch: `[{"op":"copy","from":"/0","path":"/-"}]`, err: graft.ErrNotFound},
+
+	// test
+	{name: "test numbers by value", doc: `{"a":1,"b":0.5,"c":-0,"d":1e2,"e":12345678901234567890}`,
+		patch: `[{"op":"test","path":"/a","value":1.0},{"op":"test","path":"/a","value":10e-1},{"op":"test","path":"/b","value":5E-1},` +
+			`{"op":"test","path":"/c","value":0},{"op":"test","path":"/d","value":100.000},{"op":"test","path":"/e","value":1234567890123456789e1}]`,
+		want: `{"a":1,"b":0.5,"c":-0,"d":1e2,"e":12345678901234567890}`},
+	{name: "test integers that round to one float64", doc: `{"a":12345678901234567891}`,
+		patch: `[{"op":"test","path":"/a","value":12345678901234567892}]`, err: graft.ErrTestFailed},
+	{name: "test huge exponents", doc: `[1e100000000000000000000]`,
+		patch: `[{"op":"test","path":"/0","value":10e99999999999999999999},{"op":"test","path":"/0","value":1e100000000000000000001}]`,
+		err:   graft.ErrTestFailed, msg: "operation 1 "},
+	{name: "test strings by decoded text", doc: `{"s":"caf\u00e9\n"}`, patch: `[{"op":"test","path":"/s","value":"café\u000a"}]`, want: `{"s":"caf\u00e9\n"}`},
+	{name: "test objects in any order", doc: `{"o":{"a":1,"b":[1,{"c":null}]}}`,
+		patch: `[{"op":"test","path":"/o","value":{"b":[1,{"c":null}],"a":1.0}}]`, want: `{"o":{"a":1,"b":[1,{"c":null}]}}`},
+	{name: "test objects with an extra member", doc: `{"o":{"a":1}}`, patch: `[{"op":"test","path":"/o","value":{"a":1,"b":2}}]`, err: graft.ErrTestFailed},
+	{name: "test objects with the last duplicate", doc: `{"o":{"a":1,"a":2}}`, patch: `[{"op":"test","path":"/o","value":{"a":2}}]`, want: `{"o":{"a":1,"a":2}}`},
+	{name: "test arrays in order", doc: `[1,2]`, patch: `[{"op":"test","path":"","value":[2,1]}]`, err: graft.ErrTestFailed},
+	{name: "test null against a missing member", doc: `{}`, patch: `[{"op":"test","path":"/a","value":null}]`, err: graft.ErrNotFound},
+	{name: "test null", doc: `{"a":null}`, patch: `[{"op":"test","path":"/a","value":null}]`, want: `{"a":null}`},
+	{name: "test true against 1", doc: `[true]`, patch: `[{"op":"test","path":"/0","value":1}]`, err: graft.ErrTestFailed},
+	{name: "test without value", doc: `[true]`, patch: `[{"op":"test","path":"/0"}]`, err: graft.ErrPatch, msg: `"value" is missing`},
+
+	// malformed patches
+	{name: "patch not an array", doc: `{}`, patch: `{"op":"add","path":"/a","value":1}`, err: graft.ErrPatch, msg: "not an object"},
+	{name: "operation not an object", doc: `{}`, patch: `[[]]`, err: graft.ErrPatch, msg: "operation 0: an operation is an object, not an array"},
+	{name: "unknown op", doc: `{}`, patch: `[{"op":"merge","path":""}]`, err: graft.ErrPatch, msg: `unknown op "merge"`},
+	{name: "op not a string", doc: `{}`, patch: `[{"op":1,"path":""}]`, err: graft.ErrPatch, msg: `"op" is a number, not a string`},
+	{name: "op in capitals", doc: `{}`, patch: `[{"op":"ADD","path":"","value":1}]`, err: graft.ErrPatch},
+	{name: "op escaped", doc: `{}`, patch: `[{"op":"\u0061dd","path":"/a","value":1}]`, want: `{"a":1}`},
+	{name: "no op", doc: `{}`, patch: `[{"path":"/a","value":1}]`, err: graft.ErrPatch, msg: `"op" is missing`},
+	{name: "no path", doc: `{}`, patch: `[{"op":"add","value":1}]`, err: graft.ErrPatch, msg: `operation 0 (add): "path" is missing`},
+	{name: "path not a string", doc: `{}`, patch: `[{"op":"remove","path":null}]`, err: graft.ErrPatch, msg: `"path" is a null`},
+	{name: "path without a slash", doc: `{"a":1}`, patch: `[{"op":"remove","path":"a"}]`, err: graft.ErrPointer, msg: "must be empty or start with '/'"},
+	{name: "path with a bad escape", doc: `{"a":1}`, patch: `[{"op":"remove","path":"/a~2"}]`, err: graft.ErrPointer},
+	{name: "path given twice", doc: `{"a":1}`, patch: `[{"op":"remove","path":"/a","path":"/b"}]`, err: graft.ErrPatch},
+	{name: "empty patch", doc: `{"a":1}`, patch: `[]`, want: `{"a":1}`},
+	{name: "bad operation after good ones", doc: `{"a":1}`, patch: `[{"op":"remove","path":"/a"},{"op":"jump"}]`,
+		err: graft.ErrPatch, msg: "operation 1: unknown op"},
+
+	// sequences
+	{name: "sequence on one array", doc: `{"a":[]}`,
+		patch: `[{"op":"add","path":"/a/-","value":1},{"op":"add","path":"/a/0","value":0},{"op":"add","path":"/a/-","value":2},` +
+			`{"op":"move","from":"/a/2","path":"/a/0"},{"op":"remove","path":"/a/1"},{"op":"replace","path":"/a/1","value":"one"}]`,
+		want: `{"a":[2,"one"]}`},
+	{name: "sequence on a new object", doc: `{}`,
+		patch: `[{"op":"add","path":"/o","value":{}},{"op":"add","path":"/o/x","value":1},{"op":"copy","from":"/o","path":"/p"},` +
+			`{"op":"replace","path":"/p/x","value":2},{"op":"test","path":"/o","value":{"x":1}},{"op":"test","path":"/p","value":{"x":2}}]`,
+		want: `{"o":{"x":1},"p":{"x":2}}`},
+}
+
+func TestPatchRFC6902(t *testing.T) { runPatchCases(t, rfc6902Cases) }
+func TestPatch(t *testing.T)        { runPatchCases(t, patchCases) }
+
+func runPatchCases(t *testing.T, cases []patchCase) {
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var d graft.Doc
+			root := mustAppend(t, &d, c.doc)
+			ops := mustAppend(t, &d, c.patch)
+			before, opsBefore := compact(&d, root), compact(&d, ops)
+			err := d.Patch(root, ops)
+			if c.err != nil {
+				if !errors.Is(err, c.err) {
+					t.Fatalf("Patch: %v, want an error wrapping %v", err, c.err)
+				}
+				var e *graft.Error
+				if !errors.As(err, &e) || !strings.Contains(err.Error(), c.msg) {
+					t.Fatalf("Patch: %q (%T), want an *Error containing %q", err, err, c.msg)
+				}
+				if got := compact(&d, root); got != before {
+					t.Fatalf("a failed patch changed the target: %s, was %s", got, before)
+				}
+				if got := compact(&d, ops); got != opsBefore {
+					t.Fatalf("a failed patch changed the patch: %s, was %s", got, opsBefore)
+				}
+				checkSpans(t, &d, root)
+				return
+			}
+			if err != nil {
+				t.Fatalf("Patch: %v", err)
+			}
+			got := compact(&d, root)
+			if c.unordered {
+				if !sameJSON(t, got, c.want) {
+					t.Fatalf("got %s, want %s (as a JSON value)", got, c.want)
+				}
+			} else if got != c.want {
+				t.Fatalf("got %s, want %s", got, c.want)
+			}
+			checkSpans(t, &d, root)
+		})
+	}
+}
+
+// TestPatchAtomic fails the last of many operations and checks that every
+// earlier one was undone: the target, the patch and the rest of the Doc
+// print as before, and the Doc still works.
+func TestPatchAtomic(t *testing.T) {
+	var d graft.Doc
+	doc := `{"list":[1,2,3],"obj":{"k":"v","n":{"deep":[true]}},"s":"x"}`
+	root := mustAppend(t, &d, doc)
+	other := mustAppend(t, &d, `{"untouched":[1]}`)
+	var ops strings.Builder
+	ops.WriteString(`[`)
+	for i := 0; i < 50; i++ {
+		ops.WriteString(`{"op":"add","path":"/list/0","value":{"i":` + strconv.Itoa(i) + `}},`)
+		ops.WriteString(`{"op":"move","from":"/obj/n","path":"/obj/m` + strconv.Itoa(i) + `"},{"op":"move","from":"/obj/m` + strconv.Itoa(i) + `","path":"/obj/n"},`)
+		ops.WriteString(`{"op":"copy","from":"/obj","path":"/c` + strconv.Itoa(i) + `"},{"op":"remove","path":"/list/1"},`)
+		ops.WriteString(`{"op":"replace","path":"/s","value":"` + strconv.Itoa(i) + `"},{"op":"remove","path":"/obj/k"},{"op":"add","path":"/obj/k","value":null},`)
+	}
+	ops.WriteString(`{"op":"test","path":"/s","value":"not 49"}]`)
+	p := mustAppend(t, &d, ops.String())
+	opsText := compact(&d, p)
+	size := d.Size()
+	err := d.Patch(root, p)
+	if !errors.Is(err, graft.ErrTestFailed) || !strings.Contains(err.Error(), "operation 400 (test") {
+		t.Fatalf("Patch: %v", err)
+	}
+	if got := compact(&d, root); got != doc {
+		t.Fatalf("target after a failed patch: %s", got)
+	}
+	if compact(&d, p) != opsText || compact(&d, other) != `{"untouched":[1]}` || d.Size() != size {
+		t.Fatal("a failed patch changed the rest of the Doc")
+	}
+	checkSpans(t, &d, root)
+	// The same patch without its failing test applies.
+	fixed := strings.Replace(ops.String(), `"not 49"`, `"49"`, 1)
+	if err := d.Patch(root, mustAppend(t, &d, fixed)); err != nil {
+		t.Fatal(err)
+	}
+	if got := compact(&d, d.Member(root, "s")); got != `"49"` {
+		t.Fatalf("/s = %s", got)
+	}
+	if d.Len(d.Member(root, "list")) != 3 {
+		t.Fatalf("list: %s", compact(&d, d.Member(root, "list")))
+	}
+	checkSpans(t, &d, root)
+}
+
+// TestPatchPart patches a part of a document: the parent sees the change,
+// even when the part's whole value is replaced.
+func TestPatchPart(t *testing.T) {
+	var d graft.Doc
+	root := mustAppend(t, &d, `{"config":{"a":1},"other":[1]}`)
+	cfg := d.Member(root, "config")
+	if err := d.Patch(cfg, mustAppend(t, &d, `[{"op":"add","path":"/b","value":2}]`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Patch(d.Member(root, "other"), mustAppend(t, &d, `[{"op":"replace","path":"","value":{"now":"object"}}]`)); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := compact(&d, root), `{"config":{"a":1,"b":2},"other":{"now":"object"}}`; got != want {
+		t.Fatalf("got %s, want %s", got, want)
+	}
+	checkSpans(t, &d, root)
+}
+
+// TestPatchDeep works at the depth limit.
+func TestPatchDeep(t *testing.T) {
+	var d graft.Doc
+	doc := strings.Repeat(`{"a":`, 999) + `[]` + strings.Repeat(`}`, 999)
+	root := mustAppend(t, &d, doc)
+	path := strings.Repeat("/a", 999)
+	ops := `[{"op":"add","path":"` + path + `/-","value":1},{"op":"test","path":"` + path + `/0","value":1.0},` +
+		`{"op":"copy","from":"` + path + `","path":"/b"},{"op":"remove","path":"` + path + `/0"}]`
+	if err := d.Patch(root, mustAppend(t, &d, ops)); err != nil {
+		t.Fatal(err)
+	}
+	want := `{"a":` + doc[5:len(doc)-1] + `,"b":[1]}`
+	if got := compact(&d, root); got != want {
+		t.Fatalf("got %s", clip(got))
+	}
+}
+
+// TestPatchValueIsConsumed documents that values are attached, not
+// copied: the op's value becomes part of the target.
+func TestPatchValueIsConsumed(t *testing.T) {
+	var d graft.Doc
+	root := mustAppend(t, &d, `{}`)
+	ops := mustAppend(t, &d, `[{"op":"add","path":"/a","value":{"x":1}},{"op":"add","path":"/a/y","value":2}]`)
+	if err := d.Patch(root, ops); err != nil {
+		t.Fatal(err)
+	}
+	value, _ := d.Find(ops, "/0/value")
+	if value != d.Member(root, "a") {
+		t.Fatalf("the value was copied: %s", compact(&d, value))
+	}
+}
+
+// TestPatchCopyLimit: copies cannot grow the Doc past MaxNodes, so a patch
+// that doubles the document again and again fails fast.
+func TestPatchCopyLimit(t *testing.T) {
+	d := graft.New(graft.Options{MaxNodes: 10000})
+	root := mustAppend(t, d, `{"a":[1,2,3,4,5,6,7,8]}`)
+	ops := `[` + strings.Repeat(`{"op":"copy","from":"","path":"/a/-"},`, 40) + `{"op":"test","path":"","value":null}]`
+	err := d.Patch(root, mustAppend(t, d, ops))
+	if !errors.Is(err, graft.ErrLimit) || !strings.Contains(err.Error(), "limit of 10000 nodes") {
+		t.Fatalf("Patch: %v", err)
+	}
+	if got := compact(d, root); got != `{"a":[1,2,3,4,5,6,7,8]}` {
+		t.Fatalf("target: %s", got)
+	}
+}
+
+func TestPatchBadRefs(t *testing.T) {
+	var d graft.Doc
+	root := mustAppend(t, &d, `{}`)
+	if err := d.Patch(root, 0); err != graft.ErrKind {
+		t.Errorf("Patch(root, 0) = %v", err)
+	}
+	if err := d.Patch(0, root); err != graft.ErrKind {
+		t.Errorf("Patch(0, ops) = %v", err)
+	}
+	if err := d.Patch(root, d.NewString("x")); !errors.Is(err, graft.ErrPatch) {
+		t.Errorf("Patch(root, string) = %v", err)
+	}
+}
+
+// TestPatchInsideTarget applies a patch that is part of its own target:
+// operations that remove, copy or extend the patch itself run on the
+// operations counted when the patch began.
+func TestPatchInsideTarget(t *testing.T) {
+	var d graft.Doc
+	root := mustAppend(t, &d, `{"ops":[{"op":"copy","from":"/ops/0","path":"/ops/-"},{"op":"remove","path":"/ops"},{"op":"add","path":"/done","value":true}]}`)
+	ops := d.Member(root, "ops")
+	if err := d.Patch(root, ops); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := compact(&d, root), `{"done":true}`; got != want {
+		t.Fatalf("got %s, want %s", got, want)
+	}
+	checkSpans(t, &d, root)
+}
+
+// TestPatchTestNumbers compares numbers by their exact decimal value.
+func TestPatchTestNumbers(t *testing.T) {
+	cases := []struct {
+		a, b  string
+		equal bool
+	}{
+		{"1", "1.0", true}, {"1", "10e-1", true}, {"1", "0.1e1", true}, {"100", "1E+2", true}, {"-0", "0", true},
+		{"0", "0e-999999999999999999999", true}, {"0.0", "-0.000e5", true}, {"1.5", "15e-1", true},
+		{"12345678901234567890", "12345678901234567891", false}, {"9007199254740993", "9007199254740992", false},
+		{"0.1", "0.10000000000000001", false}, {"1", "-1", false}, {"1e400", "10e399", true}, {"1e400", "1e401", false},
+		{"123.456e-1000000000000", "123456e-1000000000003", true}, {"1e10000000000", "1e10000000001", false},
+		{"1e-10000000000", "0", false}, {"5e-324", "4.9406564584124654e-324", false},
+	}
+	for _, c := range cases {
+		var d graft.Doc
+		root := mustAppend(t, &d, `[`+c.a+`]`)
+		err := d.Patch(root, mustAppend(t, &d, `[{"op":"test","path":"/0","value":`+c.b+`}]`))
+		if (err == nil) != c.equal || err != nil && !errors.Is(err, graft.ErrTestFailed) {
+			t.Errorf("%s == %s: %v, want equal=%v", c.a, c.b, err, c.equal)
+		}
+	}
+}

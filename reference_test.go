@@ -1,0 +1,420 @@
+package graft_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"math/big"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Reference implementations of the JSON transforms on encoding/json
+// values, written from the RFCs and nothing else: the yardsticks of the
+// table and fuzz tests. Objects are maps, so member order is not compared
+// and a duplicate name counts once, with its last value, which is how graft
+// reads duplicates too.
+
+// decodeJSON decodes one JSON text with numbers as json.Number.
+func decodeJSON(b []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, io.ErrUnexpectedEOF
+	}
+	return v, nil
+}
+
+// sameJSON reports whether two JSON texts hold equal values.
+func sameJSON(tb testing.TB, a, b string) bool {
+	tb.Helper()
+	va, err := decodeJSON([]byte(a))
+	if err != nil {
+		tb.Fatalf("not JSON: %s: %v", clip(a), err)
+	}
+	vb, err := decodeJSON([]byte(b))
+	if err != nil {
+		tb.Fatalf("not JSON: %s: %v", clip(b), err)
+	}
+	var r jref
+	eq := r.equal(va, vb)
+	if r.unsure {
+		tb.Fatalf("cannot compare %s and %s exactly", clip(a), clip(b))
+	}
+	return eq
+}
+
+// jref holds the state of one reference computation. unsure is set when
+// it met something it cannot decide cheaply (a number with a huge
+// exponent, a document grown too large); callers then skip the case.
+type jref struct {
+	unsure bool
+}
+
+// equal compares two decoded values; numbers by exact value.
+func (r *jref) equal(a, b any) bool {
+	switch a := a.(type) {
+	case map[string]any:
+		b, ok := b.(map[string]any)
+		if !ok || len(a) != len(b) {
+			return false
+		}
+		for k, v := range a {
+			w, ok := b[k]
+			if !ok || !r.equal(v, w) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		b, ok := b.([]any)
+		if !ok || len(a) != len(b) {
+			return false
+		}
+		for i := range a {
+			if !r.equal(a[i], b[i]) {
+				return false
+			}
+		}
+		return true
+	case json.Number:
+		b, ok := b.(json.Number)
+		if !ok {
+			return false
+		}
+		if a == b {
+			return true
+		}
+		if hugeExponent(string(a)) || hugeExponent(string(b)) {
+			r.unsure = true
+			return false
+		}
+		x, _ := new(big.Rat).SetString(string(a))
+		y, _ := new(big.Rat).SetString(string(b))
+		return x.Cmp(y) == 0
+	}
+	return a == b
+}
+
+// hugeExponent reports whether a number's exponent is too large for an
+// exact big.Rat.
+func hugeExponent(n string) bool {
+	i := strings.IndexAny(n, "eE")
+	if i < 0 {
+		return len(n) > 1000
+	}
+	e := strings.TrimLeft(strings.TrimLeft(n[i+1:], "+-"), "0")
+	return len(e) > 3 || len(n) > 1000
+}
+
+// size counts the values in v.
+func size(v any) int {
+	n := 1
+	switch v := v.(type) {
+	case map[string]any:
+		for _, w := range v {
+			n += size(w)
+		}
+	case []any:
+		for _, w := range v {
+			n += size(w)
+		}
+	}
+	return n
+}
+
+func deepCopy(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		m := make(map[string]any, len(v))
+		for k, w := range v {
+			m[k] = deepCopy(w)
+		}
+		return m
+	case []any:
+		s := make([]any, len(v))
+		for i, w := range v {
+			s[i] = deepCopy(w)
+		}
+		return s
+	}
+	return v
+}
+
+// refPointer splits a JSON Pointer into its decoded tokens (RFC 6901).
+func refPointer(p string) ([]string, bool) {
+	if p == "" {
+		return []string{}, true
+	}
+	if p[0] != '/' {
+		return nil, false
+	}
+	toks := strings.Split(p[1:], "/")
+	for i, t := range toks {
+		for j := 0; j < len(t); j++ {
+			if t[j] == '~' && (j+1 == len(t) || t[j+1] != '0' && t[j+1] != '1') {
+				return nil, false
+			}
+		}
+		toks[i] = strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")
+	}
+	return toks, true
+}
+
+// refIndex parses an array index token (0, or digits without a leading
+// zero) and reports whether it is below n. The arrays of the tests are
+// short: an index of more than nine digits is past their end.
+func refIndex(tok string, n int) (int, bool) {
+	if tok == "" || len(tok) > 1 && tok[0] == '0' || len(tok) > 9 {
+		return 0, false
+	}
+	i := 0
+	for _, c := range tok {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		i = i*10 + int(c-'0')
+	}
+	return i, i < n
+}
+
+// get returns the value at toks.
+func get(doc any, toks []string) (any, bool) {
+	for _, t := range toks {
+		switch c := doc.(type) {
+		case map[string]any:
+			v, ok := c[t]
+			if !ok {
+				return nil, false
+			}
+			doc = v
+		case []any:
+			i, ok := refIndex(t, len(c))
+			if !ok {
+				return nil, false
+			}
+			doc = c[i]
+		default:
+			return nil, false
+		}
+	}
+	return doc, true
+}
+
+// edit applies fn to the parent of toks (non-empty) and its last token,
+// and returns the document with the parent fn returned in its place.
+func edit(doc any, toks []string, fn func(parent any, tok string) (any, bool)) (any, bool) {
+	if len(toks) == 1 {
+		return fn(doc, toks[0])
+	}
+	switch c := doc.(type) {
+	case map[string]any:
+		v, ok := c[toks[0]]
+		if !ok {
+			return nil, false
+		}
+		if c[toks[0]], ok = edit(v, toks[1:], fn); !ok {
+			return nil, false
+		}
+		return c, true
+	case []any:
+		i, ok := refIndex(toks[0], len(c))
+		if !ok {
+			return nil, false
+		}
+		if c[i], ok = edit(c[i], toks[1:], fn); !ok {
+			return nil, false
+		}
+		return c, true
+	}
+	return nil, false
+}
+
+func refAdd(doc any, toks []string, v any) (any, bool) {
+	if len(toks) == 0 {
+		return v, true
+	}
+	return edit(doc, toks, func(parent any, tok string) (any, bool) {
+		switch c := parent.(type) {
+		case map[string]any:
+			c[tok] = v
+			return c, true
+		case []any:
+			if tok == "-" {
+				return append(c, v), true
+			}
+			i, ok := refIndex(tok, len(c)+1)
+			if !ok {
+				return nil, false
+			}
+			return slices.Insert(c, i, v), true
+		}
+		return nil, false
+	})
+}
+
+func refRemove(doc any, toks []string) (any, any, bool) {
+	if len(toks) == 0 {
+		return nil, nil, false
+	}
+	var removed any
+	doc, ok := edit(doc, toks, func(parent any, tok string) (any, bool) {
+		switch c := parent.(type) {
+		case map[string]any:
+			v, ok := c[tok]
+			if !ok {
+				return nil, false
+			}
+			removed = v
+			delete(c, tok)
+			return c, true
+		case []any:
+			i, ok := refIndex(tok, len(c))
+			if !ok {
+				return nil, false
+			}
+			removed = c[i]
+			return slices.Delete(c, i, i+1), true
+		}
+		return nil, false
+	})
+	return doc, removed, ok
+}
+
+// patch applies a JSON Patch (RFC 6902) to doc and reports whether it
+// succeeded. The document may be changed even when it fails.
+func (r *jref) patch(doc any, ops []byte) (any, bool) {
+	var list []json.RawMessage
+	if ops = bytes.TrimLeft(ops, " \t\r\n"); len(ops) == 0 || ops[0] != '[' || json.Unmarshal(ops, &list) != nil {
+		return nil, false
+	}
+	for _, raw := range list {
+		if twice(raw, "op", "path", "from", "value") {
+			return nil, false
+		}
+		op, err := decodeJSON(raw)
+		if err != nil {
+			return nil, false
+		}
+		m, ok := op.(map[string]any)
+		if !ok {
+			return nil, false
+		}
+		path, ok := pointerMember(m, "path")
+		if !ok {
+			return nil, false
+		}
+		value, hasValue := m["value"]
+		switch m["op"] {
+		case "add":
+			if !hasValue {
+				return nil, false
+			}
+			doc, ok = refAdd(doc, path, value)
+		case "remove":
+			doc, _, ok = refRemove(doc, path)
+		case "replace":
+			if _, ok = get(doc, path); !ok || !hasValue {
+				return nil, false
+			}
+			if doc, _, ok = refRemove(doc, path); ok || len(path) == 0 {
+				doc, ok = refAdd(doc, path, value)
+			}
+		case "move", "copy":
+			from, fromOK := pointerMember(m, "from")
+			if !fromOK {
+				return nil, false
+			}
+			var v any
+			if v, ok = get(doc, from); !ok {
+				return nil, false
+			}
+			if m["op"] == "copy" {
+				v = deepCopy(v)
+			} else if len(path) > len(from) && slices.Equal(path[:len(from)], from) {
+				return nil, false // into its own child
+			} else if slices.Equal(path, from) {
+				continue
+			} else {
+				doc, _, _ = refRemove(doc, from)
+			}
+			if doc, ok = refAdd(doc, path, v); ok && size(doc) > 20000 {
+				r.unsure = true
+				return nil, false
+			}
+		case "test":
+			var v any
+			if v, ok = get(doc, path); !ok || !hasValue || !r.equal(v, value) {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+		if !ok {
+			return nil, false
+		}
+	}
+	return doc, true
+}
+
+func pointerMember(op map[string]any, name string) ([]string, bool) {
+	s, ok := op[name].(string)
+	if !ok {
+		return nil, false
+	}
+	return refPointer(s)
+}
+
+// twice reports whether the JSON object text raw has one of names as a
+// member more than once.
+func twice(raw []byte, names ...string) bool {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return false
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		name := t.(string)
+		if slices.Contains(names, name) {
+			if seen[name] {
+				return true
+			}
+			seen[name] = true
+		}
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return false
+		}
+	}
+	return false
+}
+
+// mergePatch applies a JSON Merge Patch: the algorithm of RFC 7396,
+// section 2.
+func mergePatch(target, patch any) any {
+	p, ok := patch.(map[string]any)
+	if !ok {
+		return patch
+	}
+	t, ok := target.(map[string]any)
+	if !ok {
+		t = map[string]any{}
+	}
+	for name, v := range p {
+		if v == nil {
+			delete(t, name)
+		} else {
+			t[name] = mergePatch(t[name], v)
+		}
+	}
+	return t
+}
