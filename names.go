@@ -10,11 +10,11 @@ import (
 // nameEquals reports whether the member name node k decodes to name.
 func (d *Doc) nameEquals(k uint32, name string) bool {
 	n := &d.nodes[k]
-	tok := d.buf[n.off : n.off+n.textLen()]
+	l := n.textLen()
 	if n.meta&flagEscaped == 0 {
-		return string(tok[1:len(tok)-1]) == name
+		return int(l)-2 == len(name) && string(d.buf[n.off+1:n.off+l-1]) == name
 	}
-	return wire.EqualUnquoted(tok, name)
+	return wire.EqualUnquoted(d.buf[n.off:n.off+l], name)
 }
 
 // duplicateName returns a member name node of object obj whose decoded name

@@ -62,6 +62,18 @@ func checkPointer(p string) error {
 	if p != "" && p[0] != '/' {
 		return &Error{Offset: 0, Pointer: p, Reason: "JSON Pointer must be empty or start with '/'", Err: ErrPointer}
 	}
+	ascii := true
+	for i := 0; i < len(p) && ascii; i++ {
+		switch c := p[i]; {
+		case c >= utf8.RuneSelf:
+			ascii = false
+		case c == '~' && (i+1 == len(p) || p[i+1] != '0' && p[i+1] != '1'):
+			return &Error{Offset: int64(i), Pointer: p, Reason: "'~' in a JSON Pointer must be followed by '0' or '1'", Err: ErrPointer}
+		}
+	}
+	if ascii {
+		return nil
+	}
 	if !utf8.ValidString(p) {
 		i := 0
 		for i < len(p) {
