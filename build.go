@@ -138,12 +138,17 @@ func (d *Doc) copyNode(i uint32) uint32 {
 		return d.newNode(n) // a scalar's child is its text length
 	}
 	n.child = 0
+	// The copy's nodes are new: its aux entry must name its own (the last
+	// original child of a grown container) or none (contains).
+	entry := -1
 	if n.meta&flagSpan != 0 {
-		// The copy's nodes are new: its entry must not name the original's.
-		a := d.aux[n.payload()]
-		a.last = 0
-		d.aux = append(d.aux, a)
-		n.meta = n.meta&(1<<payloadShift-1) | uint32(len(d.aux)-1)<<payloadShift
+		d.aux = append(d.aux, aux{span: d.span(&n)})
+		entry = len(d.aux) - 1
+		n.meta = n.meta&(1<<payloadShift-1) | uint32(entry)<<payloadShift
+	}
+	origLast := uint32(0)
+	if n.meta&flagGrown != 0 {
+		origLast = d.origLast(&d.nodes[i])
 	}
 	c := d.newNode(n)
 	var prev uint32
@@ -163,6 +168,9 @@ func (d *Doc) copyNode(i uint32) uint32 {
 			d.nodes[prev].next = m
 		}
 		prev = m
+		if k == origLast {
+			d.aux[entry].last = m
+		}
 	}
 	return c
 }

@@ -333,15 +333,14 @@ close: // cur ends just before text[i]: its entry gets span and last, then pop
 	NODE(R11, AX)
 	MOVL (AX), CX
 	SHRL $PAYLOAD_SHIFT, CX
-	LEAQ (CX)(CX*2), CX
-	SHLQ $2, CX
+	SHLQ $3, CX
 	ADDQ ST_AUX(R9), CX
 	MOVL R12, DX
 	ADDL ST_DELTA(R9), DX
 	SUBL 4(AX), DX
 	MOVL DX, 0(CX)
 	LEAL -1(BX), DX
-	MOVL DX, 8(CX)
+	MOVL DX, 4(CX)
 	SUBQ $16, R10
 	MOVL 0(R10), R11
 	MOVL 4(R10), R13

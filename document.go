@@ -64,7 +64,6 @@ type Doc struct {
 	path         []pathElem  // merge position, for conflict errors
 
 	tailC, tailK uint32 // container last appended to, and its last child
-	tailN        int    // and its number of children
 	moved        bool   // a merge moved parsed nodes (see contains)
 
 	scratch     []byte
@@ -137,9 +136,11 @@ func (n *node) textLen() uint32 {
 
 // aux is the side entry of a parsed or grown container.
 type aux struct {
-	span  uint32 // length of the compact span
-	count uint32 // original children of a grown container
-	last  uint32 // the last node parsed inside it, 0 if not known (see contains)
+	span uint32 // length of the compact span
+	// last: the last node parsed inside the container, 0 if not known
+	// (see contains); once it has grown (flagGrown), its last original
+	// child instead (0 if none), which is all printing needs then.
+	last uint32
 }
 
 // frame is an open container while parsing.
@@ -186,7 +187,7 @@ func (d *Doc) Cap() int { return cap(d.buf) + cap(d.nodes)*nodeSize + cap(d.aux)
 
 const (
 	nodeSize = 16
-	auxSize  = 12
+	auxSize  = 8
 )
 
 // at returns the node of r, or nil if r is not a value of d.

@@ -7,14 +7,13 @@ package graft
 
 // linkLast makes node k the last child of container c.
 func (d *Doc) linkLast(c, k uint32) {
-	t, count := d.tail(c)
-	d.linkAfter(c, t, count, k)
+	d.linkAfter(c, d.tail(c), k)
 }
 
 // linkAfter makes node k the last child of container c, whose last child
-// is t (0 if none) and which has count children.
-func (d *Doc) linkAfter(c, t uint32, count int, k uint32) {
-	d.grown(c, count)
+// is t (0 if none).
+func (d *Doc) linkAfter(c, t, k uint32) {
+	d.grown(c, t)
 	if t == 0 {
 		d.saveField(c, fieldChild)
 		d.nodes[c].child = k
@@ -24,22 +23,19 @@ func (d *Doc) linkAfter(c, t uint32, count int, k uint32) {
 	}
 	d.saveField(k, fieldNext)
 	d.nodes[k].next = 0
-	d.tailC, d.tailK, d.tailN = c, k, count+1
+	d.tailC, d.tailK = c, k
 }
 
-// tail returns the last child of container c (0 if none) and the number
-// of its children.
-func (d *Doc) tail(c uint32) (uint32, int) {
+// tail returns the last child of container c, or 0.
+func (d *Doc) tail(c uint32) uint32 {
 	if d.tailC == c {
-		return d.tailK, d.tailN
+		return d.tailK
 	}
 	var t uint32
-	n := 0
 	for k := d.nodes[c].child; k != 0; k = d.nodes[k].next {
 		t = k
-		n++
 	}
-	return t, n
+	return t
 }
 
 // forgetTail drops the cached last child of c, whose children change.
@@ -101,21 +97,20 @@ func (d *Doc) container(r Ref, kind Kind) *node {
 // lastMember returns the last member name node of object obj named name,
 // or 0.
 func (d *Doc) lastMember(obj uint32, name string) uint32 {
-	found, _, _ := d.scanMembers(obj, name)
+	found, _ := d.scanMembers(obj, name)
 	return found
 }
 
 // scanMembers walks the members of object obj once and returns the last
-// one named name (0 if none), the last member and the number of members.
-func (d *Doc) scanMembers(obj uint32, name string) (found, last uint32, count int) {
+// one named name (0 if none) and the last member.
+func (d *Doc) scanMembers(obj uint32, name string) (found, last uint32) {
 	for k := d.nodes[obj].child; k != 0; k = d.nodes[k].next {
 		if d.nameEquals(k, name) {
 			found = k
 		}
 		last = k
-		count++
 	}
-	return found, last, count
+	return found, last
 }
 
 // Set makes v the value of member name of object obj: the last member of
@@ -129,7 +124,7 @@ func (d *Doc) Set(obj Ref, name string, v Ref) error {
 	if d.contains(uint32(v), uint32(obj)) {
 		return ErrCycle
 	}
-	found, last, count := d.scanMembers(uint32(obj), name)
+	found, last := d.scanMembers(uint32(obj), name)
 	if found != 0 {
 		d.setValue(uint32(obj), found, uint32(v))
 		return nil
@@ -138,7 +133,7 @@ func (d *Doc) Set(obj Ref, name string, v Ref) error {
 	if err != nil {
 		return err
 	}
-	d.linkAfter(uint32(obj), last, count, k)
+	d.linkAfter(uint32(obj), last, k)
 	return nil
 }
 

@@ -73,7 +73,7 @@ func (c *comparer) equalSmall(a, b uint32) bool {
 			continue
 		}
 		na++
-		k, _, _ := d.findName(b, m)
+		k, _ := d.findName(b, m)
 		if k == 0 || !c.equal(d.nodes[m].child, d.nodes[k].child) {
 			return false
 		}

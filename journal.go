@@ -74,8 +74,9 @@ func (d *Doc) clean(lo, hi uint32, hint *int) bool {
 // span returns the length of the compact text of a parsed container.
 func (d *Doc) span(n *node) uint32 { return d.aux[n.payload()].span }
 
-// origCount returns the number of original children of a grown container.
-func (d *Doc) origCount(n *node) int { return int(d.aux[n.payload()].count) }
+// origLast returns the last original child of a grown container, 0 if it
+// had none.
+func (d *Doc) origLast(n *node) uint32 { return d.aux[n.payload()].last }
 
 // changed records that node i is about to change in a way other than
 // having children appended: its value is replaced, or a child is removed,
@@ -96,19 +97,19 @@ func (d *Doc) changed(i uint32) {
 }
 
 // grown records that children are about to be appended to container c,
-// which has count children now.
-func (d *Doc) grown(c uint32, count int) {
+// whose last child is last (0 if none).
+func (d *Doc) grown(c, last uint32) {
 	n := &d.nodes[c]
 	if n.meta&(flagSpan|flagGrown) != flagSpan {
 		return // no span to keep, or already grown
 	}
 	d.saveField(c, fieldMeta)
 	if len(d.aux) >= maxAux {
-		n.meta &^= flagSpan // no room for the count: print child by child
+		n.meta &^= flagSpan // no room for an entry: print child by child
 	} else {
 		// A new entry: others may share the old one (see node).
 		a := d.aux[n.payload()]
-		a.count = uint32(count)
+		a.last = last
 		d.aux = append(d.aux, a)
 		n.meta = n.meta&(1<<payloadShift-1) | flagGrown | uint32(len(d.aux)-1)<<payloadShift
 	}

@@ -229,9 +229,9 @@ func (d *Doc) merge(di, si uint32) error {
 func (d *Doc) mergeObjects(di, si uint32) error {
 	for k := d.nodes[si].child; k != 0; {
 		next := d.nodes[k].next
-		if m, last, count := d.findName(di, k); m == 0 {
+		if m, last := d.findName(di, k); m == 0 {
 			d.moved = true
-			d.linkAfter(di, last, count, k)
+			d.linkAfter(di, last, k)
 		} else {
 			d.path = append(d.path, pathElem{name: k})
 			if err := d.merge(d.nodes[m].child, d.nodes[k].child); err != nil {
@@ -312,9 +312,8 @@ func (d *Doc) text(i uint32) []byte {
 }
 
 // findName walks the members of object obj once and returns the last one
-// whose name equals that of name node k (0 if none), the last member and
-// the number of members.
-func (d *Doc) findName(obj, k uint32) (found, last uint32, count int) {
+// whose name equals that of name node k (0 if none) and the last member.
+func (d *Doc) findName(obj, k uint32) (found, last uint32) {
 	kn := &d.nodes[k]
 	if kn.meta&flagEscaped != 0 {
 		for m := d.nodes[obj].child; m != 0; m = d.nodes[m].next {
@@ -322,9 +321,8 @@ func (d *Doc) findName(obj, k uint32) (found, last uint32, count int) {
 				found = m
 			}
 			last = m
-			count++
 		}
-		return found, last, count
+		return found, last
 	}
 	// Names without escapes are equal when their texts are: the same
 	// meta (length and flags) first, then the bytes.
@@ -338,9 +336,8 @@ func (d *Doc) findName(obj, k uint32) (found, last uint32, count int) {
 			found = m
 		}
 		last = m
-		count++
 	}
-	return found, last, count
+	return found, last
 }
 
 // namesEqual reports whether the string nodes a and b decode to the same

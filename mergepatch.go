@@ -57,7 +57,7 @@ func (d *Doc) mergePatch(t, p uint32) error {
 	for k := d.nodes[p].child; k != 0; {
 		next := d.nodes[k].next // linkLast below takes k's next
 		v := d.nodes[k].child
-		m, _, _ := d.findName(t, k)
+		m, _ := d.findName(t, k)
 		switch {
 		case d.Kind(Ref(v)) == Null:
 			if m != 0 {

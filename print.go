@@ -32,19 +32,25 @@ func (d *Doc) appendCompact(dst []byte, i uint32, hint *int) []byte {
 	case printPrefix:
 		// The original children as parsed, then the appended ones.
 		dst = append(dst, d.buf[n.off:n.off+d.span(n)-1]...)
-		count := d.origCount(n)
-		for c := count; c > 0; c-- {
-			k = d.nodes[k].next
+		if last := d.origLast(n); last != 0 {
+			k, sep = d.nodes[last].next, true
 		}
-		sep = count > 0
 	default:
 		dst = append(dst, opener(kind))
 	}
-	for ; k != 0; k = d.nodes[k].next {
+	for k != 0 {
 		if sep {
 			dst = append(dst, ',')
 		}
 		sep = true
+		// Children whose texts follow each other in the arena, comma
+		// between, print as one copy: members moved in from one input by
+		// a merge, for one.
+		if start, end, next := d.textRun(kind == Object, k, hint); next != k {
+			dst = append(dst, d.buf[start:end]...)
+			k = next
+			continue
+		}
 		if kind == Object {
 			kn := &d.nodes[k]
 			dst = append(dst, d.buf[kn.off:kn.off+kn.textLen()]...)
@@ -53,8 +59,56 @@ func (d *Doc) appendCompact(dst []byte, i uint32, hint *int) []byte {
 		} else {
 			dst = d.appendCompact(dst, d.resolve(k), hint)
 		}
+		k = d.nodes[k].next
 	}
 	return append(dst, opener(kind)+2)
+}
+
+// textRun returns the text range [start, end) of the children from chain
+// node k on that print as the bytes there, one after another with a comma
+// between, and the child after them; next == k if k itself does not print
+// so.
+func (d *Doc) textRun(obj bool, k uint32, hint *int) (start, end, next uint32) {
+	start, end, ok := d.childText(obj, k, hint)
+	if !ok {
+		return 0, 0, k
+	}
+	next = d.nodes[k].next
+	for next != 0 && end < uint32(len(d.buf)) && d.buf[end] == ',' {
+		s, e, ok := d.childText(obj, next, hint)
+		if !ok || s != end+1 {
+			break
+		}
+		end, next = e, d.nodes[next].next
+	}
+	return start, end, next
+}
+
+// childText returns the text range of chain node k when what it prints is
+// the bytes there: an item, or a member whose value follows its name and a
+// colon, whose value prints as its own text.
+func (d *Doc) childText(obj bool, k uint32, hint *int) (start, end uint32, ok bool) {
+	var v uint32
+	if obj {
+		kn := &d.nodes[k]
+		nameEnd := kn.off + kn.textLen()
+		v = kn.child
+		if d.nodes[v].off != nameEnd+1 || nameEnd >= uint32(len(d.buf)) || d.buf[nameEnd] != ':' {
+			return 0, 0, false
+		}
+		start = kn.off
+	} else {
+		v = d.resolve(k)
+		start = d.nodes[v].off
+	}
+	vn := &d.nodes[v]
+	if kind := vn.kind(); kind == Object || kind == Array {
+		if vn.meta&(flagSpan|flagGrown) != flagSpan || !d.clean(vn.off, vn.off+d.span(vn), hint) {
+			return 0, 0, false
+		}
+		return start, vn.off + d.span(vn), true
+	}
+	return start, vn.off + vn.textLen(), true
 }
 
 // opener returns '{' or '['; adding 2 gives the closer.

@@ -102,12 +102,12 @@ func Compact(dst []byte, ends []uint32, src []byte, mode Mode) ([]byte, []uint32
 // writes reach at most 64n bytes and 32n entries further. When they must
 // grow, they grow to what the rest of the input (left bytes) is expected
 // to need, at the rate of compact bytes (wrote) and entries (found) per
-// input byte so far (read), plus a sixteenth.
+// input byte so far (read), plus a sixty-fourth.
 func reserve(dst []byte, ends []uint32, n, left, read, wrote, found int) ([]byte, []uint32) {
 	if need := len(dst) + 64*n; need > cap(dst) {
 		want := 0
 		if read > 0 {
-			want = len(dst) + int(float64(left)*float64(wrote)/float64(read)*17/16)
+			want = len(dst) + int(float64(left)*float64(wrote)/float64(read)*65/64)
 		}
 		nd := make([]byte, len(dst), max(need, want))
 		copy(nd, dst)
@@ -116,7 +116,7 @@ func reserve(dst []byte, ends []uint32, n, left, read, wrote, found int) ([]byte
 	if need := len(ends) + 32*n; need > cap(ends) {
 		want := 0
 		if read > 0 {
-			want = len(ends) + int(float64(left)*float64(found)/float64(read)*17/16)
+			want = len(ends) + int(float64(left)*float64(found)/float64(read)*65/64)
 		}
 		ne := make([]uint32, len(ends), max(need, want))
 		copy(ne, ends)
