@@ -76,9 +76,9 @@ type stdLocation struct {
 }
 
 type stdError struct {
-	Message   string           `json:"message"`
+	Message   string        `json:"message"`
 	Locations []stdLocation `json:"locations"`
-	Path      []any            `json:"path"`
+	Path      []any         `json:"path"`
 }
 
 // stdObject is a response object: its members in selection order.
