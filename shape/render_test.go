@@ -2,6 +2,7 @@ package shape_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/graftjson/graft"
@@ -47,6 +48,14 @@ var renderCases = []renderCase{
 	{name: "missing member is null", root: q(f("a", tInt, 1)), data: `{}`, want: `{"data":{"a":null}}`},
 	{name: "last duplicate member wins", root: q(f("a", tInt, 1)), data: `{"a":1,"a":2}`, want: `{"data":{"a":2}}`},
 	{name: "root not an object", root: q(f("a", tInt, 1)), data: `[1]`, want: `{"data":{"a":null}}`},
+	{name: "escaped member name", root: q(f("a", tInt, 1), f("b", tInt, 2)), data: `{"\u0062":2,"\u0061":1}`, want: `{"data":{"a":1,"b":2}}`},
+	{name: "last duplicate wins escaped or not", root: q(f("a", tInt, 1), f("b", tInt, 2)), data: `{"a":1,"\u0061":2,"\u0062":3,"b":4}`,
+		want: `{"data":{"a":2,"b":4}}`},
+	{name: "key that needs escaping", root: q(alias("q", `a"b\c`, tInt, 1)), data: `{"a\"b\\c":1}`, want: `{"data":{"q":1}}`},
+	{name: "key with a backslash is not its raw text", root: q(alias("q", `a\b`, tInt, 1)), data: `{"a\b":1}`, want: `{"data":{"q":null}}`},
+	{name: "key with a backslash decoded", root: q(alias("q", `a\b`, tInt, 1)), data: `{"a\\b":1}`, want: `{"data":{"q":1}}`},
+	{name: "several aliases of one key", root: q(alias("x", "a", tInt, 1), f("b", tInt, 2), alias("y", "a", tString, 3)), data: `{"b":2,"a":1}`,
+		want: `{"data":{"x":1,"b":2,"y":"1"}}`},
 	{name: "typename of object", root: q(f("__typename", tName, 1), f("u", user, 2)),
 		data: `{"u":{"id":1}}`, want: `{"data":{"__typename":"Query","u":{"id":"1","name":null}}}`},
 
@@ -204,6 +213,7 @@ func TestNewRejects(t *testing.T) {
 		"list without of": q(f("a", &shape.Type{Kind: shape.List}, 1)),
 		"unnamed object":  q(f("a", obj(""), 1)),
 		"cyclic":          q(f("t", cyclic, 1)),
+		"duplicate case":  q(f("n", &shape.Type{Kind: shape.Abstract, Name: "N", Cases: []shape.Case{{Type: "A"}, {Type: "A"}}}, 1)),
 	} {
 		if _, err := shape.New(root, shape.Options{}); err == nil {
 			t.Errorf("%s: New accepted it", name)
@@ -218,5 +228,26 @@ func TestVariables(t *testing.T) {
 	}
 	if got := p.Variables(); len(got) != 2 || got[0] != "b" || got[1] != "a" {
 		t.Errorf("Variables() = %q", got)
+	}
+}
+
+// TestManyKeys renders an object of 300 fields from data whose members come
+// in the reverse order, among unselected ones: every field finds its
+// member whatever the order and the number of keys.
+func TestManyKeys(t *testing.T) {
+	var fields []shape.Field
+	data := []byte(`{`)
+	want := []byte(`{"data":{`)
+	for i := 299; i >= 0; i-- {
+		data = fmt.Appendf(data, `"unselected%d":0,"f%d":%d,`, i, i, i)
+	}
+	for i := range 300 {
+		fields = append(fields, f(fmt.Sprint("f", i), tInt, 1))
+		want = fmt.Appendf(want, `"f%d":%d,`, i, i)
+	}
+	data[len(data)-1] = '}'
+	want = append(want[:len(want)-1], "}}"...)
+	if got := render(t, q(fields...), nil, string(data)); got != string(want) {
+		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
