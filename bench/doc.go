@@ -16,6 +16,10 @@
 //     100 products, the data object printed compact.
 //   - S5 field reads (BenchmarkS5Fields): parse twitter.json, read five fields.
 //
+// GraphQL response shaping is measured in the nested module graphql/ (its
+// own go.mod, because it needs a newer graphql-go-tools than this module's):
+// BenchmarkShapeParseRender, BenchmarkShapeRender and BenchmarkShapeCompile.
+//
 // Every scenario is a table (s1Rows, s2Rows, s3Rows, s4Rows, s5Rows) of
 // {name, setup} rows. A graft row joins a table from another _test.go file
 // with an init function, for example
