@@ -85,7 +85,18 @@ var renderCases = []renderCase{
 	{name: "no errors below a null parent",
 		root: q(f("u", userNN, 1)), data: `{"u":null}`, want: `{"data":{"u":null}}`},
 
+	{name: "sibling items fail each with its error", root: q(f("l", list(userNN), 1)), data: `{"l":[{"id":null,"name":"a"},{"id":2,"name":"b"},{"id":3}]}`,
+		want: `{"errors":[{"message":"Cannot return null for non-nullable field User.id.","locations":[{"line":1,"column":10}],"path":["l",0,"id"]},{"message":"Cannot return null for non-nullable field User.name.","locations":[{"line":1,"column":20}],"path":["l",2,"name"]}],"data":{"l":[null,{"id":"2","name":"b"},null]}}`},
+	{name: "sibling subtrees: one bubbles, one stays", root: q(f("a", obj("A", f("x", nn(tInt), 1)), 2), f("b", obj("B", f("y", tInt, 3)), 4)),
+		data: `{"a":{"x":"no"},"b":{"y":"no"}}`,
+		want: `{"errors":[{"message":"Int cannot represent non-integer value: \"no\"","locations":[{"line":1,"column":1}],"path":["a","x"]},{"message":"Int cannot represent non-integer value: \"no\"","locations":[{"line":1,"column":3}],"path":["b","y"]}],"data":{"a":null,"b":{"y":null}}}`},
+
 	// lists
+	{name: "[T!] null list", root: q(f("l", list(nn(tInt)), 1)), data: `{"l":null}`, want: `{"data":{"l":null}}`},
+	{name: "[T!]! missing list bubbles", root: q(f("o", obj("O", f("l", nn(list(nn(tInt))), 1)), 2), f("p", tInt, 3)), data: `{"o":{},"p":1}`,
+		want: `{"errors":[{"message":"Cannot return null for non-nullable field O.l.","locations":[{"line":1,"column":1}],"path":["o","l"]}],"data":{"o":null,"p":1}}`},
+	{name: "[[T]!]! null inner list bubbles to root", root: q(f("m", nn(list(nn(list(tInt)))), 1)), data: `{"m":[[1,null],null]}`,
+		want: `{"errors":[{"message":"Cannot return null for non-nullable field Query.m.","locations":[{"line":1,"column":1}],"path":["m",1]}],"data":null}`},
 	{name: "[T] with null item", root: q(f("l", list(tInt), 1)), data: `{"l":[1,null,3]}`, want: `{"data":{"l":[1,null,3]}}`},
 	{name: "[T] null list", root: q(f("l", list(tInt), 1)), data: `{"l":null}`, want: `{"data":{"l":null}}`},
 	{name: "[T] bad item nulls only the item", root: q(f("l", list(tInt), 1)), data: `{"l":[1,"x",3]}`,
@@ -123,6 +134,10 @@ var renderCases = []renderCase{
 		want: `{"errors":[{"message":"Abstract type \"Node\" must resolve to an Object type at runtime for field \"Query.n\".","locations":[{"line":1,"column":1}],"path":["n"]}],"data":{"n":null}}`},
 	{name: "abstract unknown type", root: q(f("n", nodeIface, 1)), data: `{"n":{"__typename":"Nope"}}`,
 		want: `{"errors":[{"message":"Abstract type \"Node\" was resolved to a type \"Nope\" that does not exist inside the schema.","locations":[{"line":1,"column":1}],"path":["n"]}],"data":{"n":null}}`},
+	{name: "impossible runtime type", root: q(f("n", nodeIface, 1)), data: `{"n":{"__typename":"Thing","id":"t"}}`,
+		want: `{"errors":[{"message":"Runtime Object type \"Thing\" is not a possible type for \"Node\".","locations":[{"line":1,"column":1}],"path":["n"]}],"data":{"n":null}}`},
+	{name: "runtime type not an object type", root: q(f("n", list(nodeIface), 1)), data: `{"n":[{"__typename":"String"},{"__typename":"User","id":1}]}`,
+		want: `{"errors":[{"message":"Abstract type \"Node\" was resolved to a non-object type \"String\".","locations":[{"line":1,"column":1}],"path":["n",0]}],"data":{"n":[null,{"__typename":"User","id":"1","name":null}]}}`},
 	{name: "abstract escaped typename", root: q(f("n", nodeIface, 1)), data: `{"n":{"__typename":"\u0055ser","id":"u"}}`,
 		want: `{"data":{"n":{"__typename":"User","id":"u","name":null}}}`},
 
