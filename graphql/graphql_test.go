@@ -270,3 +270,17 @@ func TestSchemaError(t *testing.T) {
 		t.Fatalf("got %#v", err)
 	}
 }
+
+// TestStreamDeclared: a schema that declares @stream gets it past
+// validation; Compile still refuses it.
+func TestStreamDeclared(t *testing.T) {
+	schema, err := graphql.ParseSchema("directive @stream(initialCount: Int) on FIELD\ntype Query { ints: [Int] }")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := respond(t, schema, specCase{query: `{ ints @stream(initialCount: 1) }`, data: `{}`})
+	want := `{"errors":[{"message":"The @stream directive is not supported when shaping data: the response is delivered in one payload.","locations":[{"line":1,"column":9}]}]}`
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
