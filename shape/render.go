@@ -191,6 +191,12 @@ func (r *Renderer) members(o *object, v graft.Ref) {
 // records exactly one error, where it arises.
 func (r *Renderer) complete(t *typ, v graft.Ref) bool {
 	k := r.d.Kind(v)
+	// The commonest leaves, written as received: a string for String or
+	// ID, a boolean for Boolean (the leaf functions below handle the rest).
+	if (k == graft.String && (t.kind == String || t.kind == ID)) || (k == graft.Bool && t.kind == Boolean) {
+		r.out = append(r.out, r.d.Raw(v)...)
+		return true
+	}
 	if k == graft.Null || k == graft.Invalid {
 		if t.nonNull {
 			r.nonNullError()
