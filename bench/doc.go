@@ -22,6 +22,10 @@
 //   - S8 canonical JSON (BenchmarkS8Canonical): the RFC 8785 form of twitter
 //     and canada, byte for byte the output of jsontext's Canonicalize.
 //
+// GraphQL response shaping is measured in the nested module graphql/ (its
+// own go.mod, because it needs a newer graphql-go-tools than this module's):
+// BenchmarkShapeParseRender, BenchmarkShapeRender and BenchmarkShapeCompile.
+//
 // Every scenario is a table (s1Rows … s8Rows) of
 // {name, setup} rows. A graft row joins a table from another _test.go file
 // with an init function, for example

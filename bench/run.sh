@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every peer benchmark of the bench module and writes:
+# Runs every peer benchmark of the bench module and of the nested GraphQL
+# shaping module (graphql/, its own go.mod) and writes:
 #   results.txt  raw `go test -bench` output (benchstat reads it as is)
 #   RESULTS.md   per-scenario tables of medians and ratios (cmd/report)
 #
@@ -21,6 +22,7 @@ status=0
 {
 	echo "go: $(go env GOVERSION)"
 	go test "${args[@]}" .
+	(cd graphql && go test "${args[@]}" .)
 } 2>&1 | tee results.txt || status=$?
 
 # The report lists failed and skipped benchmarks too, so write it either way.

@@ -288,17 +288,17 @@ func (c *compiler) collect(obj *ast.Definition, set ast.SelectionSet, cond shape
 	for _, sel := range set {
 		switch s := sel.(type) {
 		case *ast.Field:
-			fc, ok := directives(s.Directives, cond)
+			fc, ok := c.directives(s.Directives, cond)
 			if ok {
 				nodes = append(nodes, collected{field: s, cond: fc})
 			}
 		case *ast.InlineFragment:
-			fc, ok := directives(s.Directives, cond)
+			fc, ok := c.directives(s.Directives, cond)
 			if ok && c.applies(s.TypeCondition, obj) {
 				nodes = c.collect(obj, s.SelectionSet, fc, nodes, visited)
 			}
 		case *ast.FragmentSpread:
-			fc, ok := directives(s.Directives, cond)
+			fc, ok := c.directives(s.Directives, cond)
 			if !ok || s.Definition == nil || visited[s.Name] || !c.applies(s.Definition.TypeCondition, obj) {
 				continue
 			}
@@ -309,6 +309,17 @@ func (c *compiler) collect(obj *ast.Definition, set ast.SelectionSet, cond shape
 		}
 	}
 	return nodes
+}
+
+// incremental records a request error for @defer or @stream: a shaped
+// response is one payload, and delivering the deferred part inline would
+// hide from the client that its request was not honoured.
+func (c *compiler) incremental(ds ast.DirectiveList) {
+	for _, d := range ds {
+		if (d.Name == "defer" || d.Name == "stream") && c.err == nil {
+			c.err = &Problem{Message: `The @` + d.Name + ` directive is not supported when shaping data: the response is delivered in one payload.`, Locations: []shape.Location{loc(d.Position)}}
+		}
+	}
 }
 
 // applies is DoesFragmentTypeApply of the specification.
@@ -331,7 +342,8 @@ func (c *compiler) applies(typeCond string, obj *ast.Definition) bool {
 // directives conjoins cond with the @skip and @include directives of a
 // selection. It reports false if a literal argument excludes the
 // selection.
-func directives(ds ast.DirectiveList, cond shape.Cond) (shape.Cond, bool) {
+func (c *compiler) directives(ds ast.DirectiveList, cond shape.Cond) (shape.Cond, bool) {
+	c.incremental(ds)
 	for _, d := range ds {
 		if d.Name != "skip" && d.Name != "include" {
 			continue

@@ -24,8 +24,10 @@
 //
 // A request that cannot run — a syntax error, a validation error, a
 // missing or unknown operation name, a variable value that does not coerce
-// — is a *RequestError, whose AppendResponse writes {"errors":[…]} with no
-// "data" key, as the specification requires. Its messages are graphql-js's
+// (OneOf input objects included), @defer or @stream (they ask for an
+// incremental response; a shaped response is one payload) — is a
+// *RequestError, whose AppendResponse writes {"errors":[…]} with no "data"
+// key, as the specification requires. Its messages are graphql-js's
 // where this package words them (operation selection, variable coercion)
 // and gqlparser's for syntax and validation. A schema that does not load is
 // a *SchemaError. Errors in the data are field errors in the rendered

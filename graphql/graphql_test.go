@@ -21,8 +21,14 @@ type Query {
   ints: [Int!]!
   color: Color
   json: JSON
-  filter(f: Filter, n: Int, c: Color, l: [Int]): Int
+  filter(f: Filter, n: Int, c: Color, l: [Int], x: Float): Int
+  chain: Chain
+  matrix: [[Int!]]
+  rows: [[Int]!]!
+  pick(p: Pick): Int
 }
+type Chain { value: Int! next: Chain! items: [Chain!]! }
+input Pick @oneOf { id: ID name: String }
 type Mutation { like(id: ID!): Int }
 scalar JSON
 enum Color { RED GREEN }
@@ -121,7 +127,70 @@ var specCases = []specCase{
 	{name: "mutation root", query: `mutation { like(id: 1) }`, data: `{"like":3}`, want: `{"data":{"like":3}}`},
 	{name: "operation by name", query: `query A { int } query B { color }`, op: "B", data: `{"int":1,"color":"RED"}`, want: `{"data":{"color":"RED"}}`},
 
+	{name: "long non-null chain through lists to nullable root field",
+		query: `{ chain { next { items { next { value } } } } int }`,
+		data:  `{"chain":{"next":{"items":[{"next":{"value":1}},{"next":{"value":null}}]}},"int":1}`,
+		want:  `{"errors":[{"message":"Cannot return null for non-nullable field Chain.value.","locations":[{"line":1,"column":33}],"path":["chain","next","items",1,"next","value"]}],"data":{"chain":null,"int":1}}`},
+	{name: "sibling errors in separate subtrees",
+		query: `{ a: user { email } b: user { name } users { id } }`,
+		data:  `{"user":{"name":"n"},"users":[{"id":null},{"id":"2"},{}]}`,
+		want:  `{"errors":[{"message":"Cannot return null for non-nullable field User.email.","locations":[{"line":1,"column":13}],"path":["a","email"]},{"message":"Cannot return null for non-nullable field User.id.","locations":[{"line":1,"column":46}],"path":["users",0,"id"]},{"message":"Cannot return null for non-nullable field User.id.","locations":[{"line":1,"column":46}],"path":["users",2,"id"]}],"data":{"a":null,"b":{"name":"n"},"users":[null,{"id":"2"},null]}}`},
+	{name: "nested lists: null item nulls its inner list",
+		query: `{ matrix }`, data: `{"matrix":[[1,null],[2],null]}`,
+		want: `{"errors":[{"message":"Cannot return null for non-nullable field Query.matrix.","locations":[{"line":1,"column":3}],"path":["matrix",0,1]}],"data":{"matrix":[null,[2],null]}}`},
+	{name: "nested lists: null inner list bubbles to data",
+		query: `{ int rows }`, data: `{"int":1,"rows":[[null],null]}`,
+		want: `{"errors":[{"message":"Cannot return null for non-nullable field Query.rows.","locations":[{"line":1,"column":7}],"path":["rows",1]}],"data":null}`},
+	{name: "field first collected inside a fragment comes first",
+		query: `{ ...F int user { name } } fragment F on Query { user { id } }`,
+		data:  `{"int":2,"user":{"id":"1","name":"n"}}`,
+		want:  `{"data":{"user":{"id":"1","name":"n"},"int":2}}`},
+	{name: "fragments nested in a union member",
+		query: `{ search { ... on User { ...U } ... on Post { title } } } fragment U on User { id ... on Node { id } name }`,
+		data:  `{"search":[{"__typename":"User","id":1,"name":"n"},{"__typename":"Photo","url":"x"}]}`,
+		want:  `{"data":{"search":[{"id":"1","name":"n"},{}]}}`},
+	{name: "skip and include together, both pass",
+		query: `query($s: Boolean!, $i: Boolean!) { int @skip(if: $s) @include(if: $i) }`, vars: `{"s":false,"i":true}`,
+		data: `{"int":1}`, want: `{"data":{"int":1}}`},
+	{name: "skip and include together, skip wins",
+		query: `query($s: Boolean!, $i: Boolean!) { int @skip(if: $s) @include(if: $i) }`, vars: `{"s":true,"i":true}`,
+		data: `{"int":1}`, want: `{"data":{}}`},
+	{name: "include on inline fragment with default false",
+		query: `query($i: Boolean = false) { ... @include(if: $i) { int } color }`,
+		data:  `{"int":1,"color":"RED"}`, want: `{"data":{"color":"RED"}}`},
+	{name: "conditions nest",
+		query: `query($a: Boolean!, $b: Boolean!) { ... @include(if: $a) { user { id name @include(if: $b) } } }`, vars: `{"a":true,"b":false}`,
+		data: `{"user":{"id":"1","name":"n"}}`, want: `{"data":{"user":{"id":"1"}}}`},
+	{name: "nullable variable with default given null", query: `query($n: Int = 3) { filter(n: $n) }`, vars: `{"n":null}`,
+		data: `{"filter":1}`, want: `{"data":{"filter":1}}`},
+	{name: "oneOf variable with one key", query: `query($p: Pick) { pick(p: $p) }`, vars: `{"p":{"name":"x"}}`,
+		data: `{"pick":1}`, want: `{"data":{"pick":1}}`},
+
 	// request errors: no data
+	{name: "null for a condition variable with a default", query: `query($i: Boolean = true) { int @include(if: $i) }`, vars: `{"i":null}`, data: `{}`,
+		want: `{"errors":[{"message":"Argument \"if\" of non-null type \"Boolean!\" must not be null.","locations":[{"line":1,"column":7}]}]}`},
+	{name: "variable coercion of strings, enums, floats, objects and list items",
+		query: `query Q($f: Filter, $g: Filter, $c: Color, $x: Float, $l: [Int]) { a: filter(f: $f) b: filter(f: $g, c: $c, x: $x, l: $l) }`,
+		vars:  `{"f":{"name":5},"g":"x","c":1,"x":"1.5","l":[1,"a"]}`, data: `{}`,
+		want: `{"errors":[{"message":"Variable \"$f\" got invalid value 5 at \"f.name\"; String cannot represent a non string value: 5","locations":[{"line":1,"column":9}]},` +
+			`{"message":"Variable \"$g\" got invalid value \"x\"; Expected type \"Filter\" to be an object.","locations":[{"line":1,"column":21}]},` +
+			`{"message":"Variable \"$c\" got invalid value 1; Enum \"Color\" cannot represent non-string value: 1.","locations":[{"line":1,"column":33}]},` +
+			`{"message":"Variable \"$x\" got invalid value \"1.5\"; Float cannot represent non numeric value: \"1.5\"","locations":[{"line":1,"column":44}]},` +
+			`{"message":"Variable \"$l\" got invalid value \"a\" at \"l[1]\"; Int cannot represent non-integer value: \"a\"","locations":[{"line":1,"column":55}]}]}`},
+	{name: "oneOf variable with two keys", query: `query($p: Pick) { pick(p: $p) }`, vars: `{"p":{"name":"x","id":"1"}}`, data: `{}`,
+		want: `{"errors":[{"message":"Variable \"$p\" got invalid value { name: \"x\", id: \"1\" }; Exactly one key must be specified for OneOf type \"Pick\".","locations":[{"line":1,"column":7}]}]}`},
+	{name: "oneOf variable with no key", query: `query($p: Pick) { pick(p: $p) }`, vars: `{"p":{}}`, data: `{}`,
+		want: `{"errors":[{"message":"Variable \"$p\" got invalid value {}; Exactly one key must be specified for OneOf type \"Pick\".","locations":[{"line":1,"column":7}]}]}`},
+	{name: "oneOf variable with a null key", query: `query($p: Pick) { pick(p: $p) }`, vars: `{"p":{"name":null}}`, data: `{}`,
+		want: `{"errors":[{"message":"Variable \"$p\" got invalid value null at \"p.name\"; Field \"name\" must be non-null.","locations":[{"line":1,"column":7}]}]}`},
+	{name: "oneOf literal with two keys", query: `{ pick(p: {id: 1, name: "x"}) }`, data: `{}`,
+		want: `{"errors":[{"message":"OneOf Input Object \"Pick\" must specify exactly one key.","locations":[{"line":1,"column":11}]}]}`},
+	{name: "defer is not supported", query: `{ int ... @defer { color } }`, data: `{}`,
+		want: `{"errors":[{"message":"The @defer directive is not supported when shaping data: the response is delivered in one payload.","locations":[{"line":1,"column":12}]}]}`},
+	{name: "defer on a fragment spread is not supported", query: `{ ...F @defer(label: "f") } fragment F on Query { int }`, data: `{}`,
+		want: `{"errors":[{"message":"The @defer directive is not supported when shaping data: the response is delivered in one payload.","locations":[{"line":1,"column":9}]}]}`},
+	{name: "stream is not a directive of the schema", query: `{ ints @stream(initialCount: 1) }`, data: `{}`,
+		want: `{"errors":[{"message":"Unknown directive \"@stream\".","locations":[{"line":1,"column":9}]}]}`},
 	{name: "syntax error", query: `{ user { id }`, data: `{}`,
 		want: `{"errors":[{"message":"Expected Name, found <EOF>","locations":[{"line":1,"column":14}]}]}`},
 	{name: "validation error", query: `{ nope }`, data: `{}`,
@@ -199,5 +268,19 @@ func TestSchemaError(t *testing.T) {
 	se, ok := err.(*graphql.SchemaError)
 	if !ok || se.Line != 2 {
 		t.Fatalf("got %#v", err)
+	}
+}
+
+// TestStreamDeclared: a schema that declares @stream gets it past
+// validation; Compile still refuses it.
+func TestStreamDeclared(t *testing.T) {
+	schema, err := graphql.ParseSchema("directive @stream(initialCount: Int) on FIELD\ntype Query { ints: [Int] }")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := respond(t, schema, specCase{query: `{ ints @stream(initialCount: 1) }`, data: `{}`})
+	want := `{"errors":[{"message":"The @stream directive is not supported when shaping data: the response is delivered in one payload.","locations":[{"line":1,"column":9}]}]}`
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }

@@ -175,6 +175,38 @@ func (c *coercer) inputObject(v graft.Ref, k graft.Kind, def *ast.Definition) {
 			c.invalid(v, `Field "`+s+`" is not defined by type "`+def.Name+`".`)
 		}
 	}
+	if def.Directives.ForName("oneOf") != nil {
+		c.oneOf(v, def)
+	}
+}
+
+// oneOf checks the value v of a OneOf input object type def: exactly one
+// of its fields given, and not null (graphql-js's order: the given fields
+// are counted in definition order).
+func (c *coercer) oneOf(v graft.Ref, def *ast.Definition) {
+	d := c.d
+	var first *ast.FieldDefinition
+	given := 0
+	for _, fd := range def.Fields {
+		if d.Kind(d.Member(v, fd.Name)) != graft.Invalid {
+			if given == 0 {
+				first = fd
+			}
+			given++
+		}
+	}
+	if given != 1 {
+		c.invalid(v, `Exactly one key must be specified for OneOf type "`+def.Name+`".`)
+	}
+	if first == nil {
+		return
+	}
+	if fv := d.Member(v, first.Name); d.Kind(fv) == graft.Null {
+		top := len(c.path)
+		c.path = append(c.path, "."+first.Name)
+		c.invalid(fv, `Field "`+first.Name+`" must be non-null.`)
+		c.path = c.path[:top]
+	}
 }
 
 // scalar returns the reason the built-in scalar named name cannot take the

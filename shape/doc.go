@@ -53,4 +53,10 @@
 // when a non-null position fails, the failure propagates to the nearest
 // nullable ancestor, which truncates the output back to its offset and
 // writes null there. Nothing is rendered twice and the Doc is not marked.
+//
+// Each data object is read in one walk of its members, whatever the number
+// of selected fields: a plan knows the member names each selection reads
+// (a small hash table per selection), and a member is first compared with
+// the name that follows the last one found, as upstreams usually answer in
+// the order they were asked.
 package shape

@@ -49,6 +49,21 @@ func (r *Renderer) number(v graft.Ref) float64 {
 	return f
 }
 
+// finite reports whether the number text raw certainly names a finite
+// float64: it has no exponent and fewer digits than the largest float64
+// has. Longer texts and exponents are decided by converting the number.
+func finite(raw []byte) bool {
+	if len(raw) > 300 {
+		return false
+	}
+	for _, c := range raw {
+		if c == 'e' || c == 'E' {
+			return false
+		}
+	}
+	return true
+}
+
 // plainInt reports whether raw is an integer written without fraction or
 // exponent, and whether it fits in 32 bits.
 func plainInt(raw []byte) (plain, fits bool) {
@@ -115,8 +130,8 @@ func (r *Renderer) leafFloat(v graft.Ref, k graft.Kind) bool {
 	var f float64
 	switch k {
 	case graft.Number:
-		if f = r.number(v); !math.IsInf(f, 0) {
-			r.out = append(r.out, r.d.Raw(v)...) // the text as received
+		if raw := r.d.Raw(v); finite(raw) || !math.IsInf(r.number(v), 0) {
+			r.out = append(r.out, raw...) // the text as received
 			return true
 		}
 	case graft.Bool:
@@ -201,7 +216,12 @@ func (r *Renderer) leafID(v graft.Ref, k graft.Kind) bool {
 		r.out = append(r.out, r.d.Raw(v)...)
 		return true
 	case graft.Number:
-		if f := r.number(v); f == math.Trunc(f) && r.quoteNumber(v) {
+		// A plainly written integer is one; other texts are decided by
+		// value (1.0 and 1e3 are integers).
+		if plain, _ := plainInt(r.d.Raw(v)); !plain && r.number(v) != math.Trunc(r.number(v)) {
+			break
+		}
+		if r.quoteNumber(v) {
 			return true
 		}
 	}

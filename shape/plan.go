@@ -2,6 +2,7 @@ package shape
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 )
 
@@ -151,26 +152,30 @@ type typ struct {
 	kind    Kind
 	nonNull bool
 	name    string
-	elem    *typ               // List
-	obj     *object            // Object
-	cases   map[string]*object // Abstract
-	enum    map[string]string  // Enum: value -> its quoted form
+	elem    *typ              // List
+	obj     *object           // Object
+	cases   keyTable          // Abstract: the possible types' names
+	objs    []*object         // Abstract: their selections, by index in cases
+	enum    map[string]string // Enum: value -> its quoted form
 }
 
 type object struct {
 	name   string
 	quoted []byte // the type name as a JSON string, for __typename
 	fields []field
+	keys   keyTable // the member names the fields read
 }
 
 type field struct {
 	name   string
 	key    string
-	prefix []byte // the response name as a JSON string and a colon
+	prefix []byte // a comma, the response name as a JSON string and a colon
 	quoted []byte // the response name as a JSON string, for error paths
 	typ    *typ
+	slot   int32 // index of key in object.keys; -1 for __typename
 	loc    Location
 	cond   [][]test
+	plain  bool    // no condition and no earlier field of the same name
 	dups   []int32 // earlier fields of the selection with the same name
 	later  []int32 // later fields of the selection with the same name
 }
@@ -181,7 +186,8 @@ type test struct {
 }
 
 // New compiles the selection of the root object type root into a Plan.
-// It reports a description that is incomplete or cyclic.
+// It reports a description that is incomplete or cyclic, or that gives an
+// abstract type two cases for one object type.
 func New(root *Type, opts Options) (*Plan, error) {
 	if root == nil || root.Kind != Object {
 		return nil, errors.New("shape: the root type must be an Object")
@@ -241,14 +247,19 @@ func (c *compiler) typ(t *Type, where string) (*typ, error) {
 		}
 		ct.obj = o
 	case Abstract:
-		ct.cases = make(map[string]*object, len(t.Cases))
+		var names []string
 		for _, cs := range t.Cases {
 			o, err := c.object(cs.Type, cs.Fields, where+" on "+cs.Type)
 			if err != nil {
 				return nil, err
 			}
-			ct.cases[cs.Type] = o
+			if slices.Contains(names, cs.Type) {
+				return nil, errors.New("shape: " + where + ": two cases for " + cs.Type)
+			}
+			names = append(names, cs.Type)
+			ct.objs = append(ct.objs, o)
 		}
+		ct.cases = newKeyTable(names)
 	default:
 		return nil, errors.New("shape: " + where + ": invalid kind " + strconv.Itoa(int(t.Kind)))
 	}
@@ -262,6 +273,8 @@ func (c *compiler) object(name string, fields []Field, where string) (*object, e
 	}
 	o := &object{name: name, quoted: appendQuote(nil, name), fields: make([]field, len(fields))}
 	first := map[string][]int32{}
+	slots := map[string]int32{}
+	var keys []string
 	for i, f := range fields {
 		fw := where + "." + f.Name
 		if f.Name == "" {
@@ -275,7 +288,16 @@ func (c *compiler) object(name string, fields []Field, where string) (*object, e
 			return nil, errors.New("shape: " + fw + ": a field needs a key")
 		}
 		q := appendQuote(nil, f.Name)
-		cf := field{name: f.Name, key: f.Key, quoted: q, prefix: append(q[:len(q):len(q)], ':'), typ: t, loc: f.Loc}
+		cf := field{name: f.Name, key: f.Key, quoted: q, prefix: append(append([]byte{','}, q...), ':'), typ: t, slot: -1, loc: f.Loc}
+		if t.kind != Typename {
+			slot, ok := slots[f.Key]
+			if !ok {
+				slot = int32(len(keys))
+				slots[f.Key] = slot
+				keys = append(keys, f.Key)
+			}
+			cf.slot = slot
+		}
 		for _, cl := range f.If {
 			ts := make([]test, len(cl))
 			for j, tt := range cl {
@@ -285,12 +307,14 @@ func (c *compiler) object(name string, fields []Field, where string) (*object, e
 		}
 		prev := first[f.Name]
 		cf.dups = prev
+		cf.plain = len(prev) == 0 && len(cf.cond) == 0
 		for _, j := range prev {
 			o.fields[j].later = append(o.fields[j].later, int32(i))
 		}
 		first[f.Name] = append(prev[:len(prev):len(prev)], int32(i))
 		o.fields[i] = cf
 	}
+	o.keys = newKeyTable(keys)
 	return o, nil
 }
 

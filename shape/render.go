@@ -1,6 +1,7 @@
 package shape
 
 import (
+	"bytes"
 	"strconv"
 
 	"github.com/graftjson/graft"
@@ -18,12 +19,13 @@ type Renderer struct {
 	vars []bool
 	out  []byte
 
-	errs []byte // the errors so far: JSON objects separated by commas
-	nerr int
-	path []step
-	msg  []byte // the message being built
-	tmp  []byte // decoded strings and names
-	tmp2 []byte // a second one, for values inspected inside messages
+	errs  []byte // the errors so far: JSON objects separated by commas
+	nerr  int
+	path  []step
+	slots []graft.Ref // member values of the objects being rendered
+	msg   []byte      // the message being built
+	tmp   []byte      // decoded strings and names
+	tmp2  []byte      // a second one, for values inspected inside messages
 }
 
 // step is one element of the current response path: a field (index < 0)
@@ -49,7 +51,7 @@ func (r *Renderer) Render(dst []byte, p *Plan, d *graft.Doc, data graft.Ref, var
 		panic("shape: Render needs a value for each of Plan.Variables")
 	}
 	r.d, r.p, r.vars = d, p, vars
-	r.errs, r.nerr, r.path = r.errs[:0], 0, r.path[:0]
+	r.errs, r.nerr, r.path, r.slots = r.errs[:0], 0, r.path[:0], r.slots[:0]
 	base := len(dst)
 	r.out = append(dst, `{"data":`...)
 	mark := len(r.out)
@@ -115,31 +117,72 @@ func (r *Renderer) included(o *object, i int) bool {
 // non-null field failed: the object must be null, and what it wrote is to
 // be discarded by the caller.
 func (r *Renderer) object(o *object, v graft.Ref) bool {
+	base := len(r.slots)
+	r.members(o, v)
 	r.out = append(r.out, '{')
 	n := 0
+	ok := true
 	for i := range o.fields {
-		if !r.included(o, i) {
+		f := &o.fields[i]
+		if !f.plain && !r.included(o, i) {
 			continue
 		}
-		f := &o.fields[i]
-		if n > 0 {
-			r.out = append(r.out, ',')
+		prefix := f.prefix
+		if n == 0 {
+			prefix = prefix[1:]
 		}
 		n++
-		r.out = append(r.out, f.prefix...)
-		if f.typ.kind == Typename {
+		r.out = append(r.out, prefix...)
+		if f.slot < 0 {
 			r.out = append(r.out, o.quoted...)
 			continue
 		}
 		r.path = append(r.path, step{obj: o, fi: int32(i), index: -1})
-		ok := r.complete(f.typ, r.d.Member(v, f.key))
+		ok = r.complete(f.typ, r.slots[base+int(f.slot)])
 		r.path = r.path[:len(r.path)-1]
 		if !ok {
-			return false
+			break
 		}
 	}
-	r.out = append(r.out, '}')
-	return true
+	r.slots = r.slots[:base]
+	if ok {
+		r.out = append(r.out, '}')
+	}
+	return ok
+}
+
+// members pushes onto r.slots the value of each of o's keys in the object
+// v (the last member of that name), or the zero Ref: one walk of v's
+// members, whatever the number of fields. Upstreams usually answer with
+// members in the order they were asked for, so each member is first
+// compared with the key after the last one found, and looked up only when
+// it is not that key.
+func (r *Renderer) members(o *object, v graft.Ref) {
+	keys := &o.keys
+	base := len(r.slots)
+	r.slots = append(r.slots, make([]graft.Ref, len(keys.names))...)
+	if len(keys.names) == 0 {
+		return
+	}
+	next := 0
+	for name, value := range r.d.Members(v) {
+		raw := r.d.Raw(name)
+		inner := raw[1 : len(raw)-1]
+		k := -1
+		if next < len(keys.names) && keys.names[next] == string(inner) && !keys.slash[next] {
+			k = next
+		} else if k = keys.find(inner, true); k < 0 {
+			if bytes.IndexByte(inner, '\\') < 0 {
+				continue
+			}
+			r.tmp, _ = r.d.AppendString(r.tmp[:0], name)
+			if k = keys.find(r.tmp, false); k < 0 {
+				continue
+			}
+		}
+		r.slots[base+k] = value
+		next = k + 1
+	}
 }
 
 // complete writes the value v at a position of type t. It returns false
@@ -148,6 +191,12 @@ func (r *Renderer) object(o *object, v graft.Ref) bool {
 // records exactly one error, where it arises.
 func (r *Renderer) complete(t *typ, v graft.Ref) bool {
 	k := r.d.Kind(v)
+	// The commonest leaves, written as received: a string for String or
+	// ID, a boolean for Boolean (the leaf functions below handle the rest).
+	if (k == graft.String && (t.kind == String || t.kind == ID)) || (k == graft.Bool && t.kind == Boolean) {
+		r.out = append(r.out, r.d.Raw(v)...)
+		return true
+	}
 	if k == graft.Null || k == graft.Invalid {
 		if t.nonNull {
 			r.nonNullError()
@@ -231,9 +280,13 @@ func (r *Renderer) abstract(t *typ, v graft.Ref, k graft.Kind) bool {
 		r.fieldError()
 		return false
 	}
+	raw := r.d.Raw(tn)
+	if i := t.cases.find(raw[1:len(raw)-1], true); i >= 0 {
+		return r.object(t.objs[i], v)
+	}
 	r.tmp, _ = r.d.AppendString(r.tmp[:0], tn)
-	if o := t.cases[string(r.tmp)]; o != nil {
-		return r.object(o, v)
+	if i := t.cases.find(r.tmp, false); i >= 0 {
+		return r.object(t.objs[i], v)
 	}
 	object, known := r.p.types[string(r.tmp)]
 	switch {

@@ -2,6 +2,7 @@ package shape_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 
 	"github.com/graftjson/graft"
@@ -47,6 +48,14 @@ var renderCases = []renderCase{
 	{name: "missing member is null", root: q(f("a", tInt, 1)), data: `{}`, want: `{"data":{"a":null}}`},
 	{name: "last duplicate member wins", root: q(f("a", tInt, 1)), data: `{"a":1,"a":2}`, want: `{"data":{"a":2}}`},
 	{name: "root not an object", root: q(f("a", tInt, 1)), data: `[1]`, want: `{"data":{"a":null}}`},
+	{name: "escaped member name", root: q(f("a", tInt, 1), f("b", tInt, 2)), data: `{"\u0062":2,"\u0061":1}`, want: `{"data":{"a":1,"b":2}}`},
+	{name: "last duplicate wins escaped or not", root: q(f("a", tInt, 1), f("b", tInt, 2)), data: `{"a":1,"\u0061":2,"\u0062":3,"b":4}`,
+		want: `{"data":{"a":2,"b":4}}`},
+	{name: "key that needs escaping", root: q(alias("q", `a"b\c`, tInt, 1)), data: `{"a\"b\\c":1}`, want: `{"data":{"q":1}}`},
+	{name: "key with a backslash is not its raw text", root: q(alias("q", `a\b`, tInt, 1)), data: `{"a\b":1}`, want: `{"data":{"q":null}}`},
+	{name: "key with a backslash decoded", root: q(alias("q", `a\b`, tInt, 1)), data: `{"a\\b":1}`, want: `{"data":{"q":1}}`},
+	{name: "several aliases of one key", root: q(alias("x", "a", tInt, 1), f("b", tInt, 2), alias("y", "a", tString, 3)), data: `{"b":2,"a":1}`,
+		want: `{"data":{"x":1,"b":2,"y":"1"}}`},
 	{name: "typename of object", root: q(f("__typename", tName, 1), f("u", user, 2)),
 		data: `{"u":{"id":1}}`, want: `{"data":{"__typename":"Query","u":{"id":"1","name":null}}}`},
 
@@ -76,7 +85,18 @@ var renderCases = []renderCase{
 	{name: "no errors below a null parent",
 		root: q(f("u", userNN, 1)), data: `{"u":null}`, want: `{"data":{"u":null}}`},
 
+	{name: "sibling items fail each with its error", root: q(f("l", list(userNN), 1)), data: `{"l":[{"id":null,"name":"a"},{"id":2,"name":"b"},{"id":3}]}`,
+		want: `{"errors":[{"message":"Cannot return null for non-nullable field User.id.","locations":[{"line":1,"column":10}],"path":["l",0,"id"]},{"message":"Cannot return null for non-nullable field User.name.","locations":[{"line":1,"column":20}],"path":["l",2,"name"]}],"data":{"l":[null,{"id":"2","name":"b"},null]}}`},
+	{name: "sibling subtrees: one bubbles, one stays", root: q(f("a", obj("A", f("x", nn(tInt), 1)), 2), f("b", obj("B", f("y", tInt, 3)), 4)),
+		data: `{"a":{"x":"no"},"b":{"y":"no"}}`,
+		want: `{"errors":[{"message":"Int cannot represent non-integer value: \"no\"","locations":[{"line":1,"column":1}],"path":["a","x"]},{"message":"Int cannot represent non-integer value: \"no\"","locations":[{"line":1,"column":3}],"path":["b","y"]}],"data":{"a":null,"b":{"y":null}}}`},
+
 	// lists
+	{name: "[T!] null list", root: q(f("l", list(nn(tInt)), 1)), data: `{"l":null}`, want: `{"data":{"l":null}}`},
+	{name: "[T!]! missing list bubbles", root: q(f("o", obj("O", f("l", nn(list(nn(tInt))), 1)), 2), f("p", tInt, 3)), data: `{"o":{},"p":1}`,
+		want: `{"errors":[{"message":"Cannot return null for non-nullable field O.l.","locations":[{"line":1,"column":1}],"path":["o","l"]}],"data":{"o":null,"p":1}}`},
+	{name: "[[T]!]! null inner list bubbles to root", root: q(f("m", nn(list(nn(list(tInt)))), 1)), data: `{"m":[[1,null],null]}`,
+		want: `{"errors":[{"message":"Cannot return null for non-nullable field Query.m.","locations":[{"line":1,"column":1}],"path":["m",1]}],"data":null}`},
 	{name: "[T] with null item", root: q(f("l", list(tInt), 1)), data: `{"l":[1,null,3]}`, want: `{"data":{"l":[1,null,3]}}`},
 	{name: "[T] null list", root: q(f("l", list(tInt), 1)), data: `{"l":null}`, want: `{"data":{"l":null}}`},
 	{name: "[T] bad item nulls only the item", root: q(f("l", list(tInt), 1)), data: `{"l":[1,"x",3]}`,
@@ -114,6 +134,10 @@ var renderCases = []renderCase{
 		want: `{"errors":[{"message":"Abstract type \"Node\" must resolve to an Object type at runtime for field \"Query.n\".","locations":[{"line":1,"column":1}],"path":["n"]}],"data":{"n":null}}`},
 	{name: "abstract unknown type", root: q(f("n", nodeIface, 1)), data: `{"n":{"__typename":"Nope"}}`,
 		want: `{"errors":[{"message":"Abstract type \"Node\" was resolved to a type \"Nope\" that does not exist inside the schema.","locations":[{"line":1,"column":1}],"path":["n"]}],"data":{"n":null}}`},
+	{name: "impossible runtime type", root: q(f("n", nodeIface, 1)), data: `{"n":{"__typename":"Thing","id":"t"}}`,
+		want: `{"errors":[{"message":"Runtime Object type \"Thing\" is not a possible type for \"Node\".","locations":[{"line":1,"column":1}],"path":["n"]}],"data":{"n":null}}`},
+	{name: "runtime type not an object type", root: q(f("n", list(nodeIface), 1)), data: `{"n":[{"__typename":"String"},{"__typename":"User","id":1}]}`,
+		want: `{"errors":[{"message":"Abstract type \"Node\" was resolved to a non-object type \"String\".","locations":[{"line":1,"column":1}],"path":["n",0]}],"data":{"n":[null,{"__typename":"User","id":"1","name":null}]}}`},
 	{name: "abstract escaped typename", root: q(f("n", nodeIface, 1)), data: `{"n":{"__typename":"\u0055ser","id":"u"}}`,
 		want: `{"data":{"n":{"__typename":"User","id":"u","name":null}}}`},
 
@@ -204,6 +228,7 @@ func TestNewRejects(t *testing.T) {
 		"list without of": q(f("a", &shape.Type{Kind: shape.List}, 1)),
 		"unnamed object":  q(f("a", obj(""), 1)),
 		"cyclic":          q(f("t", cyclic, 1)),
+		"duplicate case":  q(f("n", &shape.Type{Kind: shape.Abstract, Name: "N", Cases: []shape.Case{{Type: "A"}, {Type: "A"}}}, 1)),
 	} {
 		if _, err := shape.New(root, shape.Options{}); err == nil {
 			t.Errorf("%s: New accepted it", name)
@@ -218,5 +243,26 @@ func TestVariables(t *testing.T) {
 	}
 	if got := p.Variables(); len(got) != 2 || got[0] != "b" || got[1] != "a" {
 		t.Errorf("Variables() = %q", got)
+	}
+}
+
+// TestManyKeys renders an object of 300 fields from data whose members come
+// in the reverse order, among unselected ones: every field finds its
+// member whatever the order and the number of keys.
+func TestManyKeys(t *testing.T) {
+	var fields []shape.Field
+	data := []byte(`{`)
+	want := []byte(`{"data":{`)
+	for i := 299; i >= 0; i-- {
+		data = fmt.Appendf(data, `"unselected%d":0,"f%d":%d,`, i, i, i)
+	}
+	for i := range 300 {
+		fields = append(fields, f(fmt.Sprint("f", i), tInt, 1))
+		want = fmt.Appendf(want, `"f%d":%d,`, i, i)
+	}
+	data[len(data)-1] = '}'
+	want = append(want[:len(want)-1], "}}"...)
+	if got := render(t, q(fields...), nil, string(data)); got != string(want) {
+		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }

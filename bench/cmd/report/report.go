@@ -71,7 +71,7 @@ func (t *Table) Title() string {
 
 // Results is a parsed results file.
 type Results struct {
-	Config  [][2]string // "key: value" lines (goos, cpu, go, ...) in order, first of each key
+	Config  [][2]string // "key: value" lines (goos, cpu, go, ...) in order; a key's distinct values comma-separated
 	Tables  []*Table
 	Skipped []string // "--- SKIP" names with their messages
 	Failed  []string // "--- FAIL" names
@@ -131,7 +131,7 @@ func Parse(r io.Reader) (*Results, error) {
 	res := &Results{}
 	tables := map[[2]string]*Table{}
 	rows := map[string]*Row{}
-	seenKey := map[string]bool{}
+	seen := map[string]bool{} // "key: value" lines already in res.Config
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
 	// Log lines of a skipped or failed benchmark come before its "--- SKIP"
@@ -189,12 +189,28 @@ func Parse(r io.Reader) (*Results, error) {
 			row.Samples = append(row.Samples, s.Metrics)
 			continue
 		}
-		if m := config.FindStringSubmatch(line); m != nil && !seenKey[m[1]] {
-			seenKey[m[1]] = true
-			res.Config = append(res.Config, [2]string{m[1], m[2]})
+		if m := config.FindStringSubmatch(line); m != nil {
+			addConfig(res, seen, m[1], m[2])
 		}
 	}
 	return res, sc.Err()
+}
+
+// addConfig records a "key: value" line: the first of each key, and each
+// other value of a key that differs (two packages when the results of two
+// modules are concatenated) after it, comma-separated.
+func addConfig(res *Results, seen map[string]bool, key, value string) {
+	if seen[key+": "+value] {
+		return
+	}
+	seen[key+": "+value] = true
+	for i := range res.Config {
+		if res.Config[i][0] == key {
+			res.Config[i][1] += ", " + value
+			return
+		}
+	}
+	res.Config = append(res.Config, [2]string{key, value})
 }
 
 // median of a non-empty slice (sorted in place).
@@ -363,8 +379,13 @@ Row names: ` + "`-helper`" + ` = the peer has no such merge, a small helper on i
 API does it; ` + "`~value`" + ` = output checked as an equal JSON value, not byte for
 byte (keys reordered, strings re-escaped or numbers reformatted); ` + "`-walk`" + ` = no
 document tree, every value is visited with the peer's iterator; ` + "`-lazy`" + ` =
-parses on demand and does not validate what it skips. Every row's output was
-checked before and after its timed loop.
+parses on demand and does not validate what it skips; ` + "`-rerender`" + ` = renders
+again a tree its first render already changed (graphql-go-tools nulls failed
+positions in its data tree; see graphql/shape_test.go). Every row's output was
+checked before and after its timed loop. The Shape tables come from the nested
+module graphql/: graphql-go-tools' responses are checked byte for byte against
+the expected response written in its error dialect (its message wording, no
+"locations"), every other row against the GraphQL specification's.
 
 Memory: ` + "`held-B/in-B`" + ` is the heap a warm parser and its document keep after a
 GC, per byte of input (lower is better); its ratio is to the lowest peer.

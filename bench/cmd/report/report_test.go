@@ -116,6 +116,9 @@ BenchmarkS2RoundTrip/canada/fastjson-2 	 10	   5000000 ns/op	 450.21 MB/s	    10
 BenchmarkS2RoundTrip/canada/astjson-heap-2 	 10	   8000000 ns/op	 281.38 MB/s	 9000000 B/op	  200000 allocs/op
 PASS
 ok  	github.com/graftjson/graft/bench	12.3s
+goos: linux
+pkg: github.com/graftjson/graft/bench/graphql
+PASS
 `
 
 func TestParseAndRender(t *testing.T) {
@@ -150,6 +153,8 @@ func TestParseAndRender(t *testing.T) {
 	for _, want := range []string{
 		"- cpu: `Test CPU`",
 		"- go: `go1.26.8`",
+		"- goos: `linux`\n",
+		"- pkg: `github.com/graftjson/graft/bench, github.com/graftjson/graft/bench/graphql`",
 		"## S1Merge\n",
 		"| **`graft`** | 3 | 160 | – | 0 | 0 | 0.50× |",
 		"| `fastjson-helper` | 3 | 320 | – | 0 | 0 | 1.00× |",
