@@ -29,18 +29,17 @@
 #define ST_ACAP 60
 #define ST_DEPTHEND 64
 #define ST_CAPEND 72
-#define ST_ESCW 80
-#define ST_STOPAT 88
-#define ST_STATUS 92
-#define ST_ROOT 96
-#define ST_RESUME 100
-#define ST_I 104
-#define ST_ENDS 112
-#define ST_IDX 120
-#define ST_CURNODE 124
-#define ST_CURLAST 128
-#define ST_CURKIND 132
-#define ST_TOP 136
+#define ST_STOPAT 80
+#define ST_STATUS 84
+#define ST_ROOT 88
+#define ST_RESUME 92
+#define ST_I 96
+#define ST_ENDS 104
+#define ST_IDX 112
+#define ST_CURNODE 116
+#define ST_CURLAST 120
+#define ST_CURKIND 124
+#define ST_TOP 128
 
 #define STATUS_OK 0
 #define STATUS_FAIL 1
@@ -216,9 +215,6 @@ rstring:
 	TESTL AX, AX
 	JNS rstring1
 	ORL $META_ESCAPED, DX
-	MOVQ ST_ESCW(R9), AX
-	MOVL R15, (AX)
-	ADDQ $4, ST_ESCW(R9)
 rstring1:
 	NODE(R15, AX)
 	MOVL DX, (AX)
@@ -389,9 +385,6 @@ member: // a member name and ':', then its value
 	TESTL AX, AX
 	JNS member1
 	ORL $META_ESCAPED, DX
-	MOVQ ST_ESCW(R9), AX
-	MOVL BX, (AX)
-	ADDQ $4, ST_ESCW(R9)
 member1:
 	NODE(BX, AX)
 	MOVL DX, (AX)

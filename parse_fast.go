@@ -48,9 +48,8 @@ func (d *Doc) appendFast(src []byte) (uint32, bool) {
 // parseCompact builds the nodes of the compact text d.buf[base:], whose
 // string ends are d.ends and which holds at most values values, opens of
 // them objects and arrays. The walk itself is buildNodes (assembly); what
-// it leaves to Go is growing its stack of open containers, and the checks
-// that need more than the text at hand: the escapes of the strings that
-// hold any, and duplicate names where Options reject them.
+// it leaves to Go is growing its stack of open containers, and the check
+// of duplicate names where Options reject them.
 func (d *Doc) parseCompact(base, values, opens int) (uint32, bool) {
 	if len(d.nodes)+values > d.opts.MaxNodes+1 || len(d.aux)+opens > maxAux || len(d.buf) == base {
 		return 0, false
@@ -81,7 +80,6 @@ func (d *Doc) parseCompact(base, values, opens int) (uint32, bool) {
 			alen:    uint32(alen),
 			acap:    uint32(cap(d.aux)),
 			top:     uintptr(unsafe.Pointer(unsafe.SliceData(d.frames))),
-			escw:    uintptr(unsafe.Pointer(unsafe.SliceData(d.ends))),
 			stopAt:  uint32(start) + buildBudget,
 		}
 		st.endsEnd = st.ends + uintptr(len(d.ends))*4
@@ -107,15 +105,6 @@ func (d *Doc) parseCompact(base, values, opens int) (uint32, bool) {
 		return 0, false
 	}
 	nodes := d.nodes[:st.idx]
-	// The string nodes holding escapes, listed over the consumed ends.
-	escaped := d.ends[:(st.escw-uintptr(unsafe.Pointer(unsafe.SliceData(d.ends))))/4]
-	mode := d.opts.mode()
-	for _, k := range escaped {
-		n := &nodes[k]
-		if !wire.ValidEscapes(d.buf[n.off+1:n.off+n.textLen()-1], mode) {
-			return 0, false
-		}
-	}
 	if d.opts.RejectDuplicateNames {
 		for k := start; k < len(nodes); k++ {
 			if nodes[k].kind() == Object && d.duplicateName(nodes, d.buf, uint32(k)) != 0 {
@@ -151,7 +140,6 @@ type buildState struct {
 	acap     uint32
 	depthEnd uintptr // frames + MaxDepth
 	capEnd   uintptr // frames + their number
-	escw     uintptr // where the next escaped string's node goes (over ends)
 	stopAt   uint32  // suspend once idx reaches it
 	status   uint32
 	root     uint32

@@ -248,6 +248,11 @@ func (r *Reader) valueEnd() (int, bool) {
 		inString = true
 		i++
 	case cOpen:
+		if len(r.stack)+1 > r.opts.MaxDepth {
+			return 0, r.earlierError(r.pos, i, 0, "nesting depth exceeds the limit of "+itoa(r.opts.MaxDepth))
+		}
+		depth = 1
+		i++
 	default:
 		for {
 			for i < len(r.buf) && class[r.buf[i]] == cOther {
@@ -274,6 +279,18 @@ func (r *Reader) valueEnd() (int, bool) {
 	base := len(r.stack)
 	for {
 		s := r.buf
+		if depth > 0 {
+			// 64 bytes at a time, while that many are left.
+			b := wire.Balance{Depth: depth, InString: inString}
+			j, status := b.Blocks(s, i, r.opts.MaxDepth-base)
+			switch status {
+			case wire.Balanced:
+				return j, true
+			case wire.TooDeep:
+				return 0, r.earlierError(r.pos, j, 0, "nesting depth exceeds the limit of "+itoa(r.opts.MaxDepth))
+			}
+			i, depth, inString = j, b.Depth, b.InString
+		}
 		for i < len(s) {
 			if inString {
 				k := bytes.IndexByte(s[i:], '"')
@@ -282,7 +299,7 @@ func (r *Reader) valueEnd() (int, bool) {
 					break
 				}
 				i += k + 1
-				if escaped(s, i-1) {
+				if wire.Escaped(s, i-1) {
 					continue
 				}
 				inString = false
@@ -320,17 +337,6 @@ func (r *Reader) valueEnd() (int, bool) {
 			return len(r.buf), true // cut short: Doc.Parse reports where
 		}
 	}
-}
-
-// escaped reports whether the quote at s[q] is escaped: preceded by an odd
-// run of backslashes. (Only in valid JSON is this exact; Doc.Parse judges
-// the rest.)
-func escaped(s []byte, q int) bool {
-	n := 0
-	for q--; q >= 0 && s[q] == '\\'; q-- {
-		n++
-	}
-	return n&1 == 1
 }
 
 // tooBig fails on the item at window index start, longer than

@@ -10,11 +10,13 @@ package wire
 //     that the second stage never scans a string,
 //   - validates what is cheap to validate 64 bytes at a time: UTF-8 (unless
 //     mode allows invalid bytes), control characters inside strings, strings
-//     terminated, and no two tokens separated by whitespace alone (which the
+//     terminated, escapes (the escaped character, four hex digits after
+//     \u, surrogate escapes in pairs unless mode allows lone ones), and no
+//     two tokens separated by whitespace alone (which the
 //     compaction would otherwise glue together: "[1 2]" must not become
 //     "[12]").
 //
-// Everything else (the grammar, escapes, numbers, literals, limits) is the
+// Everything else (the grammar, numbers, literals, limits) is the
 // second stage's work, done on the compact text. When Compact reports
 // failure the input is not JSON; it does not say where or why, so the caller
 // parses the input again with the scalar scanners to find out.
@@ -46,6 +48,11 @@ type compactState struct {
 	values   uint64   // count of values (strings, scalars, containers)
 	noUTF8   uint64   // nonzero: do not validate UTF-8
 	opens    uint64   // count of objects and arrays
+	loneOK   uint64   // nonzero: lone surrogate escapes are allowed
+	uPrev    uint64   // the 'u' of each \u escape in the previous block
+	dPrev    uint64   // the 'd' and 'D' bytes of the previous block
+	hiPrev   uint64   // high surrogate escapes of the previous block (at their second hex digit)
+	hexNext  uint64   // bytes of the next block that must be hex digits
 }
 
 // CompactResult is what Compact found besides the text and the ends.
@@ -75,6 +82,9 @@ func Compact(dst []byte, ends []uint32, src []byte, mode Mode) ([]byte, []uint32
 	if mode&AllowInvalidUTF8 != 0 {
 		st.noUTF8 = 1
 	}
+	if mode&AllowLoneSurrogates != 0 {
+		st.loneOK = 1
+	}
 	start, startEnds := len(dst), len(ends)
 	full := len(src) / 64
 	for done := 0; done < full; {
@@ -94,7 +104,8 @@ func Compact(dst []byte, ends []uint32, src []byte, mode Mode) ([]byte, []uint32
 	dst, ends = reserve(dst, ends, 1, 64, 1, 0, 0)
 	w, e := compactBlocks(&st, &tail[0], 1, dst[len(dst):cap(dst)], ends[len(ends):cap(ends)], uint32(len(dst)-start))
 	dst, ends = dst[:len(dst)+w], ends[:len(ends)+e]
-	ok := st.bad == 0 && st.inString == 0
+	// A high surrogate escape in the last six bytes has no low one after it.
+	ok := st.bad == 0 && st.inString == 0 && st.hiPrev>>58 == 0
 	return dst, ends, CompactResult{Values: int(st.values), Opens: int(st.opens), OK: ok}
 }
 

@@ -21,6 +21,32 @@
 #define ST_VALUES 120
 #define ST_NOUTF8 128
 #define ST_OPENS 136
+#define ST_LONEOK 144
+#define ST_UPREV 152
+#define ST_DPREV 160
+#define ST_HIPREV 168
+#define ST_HEXNEXT 176
+
+// Classes of the bytes below 0x80 for the escape checks, one bit each:
+// 0x80 may follow a backslash ("/\bfnrtu), 0x40 hex digit, 0x20 'd' or
+// 'D', 0x10 one of 89abAB, 0x08 one of c-f or C-F, 0x04 'u'.
+DATA escClass<>+0(SB)/8, $0x0000000000000000
+DATA escClass<>+8(SB)/8, $0x0000000000000000
+DATA escClass<>+16(SB)/8, $0x0000000000000000
+DATA escClass<>+24(SB)/8, $0x0000000000000000
+DATA escClass<>+32(SB)/8, $0x0000000000800000
+DATA escClass<>+40(SB)/8, $0x8000000000000000
+DATA escClass<>+48(SB)/8, $0x4040404040404040
+DATA escClass<>+56(SB)/8, $0x0000000000005050
+DATA escClass<>+64(SB)/8, $0x0048486848505000
+DATA escClass<>+72(SB)/8, $0x0000000000000000
+DATA escClass<>+80(SB)/8, $0x0000000000000000
+DATA escClass<>+88(SB)/8, $0x0000008000000000
+DATA escClass<>+96(SB)/8, $0x00c8486848d05000
+DATA escClass<>+104(SB)/8, $0x0080000000000000
+DATA escClass<>+112(SB)/8, $0x0000848000800000
+DATA escClass<>+120(SB)/8, $0x0000000000000000
+GLOBL escClass<>(SB), RODATA|NOPTR, $128
 
 // Whitespace by low nibble: ' ' (0x20), '\t', '\n', '\r'; 0x80 never
 // matches (a byte with its high bit set shuffles to zero).
@@ -98,6 +124,8 @@ TEXT ·compactBlocks(SB), NOSPLIT, $0-96
 	VPXORD Z17, Z17, Z17      // UTF-8 errors
 	MOVQ $-1, AX
 	VMOVQ AX, X13             // all ones, for the prefix XOR
+	VMOVDQU64 escClass<>+0(SB), Z16
+	VMOVDQU64 escClass<>+64(SB), Z15
 
 loop:
 	TESTQ CX, CX
@@ -132,6 +160,100 @@ loop:
 	XORQ R14, R15
 	ANDQ DX, R15              // R15 = escaped bytes
 
+	// Escapes. R15 = escaped bytes: each must be one of "/\\bfnrtu; a
+	// 'u' needs four hex digits; a \uD800-\uDBFF escape must be followed
+	// by a \uDC00-\uDFFF one and that one preceded by it (unless lone
+	// surrogates are allowed). A surrogate escape is marked at its second
+	// hex digit, so a pair is a high mark with a low mark six bytes on.
+	MOVQ ST_HEXNEXT(R9), AX
+	ORQ R15, AX
+	MOVQ ST_HIPREV(R9), DX
+	SHRQ $58, DX
+	ORQ DX, AX
+	JNZ escapes
+	MOVQ AX, ST_UPREV(R9)
+	MOVQ AX, ST_HIPREV(R9)
+	JMP quotes
+
+escapes:
+	VMOVDQA64 Z0, Z1
+	VPERMI2B Z15, Z16, Z1 // Z1 = classes of the bytes, by their low 7 bits
+	VPMOVM2B K7, Z2
+	VPANDND Z1, Z2, Z1    // no class for bytes >= 0x80
+	VPMOVB2M Z1, K0
+	KMOVQ K0, AX
+	ANDNQ R15, AX, AX
+	ORQ AX, ST_BAD(R9)    // escaped bytes that no escape allows
+
+	VPSLLW $5, Z1, Z2
+	VPMOVB2M Z2, K0
+	KMOVQ K0, AX
+	ANDQ R15, AX          // AX = the 'u' of each \u escape
+
+	// DX = the bytes that must be hex digits (the four after each 'u'),
+	// BX = those of them in the next block.
+	MOVQ AX, DX
+	SHLQ $1, DX
+	MOVQ AX, BX
+	SHRQ $63, BX
+	MOVQ AX, R14
+	SHLQ $2, R14
+	ORQ R14, DX
+	MOVQ AX, R14
+	SHRQ $62, R14
+	ORQ R14, BX
+	MOVQ AX, R14
+	SHLQ $3, R14
+	ORQ R14, DX
+	MOVQ AX, R14
+	SHRQ $61, R14
+	ORQ R14, BX
+	MOVQ AX, R14
+	SHLQ $4, R14
+	ORQ R14, DX
+	MOVQ AX, R14
+	SHRQ $60, R14
+	ORQ R14, BX
+	ORQ ST_HEXNEXT(R9), DX
+	MOVQ BX, ST_HEXNEXT(R9)
+	VPSLLW $1, Z1, Z2
+	VPMOVB2M Z2, K0
+	KMOVQ K0, BX
+	ANDNQ DX, BX, DX
+	ORQ DX, ST_BAD(R9)    // missing hex digits
+
+	CMPQ ST_LONEOK(R9), $0
+	JNE lone
+	// DX = second hex digits of \uD escapes: 'u' two bytes back, 'd' or
+	// 'D' one byte back, across the block boundary.
+	MOVQ AX, DX
+	MOVQ ST_UPREV(R9), R14
+	SHLQ $2, R14, DX
+	VPSLLW $2, Z1, Z2
+	VPMOVB2M Z2, K0
+	KMOVQ K0, BX
+	MOVQ ST_DPREV(R9), R14
+	MOVQ BX, ST_DPREV(R9)
+	SHLQ $1, R14, BX
+	ANDQ BX, DX
+	VPSLLW $3, Z1, Z2
+	VPMOVB2M Z2, K0
+	KMOVQ K0, BX
+	ANDQ DX, BX           // BX = high surrogate marks
+	VPSLLW $4, Z1, Z2
+	VPMOVB2M Z2, K0
+	KMOVQ K0, R14
+	ANDQ R14, DX          // DX = low surrogate marks
+	MOVQ ST_HIPREV(R9), R14
+	MOVQ BX, ST_HIPREV(R9)
+	SHLQ $6, R14, BX
+	XORQ BX, DX
+	ORQ DX, ST_BAD(R9)    // unpaired halves
+
+lone:
+	MOVQ AX, ST_UPREV(R9)
+
+quotes:
 	KMOVQ K1, AX
 	ANDNQ AX, R15, AX         // AX = unescaped quotes
 

@@ -7,3 +7,7 @@ const hasCompact = false
 func compactBlocks(st *compactState, src *byte, blocks int, dst []byte, ends []uint32, pos uint32) (written int, nends int) {
 	panic("wire: no compact kernel on this platform")
 }
+
+func markBlocks(src *byte, blocks int, marks *[4 * balanceBatch]uint64) {
+	panic("wire: no mark kernel on this platform")
+}

@@ -21,6 +21,7 @@ import (
 func compactModel(src []byte, mode Mode) (out []byte, ends []uint32, values, opens int, ok, unspecified bool) {
 	ok = true
 	inString, escaped, hasEsc := false, false, false
+	body := 0         // where the open string's body starts in out
 	prevTok := false  // the previous byte was a scalar byte
 	prevTokC := false // the last kept byte was a scalar byte
 	for _, c := range src {
@@ -36,6 +37,9 @@ func compactModel(src []byte, mode Mode) (out []byte, ends []uint32, values, ope
 				escaped, hasEsc = true, true
 			case c == '"':
 				inString = false
+				if !modelEscapes(out[body:len(out)-1], mode) {
+					ok = false
+				}
 				end := uint32(len(out) - 1)
 				if hasEsc {
 					end |= EscapedEnd
@@ -53,6 +57,7 @@ func compactModel(src []byte, mode Mode) (out []byte, ends []uint32, values, ope
 			continue
 		case c == '"':
 			inString, hasEsc = true, false
+			body = len(out) + 1
 			values++
 			prevTok, prevTokC = false, false
 		case modelStructural(c):
@@ -79,6 +84,21 @@ func compactModel(src []byte, mode Mode) (out []byte, ends []uint32, values, ope
 		ok = false
 	}
 	return out, ends, values, opens, ok, unspecified
+}
+
+// modelEscapes checks the escapes of a string body one by one.
+func modelEscapes(s []byte, mode Mode) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' {
+			continue
+		}
+		n, code := scanEscape(s, i, mode)
+		if code != OK {
+			return false
+		}
+		i += n - 1
+	}
+	return true
 }
 
 // modelStructural is the kernel's class of structural bytes: those whose
@@ -131,9 +151,15 @@ func TestCompactCases(t *testing.T) {
 		`"é"`, "\"\xc3\"", "\"\xe2\x82\"", "\"\xed\xa0\x80\"", "\"\xf4\x90\x80\x80\"",
 		"\xc3\xa9", `{"a":[1,2,{"b":null}],"c":"\u00e9"}`,
 		"[1,\x0c2]", "[1 \x1a 2]", "[1\x0c 2]", `"\`, `"\"`,
+		// Escapes, each of which the kernel checks.
+		`"\/\b\f\n\r\t"`, `"\a"`, `"\x41"`, `"\U0041"`, `"\'"`, "\"\\\xc3\xa9\"", `"\u"`, `"\u1"`,
+		`"\u12"`, `"\u123"`, `"\u1234"`, `"\u12345"`, `"\u12g4"`, `"\uABCD\uabcd"`, `"\u00e9\u"`,
+		`"\uD83D\uDE00"`, `"\ud83d\ude00x"`, `"\uD83D"`, `"\uD83Dx"`, `"\uD83D\u0041"`, `"\uDE00"`,
+		`"\uDE00\uD83D"`, `"\uD83D\uD83D\uDE00"`, `"\uDBFF\uDFFF"`, `"\uD7FF\uE000"`, `"\uD83D\\uDE00"`,
+		`"\\uD83D"`, `"\uD800\uDC00\uD800\uDC00"`, `["\uD83D", "\uDE00"]`, `"a\uD83D\uDE00b\uDE00"`,
 	}
 	for _, c := range cases {
-		for _, mode := range []Mode{0, AllowInvalidUTF8} {
+		for _, mode := range []Mode{0, AllowInvalidUTF8, AllowLoneSurrogates} {
 			checkCompact(t, []byte(c), mode)
 			// Every position relative to the block boundaries.
 			for pad := 1; pad < 130; pad++ {

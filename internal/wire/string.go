@@ -1,7 +1,6 @@
 package wire
 
 import (
-	"bytes"
 	"encoding/binary"
 	"math/bits"
 )
@@ -165,24 +164,4 @@ func ShortString(x uint64) int {
 		return 0
 	}
 	return k>>3 + 1
-}
-
-// ValidEscapes reports whether every backslash escape in the string body s
-// (the bytes between the quotes, whose quotes and control bytes are already
-// known to be in order) is one RFC 8259 allows, with surrogate escapes in
-// pairs unless mode allows lone ones.
-func ValidEscapes(s []byte, mode Mode) bool {
-	for i := 0; i < len(s); {
-		k := bytes.IndexByte(s[i:], '\\')
-		if k < 0 {
-			return true
-		}
-		i += k
-		n, code := scanEscape(s, i, mode)
-		if code != OK {
-			return false
-		}
-		i += n
-	}
-	return true
 }
