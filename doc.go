@@ -21,6 +21,18 @@
 // canonical form of the JSON Canonicalization Scheme (RFC 8785), the text to
 // hash or sign; it is the one printer that rewrites strings and numbers.
 //
+// # Parsing
+//
+// On amd64 machines with AVX-512 (F, BW, VL, VBMI, VBMI2: Intel Ice Lake
+// and later, AMD Zen 4 and later) inputs of 128 bytes and more are parsed in
+// two vectorized stages: one pass over 64-byte blocks compacts the text into
+// the arena and checks UTF-8, strings and escapes; a second walks the compact
+// text once, checking the grammar and building the nodes. Elsewhere (or
+// built with -tags noasm) a scalar parser does the same work. Both accept
+// exactly the same inputs and report the same errors: where the vectorized
+// stages reject an input, the scalar parser reads it again to say where and
+// why.
+//
 // # Lossless
 //
 // Strings keep their escapes as received and numbers keep their text:
@@ -48,7 +60,9 @@
 // checked, lone surrogate escapes, a leading byte order mark, comments,
 // trailing commas, NaN and Infinity are errors. Options relax the first two
 // for gateways that must pass through what an upstream sent. Nesting depth,
-// input size and node count are limited (Options; safe defaults), and the
+// input size and node count are limited (Options; safe defaults; besides,
+// a member name holds at most 64 MiB and a Doc at most 64 Mi objects and
+// arrays), and the
 // limits are checked before memory is taken, so no input can make the
 // parser crash or allocate without bound. Errors are *Error values with the
 // byte offset, line and column.
