@@ -249,7 +249,7 @@ func (r *Reader) valueEnd() (int, bool) {
 		i++
 	case cOpen:
 		if len(r.stack)+1 > r.opts.MaxDepth {
-			return 0, r.earlierError(r.pos, i, 0, "nesting depth exceeds the limit of "+itoa(r.opts.MaxDepth))
+			return 0, r.tooDeep(i)
 		}
 		depth = 1
 		i++
@@ -287,7 +287,7 @@ func (r *Reader) valueEnd() (int, bool) {
 			case wire.Balanced:
 				return j, true
 			case wire.TooDeep:
-				return 0, r.earlierError(r.pos, j, 0, "nesting depth exceeds the limit of "+itoa(r.opts.MaxDepth))
+				return 0, r.tooDeep(j)
 			}
 			i, depth, inString = j, b.Depth, b.InString
 		}
@@ -314,7 +314,7 @@ func (r *Reader) valueEnd() (int, bool) {
 			case cOpen:
 				depth++
 				if base+depth > r.opts.MaxDepth {
-					return 0, r.earlierError(r.pos, i, 0, "nesting depth exceeds the limit of "+itoa(r.opts.MaxDepth))
+					return 0, r.tooDeep(i)
 				}
 			case cClose:
 				depth--
@@ -337,6 +337,12 @@ func (r *Reader) valueEnd() (int, bool) {
 			return len(r.buf), true // cut short: Doc.Parse reports where
 		}
 	}
+}
+
+// tooDeep fails on the opening bracket at window index at, which nests the
+// item that starts at r.pos deeper than MaxDepth.
+func (r *Reader) tooDeep(at int) bool {
+	return r.earlierError(r.pos, at, 0, "nesting depth exceeds the limit of "+itoa(r.opts.MaxDepth))
 }
 
 // tooBig fails on the item at window index start, longer than
