@@ -1,5 +1,7 @@
 package graft
 
+import "github.com/graftjson/graft/internal/wire"
+
 // Lookups. They never allocate (except to decode a pointer token holding
 // ~0 or ~1) and never mutate. A value that is absent is the zero Ref, whose
 // Kind is Invalid, so lookups chain without checks in between.
@@ -47,7 +49,7 @@ func (d *Doc) step(r Ref, tok string) Ref {
 	case Object:
 		return d.Member(r, tok)
 	case Array:
-		if i := arrayIndex(tok); i >= 0 {
+		if i := wire.ArrayIndex(tok); i >= 0 {
 			return d.Index(r, i)
 		}
 	}

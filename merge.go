@@ -125,7 +125,7 @@ func (d *Doc) reach(cur uint32, p string) (uint32, string, error) {
 		raw, rest := nextToken(at)
 		switch d.nodes[cur].kind() {
 		case Array:
-			_, k, _ := d.itemAt(Ref(cur), arrayIndex(raw))
+			_, k, _ := d.itemAt(Ref(cur), wire.ArrayIndex(raw))
 			if k == 0 {
 				return 0, "", &Error{Offset: -1, Pointer: p[:len(p)-len(rest)], Reason: "no such array item", Err: ErrPointer}
 			}

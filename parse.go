@@ -291,14 +291,7 @@ func compactSpace(s, out []byte, i, mark, delta int) (int, int, int) {
 }
 
 func (o *Options) mode() wire.Mode {
-	var m wire.Mode
-	if o.AllowInvalidUTF8 {
-		m |= wire.AllowInvalidUTF8
-	}
-	if o.AllowLoneSurrogates {
-		m |= wire.AllowLoneSurrogates
-	}
-	return m
+	return wire.ModeOf(o.AllowInvalidUTF8, o.AllowLoneSurrogates)
 }
 
 func containerName(array bool) string {

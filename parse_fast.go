@@ -54,8 +54,8 @@ func (d *Doc) parseCompact(base, values, opens int) (uint32, bool) {
 	if len(d.nodes)+values > d.opts.MaxNodes+1 || len(d.aux)+opens > maxAux || len(d.buf) == base {
 		return 0, false
 	}
-	d.nodes = reserveNodes(d.nodes, values)
-	d.aux = reserveAux(d.aux, opens)
+	d.nodes = reserve(d.nodes, values)
+	d.aux = reserve(d.aux, opens)
 	// Zero bytes after the text: no token holds one, so the walk reads a
 	// few bytes past a token without checking for the end.
 	d.buf = slices.Grow(d.buf, textPad)
@@ -168,22 +168,13 @@ const (
 	buildSuspend
 )
 
-// reserveNodes returns nodes with room for n more.
-func reserveNodes(nodes []node, n int) []node {
-	if need := len(nodes) + n; need > cap(nodes) {
-		nn := make([]node, len(nodes), max(need, cap(nodes)+cap(nodes)/4))
-		copy(nn, nodes)
-		nodes = nn
+// reserve returns s with room for n more elements, growing it by at least
+// a quarter.
+func reserve[T any](s []T, n int) []T {
+	if need := len(s) + n; need > cap(s) {
+		ns := make([]T, len(s), max(need, cap(s)+cap(s)/4))
+		copy(ns, s)
+		s = ns
 	}
-	return nodes
-}
-
-// reserveAux returns a with room for n more entries.
-func reserveAux(a []aux, n int) []aux {
-	if need := len(a) + n; need > cap(a) {
-		na := make([]aux, len(a), max(need, cap(a)+cap(a)/4))
-		copy(na, a)
-		a = na
-	}
-	return a
+	return s
 }

@@ -129,23 +129,6 @@ func unescapeToken(tok string) string {
 	return string(b)
 }
 
-// arrayIndex parses a reference token as an array index: decimal digits
-// without leading zeros. It returns -1 for anything else, including "-".
-func arrayIndex(tok string) int {
-	if tok == "" || len(tok) > 1 && tok[0] == '0' || len(tok) > 18 {
-		return -1
-	}
-	n := 0
-	for i := 0; i < len(tok); i++ {
-		c := tok[i] - '0'
-		if c >= 10 {
-			return -1
-		}
-		n = n*10 + int(c)
-	}
-	return n
-}
-
 // Lookup returns the value at the JSON Pointer p from r, as Find does, but
 // a pointer that names nothing is an error too: an *Error wrapping
 // ErrNotFound whose Pointer is p up to and including the token that names

@@ -64,21 +64,10 @@ const (
 // Options.Path is reported by Err after the first call to Next.
 func NewReader(src io.Reader, opts Options) *Reader {
 	r := &Reader{opts: opts.normalized()}
-	r.mode = wireMode(&r.opts.Doc)
+	r.mode = wire.ModeOf(r.opts.Doc.AllowInvalidUTF8, r.opts.Doc.AllowLoneSurrogates)
 	r.path, r.pathErr = graft.ParsePointer(r.opts.Path)
 	r.Reset(src)
 	return r
-}
-
-func wireMode(o *graft.Options) wire.Mode {
-	var m wire.Mode
-	if o.AllowInvalidUTF8 {
-		m |= wire.AllowInvalidUTF8
-	}
-	if o.AllowLoneSurrogates {
-		m |= wire.AllowLoneSurrogates
-	}
-	return m
 }
 
 // Reset makes r read src from its start with the same options, keeping its

@@ -335,7 +335,7 @@ func (r *Reader) findMember(tok string, k int) bool {
 // findItem reads the open array up to item tok, validating the items
 // before it.
 func (r *Reader) findItem(tok string, k int) bool {
-	n := arrayIndex(tok)
+	n := wire.ArrayIndex(tok)
 	for i := 0; ; i++ {
 		c, ok := r.peek()
 		if !ok {
@@ -413,21 +413,4 @@ func kindOf(c byte) string {
 		return "null"
 	}
 	return "a number"
-}
-
-// arrayIndex parses a reference token as an array index: decimal digits
-// without leading zeros; -1 for anything else.
-func arrayIndex(tok string) int {
-	if tok == "" || len(tok) > 1 && tok[0] == '0' || len(tok) > 18 {
-		return -1
-	}
-	n := 0
-	for i := 0; i < len(tok); i++ {
-		c := tok[i] - '0'
-		if c >= 10 {
-			return -1
-		}
-		n = n*10 + int(c)
-	}
-	return n
 }

@@ -7,12 +7,14 @@ import (
 	"testing"
 )
 
-// balanceModel is Balance.Blocks byte by byte, without the 64-byte limit:
-// where the container that opens at s[0] ends (Balanced), or where the
-// depth first exceeds maxDepth (TooDeep), or More at the end of s.
-func balanceModel(s []byte, maxDepth int) (int, BalanceStatus) {
-	depth, inString, escaped := 0, false, false
-	for i, c := range s {
+// scanBalance is Balance.Blocks byte by byte, without the 64-byte limit,
+// from s[i] in the state depth, inString: where the container ends
+// (Balanced), or where the depth first exceeds maxDepth (TooDeep), or More
+// at the end of s.
+func scanBalance(s []byte, i, depth int, inString bool, maxDepth int) (int, BalanceStatus) {
+	escaped := inString && Escaped(s, i)
+	for ; i < len(s); i++ {
+		c := s[i]
 		switch {
 		case inString && escaped:
 			escaped = false
@@ -36,7 +38,7 @@ func balanceModel(s []byte, maxDepth int) (int, BalanceStatus) {
 }
 
 // balance runs Blocks over s from just after its first byte (an opening
-// bracket), then the model's rules over the rest.
+// bracket), then scanBalance over the rest from the state Blocks left.
 func balance(s []byte, maxDepth int) (int, BalanceStatus) {
 	b := Balance{Depth: 1}
 	i, st := b.Blocks(s, 1, maxDepth)
@@ -46,33 +48,12 @@ func balance(s []byte, maxDepth int) (int, BalanceStatus) {
 	if len(s)-i >= 64 && HasCompact() {
 		panic("Blocks stopped with a block left")
 	}
-	// Finish byte by byte from the state Blocks left.
-	depth, inString := b.Depth, b.InString
-	for ; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case inString:
-			if c == '"' && !Escaped(s, i) {
-				inString = false
-			}
-		case c == '"':
-			inString = true
-		case c == '[' || c == '{':
-			if depth++; depth > maxDepth {
-				return i, TooDeep
-			}
-		case c == ']' || c == '}':
-			if depth--; depth == 0 {
-				return i + 1, Balanced
-			}
-		}
-	}
-	return len(s), More
+	return scanBalance(s, i, b.Depth, b.InString, maxDepth)
 }
 
 func checkBalance(t *testing.T, s []byte, maxDepth int) {
 	t.Helper()
-	wi, ws := balanceModel(s, maxDepth)
+	wi, ws := scanBalance(s, 0, 0, false, maxDepth)
 	gi, gs := balance(s, maxDepth)
 	if gi != wi || gs != ws {
 		t.Fatalf("Balance over %q (limit %d): %d, %d; want %d, %d", s, maxDepth, gi, gs, wi, ws)

@@ -50,3 +50,32 @@ const (
 	// AllowLoneSurrogates accepts \u escapes of unpaired surrogate halves.
 	AllowLoneSurrogates
 )
+
+// ArrayIndex parses a reference token as an array index: decimal digits
+// without leading zeros. It returns -1 for anything else, including "-".
+func ArrayIndex(tok string) int {
+	if tok == "" || len(tok) > 1 && tok[0] == '0' || len(tok) > 18 {
+		return -1
+	}
+	n := 0
+	for i := 0; i < len(tok); i++ {
+		c := tok[i] - '0'
+		if c >= 10 {
+			return -1
+		}
+		n = n*10 + int(c)
+	}
+	return n
+}
+
+// ModeOf is the Mode of the two options that relax strict parsing.
+func ModeOf(allowInvalidUTF8, allowLoneSurrogates bool) Mode {
+	var m Mode
+	if allowInvalidUTF8 {
+		m |= AllowInvalidUTF8
+	}
+	if allowLoneSurrogates {
+		m |= AllowLoneSurrogates
+	}
+	return m
+}
