@@ -351,9 +351,67 @@ quotes:
 
 ends:
 	// One entry per closing quote: its compact offset, EscapedEnd if
-	// flagged.
+	// flagged. Without flags, the first four or eight entries are written
+	// unconditionally (a loop's exit is hard to predict when blocks hold
+	// several short strings); entries past the count are overwritten
+	// later and lie within the room reserved for the block (32 entries).
 	TESTQ AX, AX
 	JZ utf8
+	TESTQ BX, BX
+	JNZ entry
+	POPCNTQ AX, R15
+	CMPQ R15, $2
+	JA many
+	TZCNTQ AX, R14
+	ADDL DX, R14
+	MOVL R14, (R8)
+	BLSRQ AX, AX
+	TZCNTQ AX, R14
+	ADDL DX, R14
+	MOVL R14, 4(R8)
+	JMP counted
+many:
+	TZCNTQ AX, R14
+	ADDL DX, R14
+	MOVL R14, 0(R8)
+	BLSRQ AX, AX
+	TZCNTQ AX, R14
+	ADDL DX, R14
+	MOVL R14, 4(R8)
+	BLSRQ AX, AX
+	TZCNTQ AX, R14
+	ADDL DX, R14
+	MOVL R14, 8(R8)
+	BLSRQ AX, AX
+	TZCNTQ AX, R14
+	ADDL DX, R14
+	MOVL R14, 12(R8)
+	BLSRQ AX, AX
+	CMPQ R15, $4
+	JBE counted
+	TZCNTQ AX, R14
+	ADDL DX, R14
+	MOVL R14, 16(R8)
+	BLSRQ AX, AX
+	TZCNTQ AX, R14
+	ADDL DX, R14
+	MOVL R14, 20(R8)
+	BLSRQ AX, AX
+	TZCNTQ AX, R14
+	ADDL DX, R14
+	MOVL R14, 24(R8)
+	BLSRQ AX, AX
+	TZCNTQ AX, R14
+	ADDL DX, R14
+	MOVL R14, 28(R8)
+	BLSRQ AX, AX
+	CMPQ R15, $8
+	JBE counted
+	ADDQ $32, R8
+	JMP entry
+counted:
+	LEAQ (R8)(R15*4), R8
+	JMP utf8
 entry:
 	TZCNTQ AX, R14
 	SHRXQ R14, BX, R15

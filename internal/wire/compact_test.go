@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -157,6 +158,10 @@ func TestCompactCases(t *testing.T) {
 		`"\uD83D\uDE00"`, `"\ud83d\ude00x"`, `"\uD83D"`, `"\uD83Dx"`, `"\uD83D\u0041"`, `"\uDE00"`,
 		`"\uDE00\uD83D"`, `"\uD83D\uD83D\uDE00"`, `"\uDBFF\uDFFF"`, `"\uD7FF\uE000"`, `"\uD83D\\uDE00"`,
 		`"\\uD83D"`, `"\uD800\uDC00\uD800\uDC00"`, `["\uD83D", "\uDE00"]`, `"a\uD83D\uDE00b\uDE00"`,
+	}
+	// Blocks with every number of string ends, up to one per two bytes.
+	for n := 1; n <= 33; n++ {
+		cases = append(cases, "["+strings.Repeat(`"",`, n-1)+`""]`, strings.Repeat(`"a"`, n))
 	}
 	for _, c := range cases {
 		for _, mode := range []Mode{0, AllowInvalidUTF8, AllowLoneSurrogates} {
