@@ -13,17 +13,23 @@ func (d *Doc) linkLast(c, k uint32) {
 // linkAfter makes node k the last child of container c, whose last child
 // is t (0 if none).
 func (d *Doc) linkAfter(c, t, k uint32) {
+	d.saveField(k, fieldNext)
+	d.nodes[k].next = 0
+	d.linkChain(c, t, k, k)
+}
+
+// linkChain appends the chain of nodes from first to end (whose next is
+// 0) to container c, whose last child is t (0 if none).
+func (d *Doc) linkChain(c, t, first, end uint32) {
 	d.grown(c, t)
 	if t == 0 {
 		d.saveField(c, fieldChild)
-		d.nodes[c].child = k
+		d.nodes[c].child = first
 	} else {
 		d.saveField(t, fieldNext)
-		d.nodes[t].next = k
+		d.nodes[t].next = first
 	}
-	d.saveField(k, fieldNext)
-	d.nodes[k].next = 0
-	d.tailC, d.tailK = c, k
+	d.tailC, d.tailK = c, end
 }
 
 // tail returns the last child of container c, or 0.

@@ -154,11 +154,8 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 	if d.container(src, Array) == nil {
 		return ErrKind
 	}
-	if n := d.Len(src); n != len(targets) {
-		return &Error{Offset: -1, Reason: "batch merge of " + itoa(n) + " items into " + itoa(len(targets)) + " targets", Err: ErrConflict}
-	}
-	i := 0
-	for k := d.nodes[src].child; k != 0; k = d.nodes[k].next {
+	i, k := 0, d.nodes[src].child
+	for ; k != 0 && i < len(targets); k, i = d.nodes[k].next, i+1 {
 		t, v := targets[i], d.resolve(k)
 		if d.at(t) == nil {
 			return ErrKind
@@ -166,7 +163,9 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 		if uint32(t) != v && d.contains(v, uint32(t)) {
 			return ErrCycle
 		}
-		i++
+	}
+	if k != 0 || i != len(targets) {
+		return &Error{Offset: -1, Reason: "batch merge of " + itoa(d.Len(src)) + " items into " + itoa(len(targets)) + " targets", Err: ErrConflict}
 	}
 	d.start()
 	i = 0
@@ -227,6 +226,15 @@ func (d *Doc) merge(di, si uint32) error {
 }
 
 func (d *Doc) mergeObjects(di, si uint32) error {
+	if last, end, ok := d.disjoint(di, si); ok {
+		// The usual entity merge: every member of src is new. They keep
+		// their chain and are appended in one link.
+		if first := d.nodes[si].child; first != 0 {
+			d.moved = true
+			d.linkChain(di, last, first, end)
+		}
+		return nil
+	}
 	for k := d.nodes[si].child; k != 0; {
 		next := d.nodes[k].next
 		if m, last := d.findName(di, k); m == 0 {
@@ -311,6 +319,47 @@ func (d *Doc) text(i uint32) []byte {
 	return d.buf[n.off : n.off+n.textLen()]
 }
 
+// maxDisjoint is the most members of dst and src together that disjoint
+// compares.
+const maxDisjoint = 32
+
+// disjoint reports whether no member name of object si occurs in object di
+// or twice in si, so that merging si appends its members unchanged. It
+// returns the last members of di and si. Objects with more than
+// maxDisjoint members between them are not checked (ok is false).
+func (d *Doc) disjoint(di, si uint32) (last, end uint32, ok bool) {
+	// Each chain is walked once (a walk waits on every load of the next
+	// node; comparing does not), keeping the members and what of their
+	// meta two equal names without escapes share (see findName).
+	var names [maxDisjoint]struct{ m, meta uint32 }
+	n := 0
+	for m := d.nodes[di].child; m != 0; m = d.nodes[m].next {
+		if n == len(names) {
+			return 0, 0, false
+		}
+		names[n].m, names[n].meta = m, d.nodes[m].meta&nameMeta
+		n, last = n+1, m
+	}
+	for k := d.nodes[si].child; k != 0; k = d.nodes[k].next {
+		if n == len(names) {
+			return 0, 0, false
+		}
+		meta := d.nodes[k].meta & nameMeta
+		for _, e := range names[:n] {
+			if (e.meta == meta || (e.meta|meta)&flagEscaped != 0) && d.namesEqual(e.m, k) {
+				return 0, 0, false
+			}
+		}
+		names[n].m, names[n].meta = k, meta
+		n, end = n+1, k
+	}
+	return last, end, true
+}
+
+// nameMeta masks the meta bits that two equal member names without
+// escapes share: kind, flags and length.
+const nameMeta = flagName | flagEscaped | kindMask | ^uint32(1<<payloadShift-1)
+
 // findName walks the members of object obj once and returns the last one
 // whose name equals that of name node k (0 if none) and the last member.
 func (d *Doc) findName(obj, k uint32) (found, last uint32) {
@@ -326,11 +375,10 @@ func (d *Doc) findName(obj, k uint32) (found, last uint32) {
 	}
 	// Names without escapes are equal when their texts are: the same
 	// meta (length and flags) first, then the bytes.
-	const same = flagName | flagEscaped | kindMask | ^uint32(1<<payloadShift-1)
 	want := d.buf[kn.off : kn.off+kn.textLen()]
 	for m := d.nodes[obj].child; m != 0; m = d.nodes[m].next {
 		mn := &d.nodes[m]
-		if mn.meta&same == kn.meta&same && string(d.buf[mn.off:mn.off+uint32(len(want))]) == string(want) {
+		if mn.meta&nameMeta == kn.meta&nameMeta && string(d.buf[mn.off:mn.off+uint32(len(want))]) == string(want) {
 			found = m
 		} else if mn.meta&flagEscaped != 0 && d.sameName(m, k) {
 			found = m

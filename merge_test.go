@@ -2,6 +2,7 @@ package graft_test
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -169,6 +170,9 @@ func TestMergeRules(t *testing.T) {
 		{name: "names matched after decoding, solidus", dst: `{"a/b":{"x":1}}`, src: `{"a\/b":{"y":2}}`, want: `{"a/b":{"x":1,"y":2}}`},
 		{name: "names matched after decoding, unicode", dst: `{"\u00e9":1}`, src: `{"é":2}`, want: `{"\u00e9":2}`},
 		{name: "names matched after decoding, both escaped", dst: `{"\u0061":1}`, src: `{"\u0061":2}`, want: `{"\u0061":2}`},
+		{name: "src duplicates after decoding merge in turn", dst: `{"b":0}`, src: `{"a":{"x":1},"\u0061":{"y":2}}`, want: `{"b":0,"a":{"x":1,"y":2}}`},
+		{name: "more members than one batch compares, all new", dst: `{"z":0}`, src: manyMembers(40, ""), want: `{"z":0,` + manyMembers(40, "")[1:]},
+		{name: "more members than one batch compares, the last in dst", dst: `{"m39":{"x":1}}`, src: manyMembers(40, `{"y":2}`), want: `{"m39":{"x":1,"y":2},` + manyMembers(39, `{"y":2}`)[1:]},
 		{name: "names differing only in escapes of other characters", dst: `{"a\n":1}`, src: `{"a\\n":2}`, want: `{"a\n":1,"a\\n":2}`},
 
 		// Scalars are compared by their text, never through float64.
@@ -606,4 +610,22 @@ func TestMergeEach(t *testing.T) {
 			t.Fatalf("got %s", got)
 		}
 	})
+}
+
+// manyMembers returns an object of n members "m0", "m1", … whose values are
+// their index, or v if not empty.
+func manyMembers(n int, v string) string {
+	b := []byte{'{'}
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = fmt.Appendf(b, `"m%d":`, i)
+		if v != "" {
+			b = append(b, v...)
+		} else {
+			b = strconv.AppendInt(b, int64(i), 10)
+		}
+	}
+	return string(append(b, '}'))
 }
