@@ -38,20 +38,28 @@ func (d *Doc) appendCompact(dst []byte, i uint32, hint *int) []byte {
 	default:
 		dst = append(dst, opener(kind))
 	}
+	obj := kind == Object
 	for k != 0 {
 		if sep {
 			dst = append(dst, ',')
 		}
 		sep = true
-		// Children whose texts follow each other in the arena, comma
-		// between, print as one copy: members moved in from one input by
-		// a merge, for one.
-		if start, end, next := d.textRun(kind == Object, k, hint); next != k {
+		// An item that is a grown container (an entity a merge added to)
+		// prints as such (of values, only containers have the bit of
+		// flagGrown set); other children whose texts follow each other in
+		// the arena, comma between, print as one copy: members moved in
+		// from one input by a merge, for one.
+		if v := d.resolve(k); !obj && d.nodes[v].meta&flagGrown != 0 {
+			dst = d.appendCompact(dst, v, hint)
+			k = d.nodes[k].next
+			continue
+		}
+		if start, end, next := d.textRun(obj, k, hint); next != k {
 			dst = append(dst, d.buf[start:end]...)
 			k = next
 			continue
 		}
-		if kind == Object {
+		if obj {
 			kn := &d.nodes[k]
 			dst = append(dst, d.buf[kn.off:kn.off+kn.textLen()]...)
 			dst = append(dst, ':')
