@@ -18,10 +18,8 @@ func (d *Doc) contains(v, target uint32) bool {
 	if k := n.kind(); k != Object && k != Array {
 		return v == target
 	}
-	if !d.moved && n.meta&(flagSpan|flagGrown) == flagSpan {
-		if a := &d.aux[n.payload()]; a.last != 0 && d.clean(n.off, n.off+a.span, nil) {
-			return v <= target && target <= a.last
-		}
+	if last := d.asParsed(v); last != 0 {
+		return v <= target && target <= last
 	}
 	budget := len(d.nodes)
 	if found, done := d.walkFor(v, target, &budget); done {
@@ -29,6 +27,19 @@ func (d *Doc) contains(v, target uint32) bool {
 	}
 	seen := make([]uint64, len(d.nodes)/64+1)
 	return d.walkSeen(v, target, seen)
+}
+
+// asParsed returns the last node parsed inside container v if its
+// descendants are still exactly the nodes v+1 to that one (see contains),
+// and 0 otherwise.
+func (d *Doc) asParsed(v uint32) uint32 {
+	n := &d.nodes[v]
+	if !d.moved && n.meta&(flagSpan|flagGrown) == flagSpan {
+		if a := &d.aux[n.payload()]; a.last != 0 && d.clean(n.off, n.off+a.span, nil) {
+			return a.last
+		}
+	}
+	return 0
 }
 
 // walkFor searches v for target within budget visits; done is false when

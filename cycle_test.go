@@ -31,6 +31,13 @@ func TestCycle(t *testing.T) {
 			}
 			return d.MergeEach([]graft.Ref{c}, items)
 		}},
+		{"MergeEach parsed item holding its target", func(d *graft.Doc, r, a, b, c graft.Ref) error {
+			items, err := d.Append([]byte(`[{"x":1},{"x":{"y":1}}]`))
+			if err != nil {
+				return err
+			}
+			return d.MergeEach([]graft.Ref{c, d.Get(items, "1", "x")}, items)
+		}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -154,11 +154,17 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 	if d.container(src, Array) == nil {
 		return ErrKind
 	}
+	// No item may contain its target. Where src is as parsed, a target
+	// outside it is outside every item.
+	last := d.asParsed(uint32(src))
 	i, k := 0, d.nodes[src].child
 	for ; k != 0 && i < len(targets); k, i = d.nodes[k].next, i+1 {
 		t, v := targets[i], d.resolve(k)
 		if d.at(t) == nil {
 			return ErrKind
+		}
+		if (uint32(t) < uint32(src) || uint32(t) > last) && last != 0 {
+			continue
 		}
 		if uint32(t) != v && d.contains(v, uint32(t)) {
 			return ErrCycle
@@ -321,7 +327,7 @@ func (d *Doc) text(i uint32) []byte {
 
 // maxDisjoint is the most members of dst and src together that disjoint
 // compares.
-const maxDisjoint = 32
+const maxDisjoint = 16
 
 // disjoint reports whether no member name of object si occurs in object di
 // or twice in si, so that merging si appends its members unchanged. It
