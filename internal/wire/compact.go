@@ -45,7 +45,7 @@ type compactState struct {
 	escCarry uint64   // carry of the escaped-string sum
 	bad      uint64   // nonzero once an error was seen
 	prevHigh uint64   // nonzero if the previous block had a byte >= 0x80
-	values   uint64   // count of values (strings, scalars, containers)
+	values   uint64   // count of values other than strings (scalars, containers)
 	noUTF8   uint64   // nonzero: do not validate UTF-8
 	opens    uint64   // count of objects and arrays
 	loneOK   uint64   // nonzero: lone surrogate escapes are allowed
@@ -106,7 +106,8 @@ func Compact(dst []byte, ends []uint32, src []byte, mode Mode) ([]byte, []uint32
 	dst, ends = dst[:len(dst)+w], ends[:len(ends)+e]
 	// A high surrogate escape in the last six bytes has no low one after it.
 	ok := st.bad == 0 && st.inString == 0 && st.hiPrev>>58 == 0
-	return dst, ends, CompactResult{Values: int(st.values), Opens: int(st.opens), OK: ok}
+	values := int(st.values) + len(ends) - startEnds
+	return dst, ends, CompactResult{Values: values, Opens: int(st.opens), OK: ok}
 }
 
 // reserve grows dst and ends for the kernel to read n more blocks, whose

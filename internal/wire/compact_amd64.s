@@ -272,12 +272,8 @@ quotes:
 	ANDQ DX, BX
 	ORQ BX, ST_BAD(R9)
 
-	// Values: opening quotes, '{' and '[' outside strings, and (below)
-	// the first byte of each scalar.
-	MOVQ AX, BX
-	ANDQ DX, BX
-	POPCNTQ BX, BX
-	ADDQ BX, ST_VALUES(R9)
+	// Values other than strings (which the ends count): '{' and '['
+	// outside strings and (below) the first byte of each scalar.
 	KMOVQ K5, BX
 	ANDNQ BX, DX, BX
 	POPCNTQ BX, BX
