@@ -81,6 +81,29 @@ GLOBL swar7F<>(SB), RODATA|NOPTR, $8
 DATA swar80<>+0(SB)/8, $0x8080808080808080
 GLOBL swar80<>(SB), RODATA|NOPTR, $8
 
+// STRING: the string at text[i] into node R15, i past it. Its closing
+// quote is the next entry of ends, flagged if the string holds an escape.
+#define STRING \
+	CMPQ R8, ST_ENDSEND(R9); \
+	JAE fail; \
+	MOVL (R8), AX; \
+	ADDQ $4, R8; \
+	MOVL AX, CX; \
+	ANDL $0x7fffffff, CX; \
+	CMPQ CX, R12; \
+	JBE fail; \
+	CMPQ CX, ST_TEXTLEN(R9); \
+	JAE fail; \
+	SHRL $31, AX; \
+	SHLL $4, AX; \
+	LEAL META_STRING(AX), DX; \
+	NODE(R15, AX); \
+	HEAD(DX, R15); \
+	LEAQ 1(CX), DX; \
+	SUBQ R12, DX; \
+	MOVQ DX, 8(AX); \
+	LEAQ 1(CX), R12
+
 // DIGITS: advance CX over the ASCII digits at text[CX], eight at a time.
 // A lane is a digit when its high nibble is 3 and its low nibble at most 9.
 #define DIGITS(loop, found) \
@@ -203,27 +226,7 @@ numend:
 	JMP next
 
 rstring:
-	CMPQ R8, ST_ENDSEND(R9)
-	JAE fail
-	MOVL (R8), AX
-	ADDQ $4, R8
-	MOVL AX, CX
-	ANDL $0x7fffffff, CX // the closing quote
-	CMPQ CX, R12
-	JBE fail
-	CMPQ CX, ST_TEXTLEN(R9)
-	JAE fail
-	MOVL $META_STRING, DX
-	TESTL AX, AX
-	JNS rstring1
-	ORL $META_ESCAPED, DX
-rstring1:
-	NODE(R15, AX)
-	HEAD(DX, R15)
-	LEAQ 1(CX), DX
-	SUBQ R12, DX
-	MOVQ DX, 8(AX)
-	LEAQ 1(CX), R12
+	STRING
 	JMP next
 
 rtrue:
@@ -400,7 +403,21 @@ member3:
 	CMPB (SI)(R12*1), $0x3a
 	JNE fail
 	INCQ R12
-	JMP read
+	CMPB (SI)(R12*1), $0x22
+	JNE read
+
+	// A string value, the common case, and what follows it in an object:
+	// the next member or the end.
+	STRING
+	CMPL BX, ST_STOPAT(R9)
+	JAE suspend
+	MOVBLZX (SI)(R12*1), AX
+	INCQ R12
+	CMPB AL, $0x2c
+	JEQ member
+	CMPB AL, $0x7d
+	JEQ close
+	JMP fail
 
 done:
 	CMPQ R12, ST_TEXTLEN(R9)
