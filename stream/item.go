@@ -149,16 +149,29 @@ func (r *Reader) find(c byte, what string) (int, bool) {
 		if i < len(r.buf) {
 			return i, true
 		}
-		keep := r.pos
-		more := r.fill(keep)
-		i -= keep
-		if !more {
-			if r.rerr != nil {
-				return 0, r.ended("")
-			}
-			return len(r.buf), true
+		var more bool
+		if i, more = r.refill(i); !more {
+			return r.atEnd()
 		}
 	}
+}
+
+// refill reads more input for a scan of the item at r.pos that reached
+// window index i, and returns i in the new window; more is false at the end
+// of the input.
+func (r *Reader) refill(i int) (_ int, more bool) {
+	keep := r.pos
+	more = r.fill(keep)
+	return i - keep, more
+}
+
+// atEnd is what a scan that reached the end of the input returns: the end
+// (the item is cut short there; Doc.Parse reports where) or the read error.
+func (r *Reader) atEnd() (int, bool) {
+	if r.rerr != nil {
+		return 0, r.ended("")
+	}
+	return len(r.buf), true
 }
 
 // trim returns the bounds of s[i:j] without JSON whitespace around it.
@@ -264,9 +277,7 @@ func (r *Reader) valueEnd() (int, bool) {
 			if i-r.pos > r.opts.MaxItemBytes {
 				return 0, r.tooBig(r.pos)
 			}
-			keep := r.pos
-			r.fill(keep)
-			i -= keep
+			i, _ = r.refill(i)
 		}
 		if r.rerr != nil && i == len(r.buf) {
 			return 0, r.ended("")
@@ -327,14 +338,9 @@ func (r *Reader) valueEnd() (int, bool) {
 		if i-r.pos > r.opts.MaxItemBytes {
 			return 0, r.tooBig(r.pos)
 		}
-		keep := r.pos
-		more := r.fill(keep)
-		i -= keep
-		if !more {
-			if r.rerr != nil {
-				return 0, r.ended("")
-			}
-			return len(r.buf), true // cut short: Doc.Parse reports where
+		var more bool
+		if i, more = r.refill(i); !more {
+			return r.atEnd()
 		}
 	}
 }

@@ -111,28 +111,24 @@ func Compact(dst []byte, ends []uint32, src []byte, mode Mode) ([]byte, []uint32
 }
 
 // reserve grows dst and ends for the kernel to read n more blocks, whose
-// writes reach at most 64n bytes and 32n entries further. When they must
-// grow, they grow to what the rest of the input (left bytes) is expected
-// to need, at the rate of compact bytes (wrote) and entries (found) per
-// input byte so far (read), plus a sixty-fourth.
+// writes reach at most 64n bytes and 32n entries further.
 func reserve(dst []byte, ends []uint32, n, left, read, wrote, found int) ([]byte, []uint32) {
-	if need := len(dst) + 64*n; need > cap(dst) {
+	return grow(dst, 64*n, left, read, wrote), grow(ends, 32*n, left, read, found)
+}
+
+// grow returns s with room for n more elements. When it must grow, it
+// grows to what the rest of the input (left bytes) is expected to need, at
+// the rate of elements made per input byte read so far, plus a
+// sixty-fourth.
+func grow[T any](s []T, n, left, read, made int) []T {
+	if need := len(s) + n; need > cap(s) {
 		want := 0
 		if read > 0 {
-			want = len(dst) + int(float64(left)*float64(wrote)/float64(read)*65/64)
+			want = len(s) + int(float64(left)*float64(made)/float64(read)*65/64)
 		}
-		nd := make([]byte, len(dst), max(need, want))
-		copy(nd, dst)
-		dst = nd
+		ns := make([]T, len(s), max(need, want))
+		copy(ns, s)
+		s = ns
 	}
-	if need := len(ends) + 32*n; need > cap(ends) {
-		want := 0
-		if read > 0 {
-			want = len(ends) + int(float64(left)*float64(found)/float64(read)*65/64)
-		}
-		ne := make([]uint32, len(ends), max(need, want))
-		copy(ne, ends)
-		ends = ne
-	}
-	return dst, ends
+	return s
 }
