@@ -80,6 +80,10 @@ DATA utf8CurHigh<>+0(SB)/8, $0x0101010101010101
 DATA utf8CurHigh<>+8(SB)/8, $0x01010101babaaee6
 GLOBL utf8CurHigh<>(SB), RODATA|NOPTR, $16
 
+// END(off): the string end of the lowest bit of AX, at compact offset DX
+// plus its position, into the ends entry at off(R8).
+#define END(off) TZCNTQ AX, R14; ADDL DX, R14; MOVL R14, off(R8)
+
 // func compactBlocks(st *compactState, src *byte, blocks int, dst []byte, ends []uint32, pos uint32) (written int, nends int)
 //
 // Registers: SI src, CX blocks left, DI dst write position, R8 ends write
@@ -347,7 +351,7 @@ quotes:
 
 ends:
 	// One entry per closing quote: its compact offset, EscapedEnd if
-	// flagged. Without flags, the first four or eight entries are written
+	// flagged. Without flags, the first two, four or eight entries are written
 	// unconditionally (a loop's exit is hard to predict when blocks hold
 	// several short strings); entries past the count are overwritten
 	// later and lie within the room reserved for the block (32 entries).
@@ -358,48 +362,28 @@ ends:
 	POPCNTQ AX, R15
 	CMPQ R15, $2
 	JA many
-	TZCNTQ AX, R14
-	ADDL DX, R14
-	MOVL R14, (R8)
+	END(0)
 	BLSRQ AX, AX
-	TZCNTQ AX, R14
-	ADDL DX, R14
-	MOVL R14, 4(R8)
+	END(4)
 	JMP counted
 many:
-	TZCNTQ AX, R14
-	ADDL DX, R14
-	MOVL R14, 0(R8)
+	END(0)
 	BLSRQ AX, AX
-	TZCNTQ AX, R14
-	ADDL DX, R14
-	MOVL R14, 4(R8)
+	END(4)
 	BLSRQ AX, AX
-	TZCNTQ AX, R14
-	ADDL DX, R14
-	MOVL R14, 8(R8)
+	END(8)
 	BLSRQ AX, AX
-	TZCNTQ AX, R14
-	ADDL DX, R14
-	MOVL R14, 12(R8)
+	END(12)
 	BLSRQ AX, AX
 	CMPQ R15, $4
 	JBE counted
-	TZCNTQ AX, R14
-	ADDL DX, R14
-	MOVL R14, 16(R8)
+	END(16)
 	BLSRQ AX, AX
-	TZCNTQ AX, R14
-	ADDL DX, R14
-	MOVL R14, 20(R8)
+	END(20)
 	BLSRQ AX, AX
-	TZCNTQ AX, R14
-	ADDL DX, R14
-	MOVL R14, 24(R8)
+	END(24)
 	BLSRQ AX, AX
-	TZCNTQ AX, R14
-	ADDL DX, R14
-	MOVL R14, 28(R8)
+	END(28)
 	BLSRQ AX, AX
 	CMPQ R15, $8
 	JBE counted
