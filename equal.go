@@ -181,7 +181,10 @@ func exactExponent(a decimal, digits []byte, neg bool) *big.Int {
 	for _, c := range digits[:min(len(digits), 10)] {
 		clamped = clamped*10 + int(c-'0')
 	}
-	e, _ := new(big.Int).SetString(string(digits), 10)
+	e := new(big.Int) // zero when the text has no exponent
+	if len(digits) > 0 {
+		e.SetString(string(digits), 10)
+	}
 	if neg {
 		clamped = -clamped
 		e.Neg(e)

@@ -139,6 +139,8 @@ var patchCases = []patchCase{
 	{name: "test huge exponents", doc: `[1e100000000000000000000]`,
 		patch: `[{"op":"test","path":"/0","value":10e99999999999999999999},{"op":"test","path":"/0","value":1e100000000000000000001}]`,
 		err:   graft.ErrTestFailed, msg: "operation 1 "},
+	{name: "test a huge exponent against none", doc: `[1]`, patch: `[{"op":"test","path":"/0","value":10e10000000000}]`, err: graft.ErrTestFailed},
+	{name: "test no exponent against a huge one", doc: `[10e10000000000]`, patch: `[{"op":"test","path":"/0","value":1.0}]`, err: graft.ErrTestFailed},
 	{name: "test strings by decoded text", doc: `{"s":"caf\u00e9\n"}`, patch: `[{"op":"test","path":"/s","value":"café\u000a"}]`, want: `{"s":"caf\u00e9\n"}`},
 	{name: "test objects in any order", doc: `{"o":{"a":1,"b":[1,{"c":null}]}}`,
 		patch: `[{"op":"test","path":"/o","value":{"b":[1,{"c":null}],"a":1.0}}]`, want: `{"o":{"a":1,"b":[1,{"c":null}]}}`},
