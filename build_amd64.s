@@ -81,9 +81,10 @@ GLOBL swar7F<>(SB), RODATA|NOPTR, $8
 DATA swar80<>+0(SB)/8, $0x8080808080808080
 GLOBL swar80<>(SB), RODATA|NOPTR, $8
 
-// STRING: the string at text[i] into node R15, i past it. Its closing
-// quote is the next entry of ends, flagged if the string holds an escape.
-#define STRING \
+// CLOSING: the string at text[i] ends at the next entry of ends: CX = its
+// closing quote, checked to lie after text[i] and inside the text, and
+// AX = META_ESCAPED if the entry is flagged, else 0.
+#define CLOSING \
 	CMPQ R8, ST_ENDSEND(R9); \
 	JAE fail; \
 	MOVL (R8), AX; \
@@ -95,7 +96,11 @@ GLOBL swar80<>(SB), RODATA|NOPTR, $8
 	CMPQ CX, ST_TEXTLEN(R9); \
 	JAE fail; \
 	SHRL $31, AX; \
-	SHLL $4, AX; \
+	SHLL $4, AX
+
+// STRING: the string at text[i] into node R15, i past it.
+#define STRING \
+	CLOSING; \
 	LEAL META_STRING(AX), DX; \
 	NODE(R15, AX); \
 	HEAD(DX, R15); \
@@ -360,29 +365,17 @@ item1:
 member: // a member name and ':', then its value
 	CMPB (SI)(R12*1), $0x22
 	JNE fail
-	CMPQ R8, ST_ENDSEND(R9)
-	JAE fail
 	LEAL 2(BX), AX
 	CMPL AX, ST_NCAP(R9)
 	JA fail
-	MOVL (R8), AX
-	ADDQ $4, R8
-	MOVL AX, CX
-	ANDL $0x7fffffff, CX // the closing quote
-	CMPQ CX, R12
-	JBE fail
-	CMPQ CX, ST_TEXTLEN(R9)
-	JAE fail
+	CLOSING
 	LEAQ 1(CX), DX
 	SUBQ R12, DX
 	CMPQ DX, $MAX_NAME_LEN
 	JA fail
 	SHLL $PAYLOAD_SHIFT, DX
 	ORL $META_NAME, DX
-	TESTL AX, AX
-	JNS member1
-	ORL $META_ESCAPED, DX
-member1:
+	ORL AX, DX
 	NODE(BX, AX)
 	HEAD(DX, R15)
 	LEAL 1(BX), DX
