@@ -147,3 +147,96 @@ func TestWriteErrors(t *testing.T) {
 		t.Errorf("WriteJSON after a failure: %q, %v", b.String(), err)
 	}
 }
+
+// TestPrintMovedMembers covers a merge that appends all of src's members in
+// one link, after which the object prints its new members as src's text:
+// every later change to those members, through dst or through the
+// consumed src, must still show.
+func TestPrintMovedMembers(t *testing.T) {
+	const moved = `"p":1,"q":1,"r":{"z":[1]}`
+	for _, c := range []struct {
+		name string
+		edit func(d *graft.Doc, dst, src graft.Ref) error
+		want string // dst printed; "" if only the walk decides (src reused)
+	}{
+		{"none", func(*graft.Doc, graft.Ref, graft.Ref) error { return nil }, `{` + moved + `}`},
+		{"member added", func(d *graft.Doc, dst, _ graft.Ref) error {
+			return d.Set(dst, "n", d.NewInt(2))
+		}, `{` + moved + `,"n":2}`},
+		{"second source appended", func(d *graft.Doc, dst, _ graft.Ref) error {
+			return d.Merge(dst, mustAppend(t, d, `{"s":true}`))
+		}, `{` + moved + `,"s":true}`},
+		{"copy appended", func(d *graft.Doc, dst, _ graft.Ref) error {
+			return d.Merge(dst, d.Copy(mustAppend(t, d, `{"s":true,"t":[2]}`)))
+		}, `{` + moved + `,"s":true,"t":[2]}`},
+		{"nested object merged in", func(d *graft.Doc, dst, _ graft.Ref) error {
+			return d.Merge(dst, d.Member(dst, "r"))
+		}, `{` + moved + `,"z":[1]}`},
+		{"member taking a moved value's head", func(d *graft.Doc, dst, _ graft.Ref) error {
+			other := mustAppend(t, d, `{"x":null}`)
+			if err := d.Merge(d.Member(other, "x"), d.Member(dst, "r")); err != nil {
+				return err
+			}
+			return d.Merge(dst, other)
+		}, `{` + moved + `,"x":{"z":[1]}}`},
+		{"last moved member deleted", func(d *graft.Doc, dst, _ graft.Ref) error {
+			d.Delete(dst, "r")
+			return nil
+		}, `{"p":1,"q":1}`},
+		{"first moved member deleted", func(d *graft.Doc, dst, _ graft.Ref) error {
+			d.Delete(dst, "q")
+			return nil
+		}, `{"p":1,"r":{"z":[1]}}`},
+		{"moved value replaced", func(d *graft.Doc, dst, _ graft.Ref) error {
+			return d.Merge(d.Member(dst, "q"), d.NewInt(5))
+		}, `{"p":1,"q":5,"r":{"z":[1]}}`},
+		{"moved member set", func(d *graft.Doc, dst, _ graft.Ref) error {
+			return d.Set(dst, "q", d.NewString("s"))
+		}, `{"p":1,"q":"s","r":{"z":[1]}}`},
+		{"nested item appended", func(d *graft.Doc, dst, _ graft.Ref) error {
+			return d.AppendItem(d.Get(dst, "r", "z"), d.NewInt(2))
+		}, `{"p":1,"q":1,"r":{"z":[1,2]}}`},
+		{"consumed src grown", func(d *graft.Doc, _, src graft.Ref) error {
+			return d.Set(src, "n", d.NewInt(2))
+		}, ""},
+		{"consumed src shrunk", func(d *graft.Doc, _, src graft.Ref) error {
+			d.Delete(src, "r")
+			return nil
+		}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var d graft.Doc
+			root := mustAppend(t, &d, `{"list":[{"p":1}]}`)
+			src := mustAppend(t, &d, `{"q":1,"r":{"z":[1]}}`)
+			dst := d.Get(root, "list", "0")
+			if err := d.Merge(dst, src); err != nil {
+				t.Fatal(err)
+			}
+			if err := c.edit(&d, dst, src); err != nil {
+				t.Fatal(err)
+			}
+			got, walk := compact(&d, dst), string(slowPrint(nil, &d, dst))
+			if got != walk {
+				t.Fatalf("prints %s, walks %s", got, walk)
+			}
+			if c.want != "" && got != c.want {
+				t.Fatalf("got %s, want %s", got, c.want)
+			}
+			if got, want := compact(&d, root), `{"list":[`+walk+`]}`; got != want {
+				t.Fatalf("root prints %s, want %s", got, want)
+			}
+		})
+	}
+	// Members moved one by one, one of src's merged into dst's instead:
+	// the moved ones start and end src's chain but are not all of it.
+	t.Run("some moved", func(t *testing.T) {
+		var d graft.Doc
+		dst := mustAppend(t, &d, `{"p":1,"b":0}`)
+		if err := d.Merge(dst, mustAppend(t, &d, `{"a":1,"b":0,"c":2}`)); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := compact(&d, dst), `{"p":1,"b":0,"a":1,"c":2}`; got != want {
+			t.Fatalf("got %s, want %s", got, want)
+		}
+	})
+}
