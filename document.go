@@ -68,6 +68,7 @@ type Doc struct {
 
 	scratch     []byte
 	nameScratch [][3]uint32 // duplicate-name check: node, start, end
+	links       [][2]uint32 // MergeEach: each target's last member, each item's
 }
 
 // node is one value or member name, 16 bytes. Its fields mean:

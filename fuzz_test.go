@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"testing"
 	"unicode/utf8"
@@ -622,6 +623,85 @@ func FuzzMergeSequence(f *testing.F) {
 			if got, walk := compact(d, dst), string(slowPrint(nil, d, dst)); got != walk {
 				t.Fatalf("merge %d: prints %s, walks %s", step, got, walk)
 			}
+		}
+	})
+}
+
+// FuzzMergeEach checks the batch splice against merging item by item in a
+// second Doc: the same result, or, under ConflictError, the same conflict
+// (its pointer prefixed with the item's index) with the batch having
+// changed nothing. The targets are the items of the first input, in order,
+// reversed, or all its first item.
+func FuzzMergeEach(f *testing.F) {
+	for _, s := range [][2]string{
+		{`[{"a":1},{"b":2}]`, `[{"x":1},{"y":[2]}]`},
+		{`[{"a":1},{"b":2}]`, `[{"a":{"n":1}},{"b":null}]`},
+		{`[{"a":1}]`, `[{"a":1,"a":{}}]`},
+		{`[null,[1],5,{}]`, `[{"x":1},[2],null,{"\u0078":1,"x":2}]`},
+		{`[{"p":1,"q":{"r":2}},{"s":3}]`, `[{"q":{"t":4},"u":5},{"v":{"w":[6]}}]`},
+	} {
+		for mode := range 9 {
+			f.Add([]byte(s[0]), []byte(s[1]), uint8(mode))
+		}
+	}
+	f.Fuzz(func(t *testing.T, a, b []byte, mode uint8) {
+		policy := []graft.Conflict{graft.ConflictError, graft.ConflictReplace, graft.ConflictKeep}[mode%3]
+		setup := func() (d *graft.Doc, root, src graft.Ref, targets []graft.Ref) {
+			d = graft.New(graft.Options{Conflict: policy})
+			root, err := d.Append(a)
+			if err != nil || d.Kind(root) != graft.Array {
+				return nil, 0, 0, nil
+			}
+			if src, err = d.Append(b); err != nil || d.Kind(src) != graft.Array {
+				return nil, 0, 0, nil
+			}
+			for _, v := range d.Items(root) {
+				targets = append(targets, v)
+			}
+			switch mode / 3 % 3 {
+			case 1:
+				slices.Reverse(targets)
+			case 2:
+				for i := range targets {
+					targets[i] = targets[0]
+				}
+			}
+			return d, root, src, targets
+		}
+		d, root, src, targets := setup()
+		if d == nil || len(targets) != d.Len(src) {
+			return
+		}
+		before, size := compact(d, root), d.Size()
+		err := d.MergeEach(targets, src)
+
+		ref, refRoot, refSrc, refTargets := setup()
+		var refErr error
+		at := ""
+		for i, tr := range refTargets {
+			if refErr = ref.Merge(tr, ref.Index(refSrc, i)); refErr != nil {
+				at = "/" + strconv.Itoa(i)
+				break
+			}
+		}
+		if refErr == nil {
+			if err != nil {
+				t.Fatalf("MergeEach: %v; item by item merges", err)
+			}
+			if got, want := compact(d, root), compact(ref, refRoot); got != want {
+				t.Fatalf("MergeEach gives %s, item by item %s", got, want)
+			}
+			if got, walk := compact(d, root), string(slowPrint(nil, d, root)); got != walk {
+				t.Fatalf("prints %s, walks %s", got, walk)
+			}
+			return
+		}
+		var e, refE *graft.Error
+		if !errors.As(err, &e) || !errors.As(refErr, &refE) || !errors.Is(err, graft.ErrConflict) || e.Pointer != at+refE.Pointer {
+			t.Fatalf("MergeEach: %v; item by item: %v at %s", err, refErr, at)
+		}
+		if compact(d, root) != before || d.Size() != size {
+			t.Fatalf("a failed batch changed the Doc: %s", compact(d, root))
 		}
 	})
 }

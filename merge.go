@@ -155,23 +155,44 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 		return ErrKind
 	}
 	// No item may contain its target. Where src is as parsed, a target
-	// outside it is outside every item.
+	// outside it is outside every item, and no chain of members is shared
+	// (nothing has been moved): when, besides, the targets are distinct
+	// (ascending) objects and every item's members are all new to its
+	// target, the usual entity fetch, no item can conflict and the merges
+	// are the links that disjoint prepares, made without a journal.
 	last := d.asParsed(uint32(src))
+	links, linked := d.links[:0], last != 0
 	i, k := 0, d.nodes[src].child
 	for ; k != 0 && i < len(targets); k, i = d.nodes[k].next, i+1 {
 		t, v := targets[i], d.resolve(k)
 		if d.at(t) == nil {
 			return ErrKind
 		}
-		if (uint32(t) < uint32(src) || uint32(t) > last) && last != 0 {
-			continue
+		if outside := (uint32(t) < uint32(src) || uint32(t) > last) && last != 0; !outside {
+			if uint32(t) != v && d.contains(v, uint32(t)) {
+				return ErrCycle
+			}
+			linked = false
 		}
-		if uint32(t) != v && d.contains(v, uint32(t)) {
-			return ErrCycle
+		linked = linked && (i == 0 || t > targets[i-1]) && d.nodes[t].kind() == Object && d.nodes[v].kind() == Object
+		if linked {
+			tl, end, ok := d.disjoint(uint32(t), v)
+			linked = ok
+			links = append(links, [2]uint32{tl, end})
 		}
 	}
+	d.links = links[:0]
 	if k != 0 || i != len(targets) {
 		return &Error{Offset: -1, Reason: "batch merge of " + itoa(d.Len(src)) + " items into " + itoa(len(targets)) + " targets", Err: ErrConflict}
+	}
+	if linked {
+		for i, k := 0, d.nodes[src].child; k != 0; i, k = i+1, d.nodes[k].next {
+			if first := d.nodes[d.resolve(k)].child; first != 0 {
+				d.moved = true
+				d.linkChain(uint32(targets[i]), links[i][0], first, links[i][1])
+			}
+		}
+		return nil
 	}
 	d.start()
 	i = 0

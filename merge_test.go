@@ -584,15 +584,79 @@ func TestMergeEach(t *testing.T) {
 
 	t.Run("targets of every kind", func(t *testing.T) {
 		var d graft.Doc
-		root := mustAppend(t, &d, `[null,{"a":1},[1],5]`)
+		long := `"` + strings.Repeat("s", 1000) + `"`
+		root := mustAppend(t, &d, `[null,{"a":1},[1],5,`+long+`]`)
 		var targets []graft.Ref
 		for _, v := range d.Items(root) {
 			targets = append(targets, v)
 		}
-		if err := d.MergeEach(targets, mustAppend(t, &d, `[{"x":1},{"b":2},[2],null]`)); err != nil {
+		if err := d.MergeEach(targets, mustAppend(t, &d, `[{"x":1},{"b":2},[2],null,null]`)); err != nil {
 			t.Fatal(err)
 		}
-		if got := compact(&d, root); got != `[{"x":1},{"a":1,"b":2},[2],5]` {
+		if got := compact(&d, root); got != `[{"x":1},{"a":1,"b":2},[2],5,`+long+`]` {
+			t.Fatalf("got %s", got)
+		}
+	})
+
+	t.Run("new members only", func(t *testing.T) {
+		// Every member of every item is new to its target: the links
+		// are made without a journal (see MergeEach).
+		var e strings.Builder
+		e.WriteString(`{"data":{"_entities":[`)
+		for i := range 100 {
+			if i > 0 {
+				e.WriteByte(',')
+			}
+			e.WriteString(`{"stock":` + strconv.Itoa(i) + `,"reviews":[{"body":"b` + strconv.Itoa(i) + `"}]}`)
+		}
+		e.WriteString(`]}}`)
+		d, root, targets, src := setup(t, graft.ConflictError, e.String())
+		if err := d.MergeEach(targets, src); err != nil {
+			t.Fatal(err)
+		}
+		for i, tr := range targets {
+			id := strconv.Itoa(i)
+			want := `{"__typename":"Product","upc":"` + id + `","name":"Product ` + id + `","price":` + strconv.Itoa(100+i) +
+				`,"stock":` + id + `,"reviews":[{"body":"b` + id + `"}]}`
+			if got := compact(d, tr); got != want {
+				t.Fatalf("target %d: %s, want %s", i, got, want)
+			}
+		}
+		checkSpans(t, d, root)
+	})
+
+	t.Run("one target twice", func(t *testing.T) {
+		for _, c := range []struct {
+			policy graft.Conflict
+			want   string
+		}{{graft.ConflictError, ""}, {graft.ConflictReplace, `[{"a":1,"x":{"y":2}}]`}, {graft.ConflictKeep, `[{"a":1,"x":1}]`}} {
+			d := graft.New(graft.Options{Conflict: c.policy})
+			root := mustAppend(t, d, `[{"a":1}]`)
+			a := d.Index(root, 0)
+			err := d.MergeEach([]graft.Ref{a, a}, mustAppend(t, d, `[{"x":1},{"x":{"y":2}}]`))
+			if c.want == "" {
+				var e *graft.Error
+				if !errors.As(err, &e) || e.Pointer != "/1/x" {
+					t.Fatalf("err = %v, want a conflict at /1/x", err)
+				}
+				c.want = `[{"a":1}]`
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if got := compact(d, root); got != c.want {
+				t.Fatalf("policy %d: got %s, want %s", c.policy, got, c.want)
+			}
+		}
+	})
+
+	t.Run("targets in reverse", func(t *testing.T) {
+		var d graft.Doc
+		root := mustAppend(t, &d, `[{"a":1},{"b":2}]`)
+		targets := []graft.Ref{d.Index(root, 1), d.Index(root, 0)}
+		if err := d.MergeEach(targets, mustAppend(t, &d, `[{"y":2},{"x":1}]`)); err != nil {
+			t.Fatal(err)
+		}
+		if got := compact(&d, root); got != `[{"a":1,"x":1},{"b":2,"y":2}]` {
 			t.Fatalf("got %s", got)
 		}
 	})
