@@ -69,6 +69,8 @@ type Doc struct {
 	scratch     []byte
 	nameScratch [][3]uint32 // duplicate-name check: node, start, end
 	links       [][2]uint32 // MergeEach: each target's last member, each item's
+	// disjointNames: the members disjoint compares, with their nameMeta
+	disjointNames [maxDisjoint]struct{ m, meta uint32 }
 }
 
 // node is one value or member name, 16 bytes. Its fields mean:

@@ -357,14 +357,19 @@ const maxDisjoint = 16
 func (d *Doc) disjoint(di, si uint32) (last, end uint32, ok bool) {
 	// Each chain is walked once (a walk waits on every load of the next
 	// node; comparing does not), keeping the members and what of their
-	// meta two equal names without escapes share (see findName).
-	var names [maxDisjoint]struct{ m, meta uint32 }
+	// meta two equal names without escapes share (see findName). Names
+	// are compared only when one of the same length mod 64 (lens) has
+	// been seen, or where escapes make lengths say nothing.
+	names := &d.disjointNames
+	var lens uint64
 	n := 0
 	for m := d.nodes[di].child; m != 0; m = d.nodes[m].next {
 		if n == len(names) {
 			return 0, 0, false
 		}
-		names[n].m, names[n].meta = m, d.nodes[m].meta&nameMeta
+		meta := d.nodes[m].meta & nameMeta
+		names[n].m, names[n].meta = m, meta
+		lens |= lengthBit(meta)
 		n, last = n+1, m
 	}
 	for k := d.nodes[si].child; k != 0; k = d.nodes[k].next {
@@ -372,15 +377,28 @@ func (d *Doc) disjoint(di, si uint32) (last, end uint32, ok bool) {
 			return 0, 0, false
 		}
 		meta := d.nodes[k].meta & nameMeta
-		for _, e := range names[:n] {
-			if (e.meta == meta || (e.meta|meta)&flagEscaped != 0) && d.namesEqual(e.m, k) {
-				return 0, 0, false
+		b := lengthBit(meta)
+		if lens&b != 0 {
+			for _, e := range names[:n] {
+				if (e.meta == meta || (e.meta|meta)&flagEscaped != 0) && d.namesEqual(e.m, k) {
+					return 0, 0, false
+				}
 			}
 		}
+		lens |= b
 		names[n].m, names[n].meta = k, meta
 		n, end = n+1, k
 	}
 	return last, end, true
+}
+
+// lengthBit returns the bit of a member name's text length mod 64, or all
+// bits if the name has escapes.
+func lengthBit(meta uint32) uint64 {
+	if meta&flagEscaped != 0 {
+		return ^uint64(0)
+	}
+	return 1 << (meta >> payloadShift & 63)
 }
 
 // nameMeta masks the meta bits that two equal member names without

@@ -171,6 +171,7 @@ func TestMergeRules(t *testing.T) {
 		{name: "names matched after decoding, unicode", dst: `{"\u00e9":1}`, src: `{"é":2}`, want: `{"\u00e9":2}`},
 		{name: "names matched after decoding, both escaped", dst: `{"\u0061":1}`, src: `{"\u0061":2}`, want: `{"\u0061":2}`},
 		{name: "src duplicates after decoding merge in turn", dst: `{"b":0}`, src: `{"a":{"x":1},"\u0061":{"y":2}}`, want: `{"b":0,"a":{"x":1,"y":2}}`},
+		{name: "src duplicates after decoding, the escaped first", dst: `{"bb":0}`, src: `{"\u0061":{"x":1},"a":{"y":2}}`, want: `{"bb":0,"\u0061":{"x":1,"y":2}}`},
 		{name: "more members than one batch compares, all new", dst: `{"z":0}`, src: manyMembers(40, ""), want: `{"z":0,` + manyMembers(40, "")[1:]},
 		{name: "more members than one batch compares, the last in dst", dst: `{"m39":{"x":1}}`, src: manyMembers(40, `{"y":2}`), want: `{"m39":{"x":1,"y":2},` + manyMembers(39, `{"y":2}`)[1:]},
 		{name: "names differing only in escapes of other characters", dst: `{"a\n":1}`, src: `{"a\\n":2}`, want: `{"a\n":1,"a\\n":2}`},

@@ -31,18 +31,18 @@ func (d *Doc) appendCompact(dst []byte, i uint32, hint *int) []byte {
 		return append(dst, d.buf[n.off:n.off+d.span(n)]...)
 	case printPrefix:
 		// The original children as parsed, then the appended ones.
-		dst = append(dst, d.buf[n.off:n.off+d.span(n)-1]...)
-		if last := d.origLast(n); last != 0 {
-			k, sep = d.nodes[last].next, true
+		a := d.aux[n.payload()]
+		dst = append(dst, d.buf[n.off:n.off+a.span-1]...)
+		if a.last != 0 {
+			k, sep = d.nodes[a.last].next, true
 		}
-		if s := d.movedMembers(kind, k, hint); s != 0 {
-			// The appended members are those of object s, moved in
-			// one link by a merge: its text, closer included.
+		if lo, hi := d.movedMembers(kind, k, hint); lo != 0 {
+			// The appended members are those of an object moved in one
+			// link by a merge: its text, closer included.
 			if sep {
 				dst = append(dst, ',')
 			}
-			sn := &d.nodes[s]
-			return append(dst, d.buf[sn.off+1:sn.off+d.span(sn)]...)
+			return append(dst, d.buf[lo:hi]...)
 		}
 	default:
 		dst = append(dst, opener(kind))
@@ -128,21 +128,21 @@ func (d *Doc) childText(obj bool, k uint32, hint *int) (start, end uint32, ok bo
 	return start, vn.off + vn.textLen(), true
 }
 
-// movedMembers returns the parsed object s whose members are the chain
-// from node k on, as parsed and unedited, or 0. That is the chain a merge
+// movedMembers returns the text range of the members and closer of the
+// parsed object s whose members are the chain from node k on, as parsed
+// and unedited, or lo == 0. That is the chain a merge
 // appends in one link (see mergeObjects). A change to a member's value is
 // recorded in s's span, but the chain's nodes stay shared with s, so a
 // member moved or appended through the container they moved to is not;
 // the walk rules that out: each member must be the node parsed after the
 // last node of the one before, and the last member the one that ends s.
-func (d *Doc) movedMembers(kind Kind, k uint32, hint *int) uint32 {
-	s := k - 1
+func (d *Doc) movedMembers(kind Kind, k uint32, hint *int) (lo, hi uint32) {
 	if kind != Object || k < 2 {
-		return 0
+		return 0, 0
 	}
-	sn := &d.nodes[s]
+	sn := &d.nodes[k-1]
 	if sn.child != k || sn.meta&(kindMask|flagSpan|flagGrown) != uint32(Object)|flagSpan {
-		return 0
+		return 0, 0
 	}
 	a := d.aux[sn.payload()]
 	for m := k; m < a.last; {
@@ -153,16 +153,16 @@ func (d *Doc) movedMembers(kind Kind, k uint32, hint *int) uint32 {
 		}
 		if last >= a.last { // the member that ends s (or a value edited since)
 			if mn.next != 0 || !d.clean(sn.off, sn.off+a.span, hint) {
-				return 0
+				return 0, 0
 			}
-			return s
+			return sn.off + 1, sn.off + a.span
 		}
 		if mn.next != last+1 {
-			return 0
+			return 0, 0
 		}
 		m = mn.next
 	}
-	return 0
+	return 0, 0
 }
 
 // opener returns '{' or '['; adding 2 gives the closer.
