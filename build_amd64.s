@@ -304,8 +304,6 @@ openarray:
 	JMP close
 
 next: // after a value: a comma or the closer of cur; at the top, the end
-	TESTL R11, R11
-	JZ done
 	CMPL BX, ST_STOPAT(R9)
 	JAE suspend
 	MOVBLZX (SI)(R12*1), AX
@@ -314,9 +312,11 @@ next: // after a value: a comma or the closer of cur; at the top, the end
 	INCQ R12
 	CMPL R14, $5
 	JEQ member
-	JMP item
+	JA item
+	JMP fail
 nextclose:
 	CMPL R14, $5
+	JB done // the top level (kind 0)
 	JNE nextarray
 	CMPB AL, $0x7d
 	JNE fail

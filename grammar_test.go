@@ -224,6 +224,11 @@ var grammarCases = func() []grammarCase {
 		{name: "text/two objects", in: `{}{}`},
 		{name: "text/two literals", in: `null null`},
 		{name: "text/value then comma", in: `1,`},
+		{name: "text/container then comma", in: `[1],`},
+		{name: "text/object then comma and member", in: `{"a":1},"b":2`},
+		{name: "text/closers after the value", in: `1]`},
+		{name: "text/extra array closer", in: `[[]]]`},
+		{name: "text/extra object closer", in: `{"a":{}}}`},
 		{name: "text/value then garbage", in: `{} x`},
 	}
 	// Every unescaped control character is an error; DEL (0x7F) is not a
