@@ -80,9 +80,21 @@ DATA utf8CurHigh<>+0(SB)/8, $0x0101010101010101
 DATA utf8CurHigh<>+8(SB)/8, $0x01010101babaaee6
 GLOBL utf8CurHigh<>(SB), RODATA|NOPTR, $16
 
-// END(off): the string end of the lowest bit of AX, at compact offset DX
-// plus its position, into the ends entry at off(R8).
-#define END(off) TZCNTQ AX, R14; ADDL DX, R14; MOVL R14, off(R8)
+// The byte indices of a block, for compressing positions out of a mask.
+DATA byteIndex<>+0(SB)/8, $0x0706050403020100
+DATA byteIndex<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+DATA byteIndex<>+16(SB)/8, $0x1716151413121110
+DATA byteIndex<>+24(SB)/8, $0x1f1e1d1c1b1a1918
+DATA byteIndex<>+32(SB)/8, $0x2726252423222120
+DATA byteIndex<>+40(SB)/8, $0x2f2e2d2c2b2a2928
+DATA byteIndex<>+48(SB)/8, $0x3736353433323130
+DATA byteIndex<>+56(SB)/8, $0x3f3e3d3c3b3a3938
+GLOBL byteIndex<>(SB), RODATA|NOPTR, $64
+
+// What of a sign-extended position byte an ends entry keeps: the position
+// and, from bit 7, EscapedEnd.
+DATA endBits<>+0(SB)/4, $0x8000007f
+GLOBL endBits<>(SB), RODATA|NOPTR, $4
 
 // func compactBlocks(st *compactState, src *byte, blocks int, dst []byte, ends []uint32, pos uint32) (written int, nends int)
 //
@@ -130,6 +142,7 @@ TEXT ·compactBlocks(SB), NOSPLIT, $0-96
 	VMOVQ AX, X13             // all ones, for the prefix XOR
 	VMOVDQU64 escClass<>+0(SB), Z16
 	VMOVDQU64 escClass<>+64(SB), Z15
+	VMOVDQU64 byteIndex<>(SB), Z14
 
 loop:
 	TESTQ CX, CX
@@ -350,59 +363,35 @@ quotes:
 	MOVQ R15, ST_PREVTOKC(R9)
 
 ends:
-	// One entry per closing quote: its compact offset, EscapedEnd if
-	// flagged. Without flags, the first two, four or eight entries are written
-	// unconditionally (a loop's exit is hard to predict when blocks hold
-	// several short strings); entries past the count are overwritten
-	// later and lie within the room reserved for the block (32 entries).
+	// One entry per closing quote: its compact offset, or-ed with
+	// EscapedEnd if flagged. The positions of the quotes, bit 7 set where
+	// flagged, are compressed out of a vector of byte indices, widened
+	// with that bit spread to the top and offset, and written 16 at a
+	// time (a block holds at most 32 closing quotes); entries past the
+	// count are overwritten later and lie within the room reserved for
+	// the block (32 entries).
 	TESTQ AX, AX
 	JZ utf8
-	TESTQ BX, BX
-	JNZ entry
 	POPCNTQ AX, R15
-	CMPQ R15, $2
-	JA many
-	END(0)
-	BLSRQ AX, AX
-	END(4)
-	JMP counted
-many:
-	END(0)
-	BLSRQ AX, AX
-	END(4)
-	BLSRQ AX, AX
-	END(8)
-	BLSRQ AX, AX
-	END(12)
-	BLSRQ AX, AX
-	CMPQ R15, $4
+	KMOVQ AX, K1
+	KMOVQ BX, K2
+	VMOVDQA64 Z14, Z5
+	VPADDB Z19, Z14, K2, Z5 // bit 7 where flagged
+	VPCOMPRESSB Z5, K1, Z1
+	VPBROADCASTD DX, Z3
+	VPMOVSXBD X1, Z2
+	VPANDD.BCST endBits<>(SB), Z2, Z2
+	VPADDD Z3, Z2, Z2
+	VMOVDQU32 Z2, (R8)
+	CMPQ R15, $16
 	JBE counted
-	END(16)
-	BLSRQ AX, AX
-	END(20)
-	BLSRQ AX, AX
-	END(24)
-	BLSRQ AX, AX
-	END(28)
-	BLSRQ AX, AX
-	CMPQ R15, $8
-	JBE counted
-	ADDQ $32, R8
-	JMP entry
+	VEXTRACTI32X4 $1, Z1, X4
+	VPMOVSXBD X4, Z4
+	VPANDD.BCST endBits<>(SB), Z4, Z4
+	VPADDD Z3, Z4, Z4
+	VMOVDQU32 Z4, 64(R8)
 counted:
 	LEAQ (R8)(R15*4), R8
-	JMP utf8
-entry:
-	TZCNTQ AX, R14
-	SHRXQ R14, BX, R15
-	ANDL $1, R15
-	SHLL $31, R15
-	ADDL DX, R14
-	ORL R14, R15
-	MOVL R15, (R8)
-	ADDQ $4, R8
-	BLSRQ AX, AX
-	JNZ entry
 
 utf8:
 	CMPQ ST_NOUTF8(R9), $0
