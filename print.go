@@ -58,10 +58,14 @@ func (d *Doc) appendCompact(dst []byte, i uint32, hint *int) []byte {
 		// flagGrown set); other children whose texts follow each other in
 		// the arena, comma between, print as one copy: members moved in
 		// from one input by a merge, for one.
-		if v := d.resolve(k); !obj && d.nodes[v].meta&flagGrown != 0 {
-			dst = d.appendCompact(dst, v, hint)
-			k = d.nodes[k].next
-			continue
+		kn := &d.nodes[k]
+		v := kn.child // a member's value
+		if !obj {
+			if v = d.resolve(k); d.nodes[v].meta&flagGrown != 0 {
+				dst = d.appendCompact(dst, v, hint)
+				k = kn.next
+				continue
+			}
 		}
 		if start, end, next := d.textRun(obj, k, hint); next != k {
 			dst = append(dst, d.buf[start:end]...)
@@ -69,14 +73,11 @@ func (d *Doc) appendCompact(dst []byte, i uint32, hint *int) []byte {
 			continue
 		}
 		if obj {
-			kn := &d.nodes[k]
 			dst = append(dst, d.buf[kn.off:kn.off+kn.textLen()]...)
 			dst = append(dst, ':')
-			dst = d.appendCompact(dst, kn.child, hint)
-		} else {
-			dst = d.appendCompact(dst, d.resolve(k), hint)
 		}
-		k = d.nodes[k].next
+		dst = d.appendCompact(dst, v, hint)
+		k = kn.next
 	}
 	return append(dst, opener(kind)+2)
 }
