@@ -317,18 +317,9 @@ func (r *Reader) findMember(tok string, k int) bool {
 		if match {
 			return true
 		}
-		if !r.skip(len(r.stack), true) {
+		if !r.nextChild('{', k) {
 			return false
 		}
-		switch c, ok = r.peek(); {
-		case !ok:
-			return r.ended(" inside an object")
-		case c == '}':
-			return r.notFound(k)
-		case c != ',':
-			return r.afterItem('{')
-		}
-		r.pos++
 	}
 }
 
@@ -347,19 +338,32 @@ func (r *Reader) findItem(tok string, k int) bool {
 		if i == n {
 			return true
 		}
-		if !r.skip(len(r.stack), true) {
+		if !r.nextChild('[', k) {
 			return false
 		}
-		switch c, ok = r.peek(); {
-		case !ok:
-			return r.ended(" inside an array")
-		case c == ']':
-			return r.notFound(k)
-		case c != ',':
-			return r.afterItem('[')
-		}
-		r.pos++
 	}
+}
+
+// nextChild skips the value at r.pos and the comma after it, reporting
+// whether another child of the open container (top is '{' or '[') follows.
+// When none does, the Reader has failed: the container closed without
+// pointer token k, or the input ended or broke.
+func (r *Reader) nextChild(top byte, k int) bool {
+	if !r.skip(len(r.stack), true) {
+		return false
+	}
+	switch c, ok := r.peek(); {
+	case !ok && top == '{':
+		return r.ended(" inside an object")
+	case !ok:
+		return r.ended(" inside an array")
+	case c == top+2:
+		return r.notFound(k)
+	case c != ',':
+		return r.afterItem(top)
+	}
+	r.pos++
+	return true
 }
 
 // matchName scans the member name at r.pos and reports whether it decodes
