@@ -68,9 +68,9 @@ type Doc struct {
 
 	scratch     []byte
 	nameScratch [][3]uint32 // duplicate-name check: node, start, end
-	links       [][2]uint32 // MergeEach: each target's last member, each item's
-	// disjointNames: the members disjoint compares, with their nameMeta
-	disjointNames [maxDisjoint]struct{ m, meta uint32 }
+	links       [][2]uint32 // MergeEach: per item, its target's last member and its own
+
+	disjointNames [maxDisjoint]struct{ m, meta uint32 } // members disjoint compares, their nameMeta
 }
 
 // node is one value or member name, 16 bytes. Its fields mean:
