@@ -187,10 +187,7 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 	}
 	if linked {
 		for i, k := 0, d.nodes[src].child; k != 0; i, k = i+1, d.nodes[k].next {
-			if first := d.nodes[d.resolve(k)].child; first != 0 {
-				d.moved = true
-				d.linkChain(uint32(targets[i]), links[i][0], first, links[i][1])
-			}
+			d.appendMembers(uint32(targets[i]), d.resolve(k), links[i][0], links[i][1])
 		}
 		return nil
 	}
@@ -254,12 +251,7 @@ func (d *Doc) merge(di, si uint32) error {
 
 func (d *Doc) mergeObjects(di, si uint32) error {
 	if last, end, ok := d.disjoint(di, si); ok {
-		// The usual entity merge: every member of src is new. They keep
-		// their chain and are appended in one link.
-		if first := d.nodes[si].child; first != 0 {
-			d.moved = true
-			d.linkChain(di, last, first, end)
-		}
+		d.appendMembers(di, si, last, end)
 		return nil
 	}
 	for k := d.nodes[si].child; k != 0; {
@@ -277,6 +269,16 @@ func (d *Doc) mergeObjects(di, si uint32) error {
 		k = next
 	}
 	return nil
+}
+
+// appendMembers appends the members of object si, all new to object di
+// (see disjoint, which found last, di's last member, and end, si's): the
+// usual entity merge. They keep their chain and are appended in one link.
+func (d *Doc) appendMembers(di, si, last, end uint32) {
+	if first := d.nodes[si].child; first != 0 {
+		d.moved = true
+		d.linkChain(di, last, first, end)
+	}
 }
 
 func (d *Doc) mergeArrays(di, si uint32) error {
