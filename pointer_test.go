@@ -2,6 +2,7 @@ package graft_test
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -202,6 +203,58 @@ func TestGet(t *testing.T) {
 	}
 	if d.Get(0, "a") != 0 || d.Get(0) != 0 {
 		t.Error("Get from the zero Ref")
+	}
+}
+
+// TestMemberNames looks names of every length up to past a word up in
+// objects parsed (names inside the text, and one at its end) and built
+// (each new name at the end of the arena), next to near misses.
+func TestMemberNames(t *testing.T) {
+	names := []string{"", "a", "ab", "abc", "abcdef", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmnop", "ünï"}
+	for _, name := range names {
+		var misses []string // differ in one byte, or are one byte shorter or longer
+		for i := range len(name) {
+			if name[i] < utf8.RuneSelf {
+				misses = append(misses, name[:i]+"~"+name[i+1:])
+			}
+		}
+		if name != "" {
+			_, n := utf8.DecodeLastRuneInString(name)
+			misses = append(misses, name[:len(name)-n])
+		}
+		misses = append(misses, name+"z")
+
+		var d graft.Doc
+		parsed := mustAppend(t, &d, `{"`+name+`z":0,"`+name+`":1}`)
+		built := d.NewObject()
+		for _, m := range misses {
+			if err := d.Set(built, m, d.NewInt(0)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := d.Set(built, name, d.NewInt(1)); err != nil {
+			t.Fatal(err)
+		}
+		for _, obj := range []graft.Ref{parsed, built} {
+			if got := compact(&d, d.Member(obj, name)); got != "1" {
+				t.Errorf("Member(%s, %q) = %s, want 1", compact(&d, obj), name, got)
+			}
+		}
+		if name != "" { // the first character escaped
+			r, n := utf8.DecodeRuneInString(name)
+			escaped := mustAppend(t, &d, fmt.Sprintf(`{"\u%04x%s":1}`, r, name[n:]))
+			if got := compact(&d, d.Member(escaped, name)); got != "1" {
+				t.Errorf("Member(%s, %q) = %s, want 1", compact(&d, escaped), name, got)
+			}
+		}
+		for _, m := range misses {
+			if got := compact(&d, d.Member(parsed, m)); got != "" && m != name+"z" {
+				t.Errorf("Member(%s, %q) = %s, want none", compact(&d, parsed), m, got)
+			}
+			if got := compact(&d, d.Member(built, m)); got != "0" {
+				t.Errorf("Member(%s, %q) = %s, want 0", compact(&d, built), m, got)
+			}
+		}
 	}
 }
 
