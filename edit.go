@@ -1,10 +1,6 @@
 package graft
 
-import (
-	"encoding/binary"
-
-	"github.com/graftjson/graft/internal/wire"
-)
+import "github.com/graftjson/graft/internal/wire"
 
 // Editing in place. An edit changes links between nodes and never rewrites
 // text, so it costs the same whatever the size of the document: finding a
@@ -116,35 +112,19 @@ func (d *Doc) lastMember(obj uint32, name string) uint32 {
 // scanMembers walks the members of object obj once and returns the last
 // one named name (0 if none) and the last member.
 //
-// A name without escapes matches when its meta (kind, flags and length)
-// is the one name would have and its bytes are name's; a name of up to 8
-// bytes is compared as one masked word. Escaped names are decoded.
+// A name without escapes is compared only when its meta (kind, flags and
+// length) is the one name would have; escaped names are decoded.
 func (d *Doc) scanMembers(obj uint32, name string) (found, last uint32) {
 	nodes, buf := d.nodes, d.buf
 	want := ^uint32(0) // no name's meta: name is too long for one
 	if len(name) <= maxNameLen-2 {
 		want = uint32(String) | flagName | uint32(len(name)+2)<<payloadShift
 	}
-	var word, mask uint64
-	if len(name) <= 8 {
-		for i := len(name) - 1; i >= 0; i-- {
-			word = word<<8 | uint64(name[i])
-		}
-		mask = 1<<(8*len(name)) - 1
-		if len(name) == 8 {
-			mask = ^uint64(0)
-		}
-	}
 	for k := nodes[obj].child; k != 0; k = nodes[k].next {
 		n := &nodes[k]
 		switch {
 		case n.meta&^flagParsed == want:
-			start := int(n.off) + 1
-			if mask != 0 && start+8 <= len(buf) {
-				if binary.LittleEndian.Uint64(buf[start:])&mask == word {
-					found = k
-				}
-			} else if string(buf[start:start+len(name)]) == name {
+			if start := int(n.off) + 1; string(buf[start:start+len(name)]) == name {
 				found = k
 			}
 		case n.meta&flagEscaped != 0:

@@ -206,9 +206,9 @@ func TestGet(t *testing.T) {
 	}
 }
 
-// TestMemberNames looks names of every length up to past a word up in
-// objects parsed (names inside the text, and one at its end) and built
-// (each new name at the end of the arena), next to near misses.
+// TestMemberNames looks up names of lengths around a machine word in
+// objects parsed and built (each new name at the end of the arena), next
+// to near misses, and names whose first character is escaped.
 func TestMemberNames(t *testing.T) {
 	names := []string{"", "a", "ab", "abc", "abcdef", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmnop", "ünï"}
 	for _, name := range names {
