@@ -8,7 +8,8 @@
 // # Scenarios
 //
 //   - S1 merge-at-path (BenchmarkS1Merge): four tiny documents merged with
-//     the "replace" conflict policy, printed compact.
+//     the "replace" conflict policy, printed compact; BenchmarkS1Parse
+//     parses its four inputs only, the floor under it.
 //   - S2 round trip (BenchmarkS2RoundTrip): parse and print compact the
 //     twitter, citm_catalog and canada corpus files.
 //   - S3 parse only (BenchmarkS3Parse): the same files, parse only.
