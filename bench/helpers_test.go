@@ -481,3 +481,25 @@ func testOp(t *testing.T, o op, want []byte, valueOnly bool) {
 		t.Logf("checked as a JSON value: byte-exact=%v, numbers equal only as float64: %d", exact, lossy)
 	}
 }
+
+// timeParses checks a first parse, times b.N more and checks the last: the
+// timed loop of every parse-only table.
+func timeParses(b *testing.B, parse, check func() error) {
+	b.ReportAllocs()
+	if err := parse(); err != nil {
+		b.Fatalf("first parse: %v", err)
+	}
+	if err := check(); err != nil {
+		b.Fatalf("first parse: %v", err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := parse(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	if err := check(); err != nil {
+		b.Fatalf("after %d parses: %v", b.N, err)
+	}
+}

@@ -32,21 +32,8 @@ func BenchmarkMemory(b *testing.B) {
 			for _, r := range memoryRows {
 				b.Run(r.name, func(b *testing.B) {
 					held, parse, check := heldBytes(b, r, in)
-					if err := check(); err != nil {
-						b.Fatal(err)
-					}
 					b.SetBytes(int64(len(in)))
-					b.ReportAllocs()
-					b.ResetTimer()
-					for i := 0; i < b.N; i++ {
-						if err := parse(); err != nil {
-							b.Fatal(err)
-						}
-					}
-					b.StopTimer()
-					if err := check(); err != nil {
-						b.Fatal(err)
-					}
+					timeParses(b, parse, check)
 					b.ReportMetric(float64(held)/float64(len(in)), "held-B/in-B")
 				})
 			}

@@ -13,23 +13,7 @@ func BenchmarkS1Parse(b *testing.B) {
 	for _, r := range s3Rows {
 		b.Run(r.name, func(b *testing.B) {
 			parse, check := setupS1Parse(b, r)
-			b.ReportAllocs()
-			if err := parse(); err != nil {
-				b.Fatalf("first parse: %v", err)
-			}
-			if err := check(); err != nil {
-				b.Fatalf("first parse: %v", err)
-			}
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if err := parse(); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.StopTimer()
-			if err := check(); err != nil {
-				b.Fatalf("after %d ops: %v", b.N, err)
-			}
+			timeParses(b, parse, check)
 		})
 	}
 }

@@ -52,23 +52,7 @@ func BenchmarkS3Parse(b *testing.B) {
 				b.Run(r.name, func(b *testing.B) {
 					parse, check := r.setup(b, in)
 					b.SetBytes(int64(len(in)))
-					b.ReportAllocs()
-					if err := parse(); err != nil {
-						b.Fatalf("first parse: %v", err)
-					}
-					if err := check(); err != nil {
-						b.Fatalf("first parse: %v", err)
-					}
-					b.ResetTimer()
-					for i := 0; i < b.N; i++ {
-						if err := parse(); err != nil {
-							b.Fatal(err)
-						}
-					}
-					b.StopTimer()
-					if err := check(); err != nil {
-						b.Fatalf("after %d parses: %v", b.N, err)
-					}
+					timeParses(b, parse, check)
 				})
 			}
 		})
