@@ -30,19 +30,21 @@ const (
 	printPrefix        // copy the span but its closer, then the appended children
 )
 
-// printMode says how container n prints (hint: see clean).
-func (d *Doc) printMode(n *node, hint *int) int {
+// printMode says how container n prints (hint: see clean) and, unless it
+// prints child by child, returns its aux entry.
+func (d *Doc) printMode(n *node, hint *int) (int, aux) {
 	if n.meta&flagSpan == 0 {
-		return printWalk
+		return printWalk, aux{}
 	}
 	lo, mode := n.off, printSpan
 	if n.meta&flagGrown != 0 {
 		lo, mode = n.off+1, printPrefix
 	}
-	if !d.clean(lo, n.off+d.span(n), hint) {
-		return printWalk
+	a := d.aux[n.payload()]
+	if !d.clean(lo, n.off+a.span, hint) {
+		return printWalk, aux{}
 	}
-	return mode
+	return mode, a
 }
 
 // clean reports whether no edit is recorded in the text range [lo, hi).

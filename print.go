@@ -26,12 +26,11 @@ func (d *Doc) appendCompact(dst []byte, i uint32, hint *int) []byte {
 		return append(dst, d.buf[n.off:n.off+n.textLen()]...)
 	}
 	k, sep := n.child, false
-	switch d.printMode(n, hint) {
+	switch mode, a := d.printMode(n, hint); mode {
 	case printSpan:
-		return append(dst, d.buf[n.off:n.off+d.span(n)]...)
+		return append(dst, d.buf[n.off:n.off+a.span]...)
 	case printPrefix:
 		// The original children as parsed, then the appended ones.
-		a := d.aux[n.payload()]
 		dst = append(dst, d.buf[n.off:n.off+a.span-1]...)
 		if a.last != 0 {
 			k, sep = d.nodes[a.last].next, true
