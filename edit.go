@@ -113,7 +113,9 @@ func (d *Doc) lastMember(obj uint32, name string) uint32 {
 // one named name (0 if none) and the last member.
 //
 // A name without escapes is compared only when its meta (kind, flags and
-// length) is the one name would have; escaped names are decoded.
+// length; see nameMeta) is the one name would have; escaped names are
+// decoded. The compare is nameEquals' written out: this is the hot loop of
+// every lookup, and a call per candidate cost ~3% of S1.
 func (d *Doc) scanMembers(obj uint32, name string) (found, last uint32) {
 	nodes, buf := d.nodes, d.buf
 	want := ^uint32(0) // no name's meta: name is too long for one
@@ -123,7 +125,7 @@ func (d *Doc) scanMembers(obj uint32, name string) (found, last uint32) {
 	for k := nodes[obj].child; k != 0; k = nodes[k].next {
 		n := &nodes[k]
 		switch {
-		case n.meta&^flagParsed == want:
+		case n.meta&nameMeta == want:
 			if start := int(n.off) + 1; string(buf[start:start+len(name)]) == name {
 				found = k
 			}
