@@ -96,6 +96,14 @@ GLOBL byteIndex<>(SB), RODATA|NOPTR, $64
 DATA endBits<>+0(SB)/4, $0x8000007f
 GLOBL endBits<>(SB), RODATA|NOPTR, $4
 
+// ENDS16(x, z, off): the 16 position bytes in x as ends entries, widened
+// into z (EscapedEnd from bit 7, plus the offset in Z3), stored at off(R8).
+#define ENDS16(x, z, off) \
+	VPMOVSXBD x, z; \
+	VPANDD.BCST endBits<>(SB), z, z; \
+	VPADDD Z3, z, z; \
+	VMOVDQU32 z, off(R8)
+
 // func compactBlocks(st *compactState, src *byte, blocks int, dst []byte, ends []uint32, pos uint32) (written int, nends int)
 //
 // Registers: SI src, CX blocks left, DI dst write position, R8 ends write
@@ -379,17 +387,11 @@ ends:
 	VPADDB Z19, Z14, K2, Z5 // bit 7 where flagged
 	VPCOMPRESSB Z5, K1, Z1
 	VPBROADCASTD DX, Z3
-	VPMOVSXBD X1, Z2
-	VPANDD.BCST endBits<>(SB), Z2, Z2
-	VPADDD Z3, Z2, Z2
-	VMOVDQU32 Z2, (R8)
+	ENDS16(X1, Z2, 0)
 	CMPQ R15, $16
 	JBE counted
 	VEXTRACTI32X4 $1, Z1, X4
-	VPMOVSXBD X4, Z4
-	VPANDD.BCST endBits<>(SB), Z4, Z4
-	VPADDD Z3, Z4, Z4
-	VMOVDQU32 Z4, 64(R8)
+	ENDS16(X4, Z4, 64)
 counted:
 	LEAQ (R8)(R15*4), R8
 
