@@ -22,14 +22,20 @@ func (d *Doc) newNode(n node) uint32 {
 	return uint32(len(d.nodes) - 1)
 }
 
-// newText adds a scalar whose text is appended to the arena by add.
-func (d *Doc) newScalar(kind Kind, flags uint32, text func([]byte) []byte) Ref {
-	off := len(d.buf)
-	d.buf = text(d.buf)
+// newText adds a scalar of the given kind whose text is d.buf[off:], just
+// appended by the caller.
+func (d *Doc) newText(kind Kind, flags uint32, off int) Ref {
 	if len(d.buf) > MaxArenaBytes {
 		panic("graft: arena text exceeds 4 GiB")
 	}
 	return Ref(d.newNode(node{meta: uint32(kind) | flags, off: uint32(off), child: uint32(len(d.buf) - off)}))
+}
+
+// appendText appends t to the arena's text and adds a scalar holding it.
+func (d *Doc) appendText(kind Kind, flags uint32, t string) Ref {
+	off := len(d.buf)
+	d.buf = append(d.buf, t...)
+	return d.newText(kind, flags, off)
 }
 
 // NewObject adds an empty object.
@@ -40,15 +46,15 @@ func (d *Doc) NewArray() Ref { return Ref(d.newNode(node{meta: uint32(Array)})) 
 
 // NewNull adds null.
 func (d *Doc) NewNull() Ref {
-	return d.newScalar(Null, 0, func(b []byte) []byte { return append(b, "null"...) })
+	return d.appendText(Null, 0, "null")
 }
 
 // NewBool adds true or false.
 func (d *Doc) NewBool(v bool) Ref {
 	if v {
-		return d.newScalar(Bool, flagTrue, func(b []byte) []byte { return append(b, "true"...) })
+		return d.appendText(Bool, flagTrue, "true")
 	}
-	return d.newScalar(Bool, 0, func(b []byte) []byte { return append(b, "false"...) })
+	return d.appendText(Bool, 0, "false")
 }
 
 // NewString adds a string holding s, escaped as JSON requires (the quote,
@@ -56,24 +62,38 @@ func (d *Doc) NewBool(v bool) Ref {
 // not UTF-8 become U+FFFD.
 func (d *Doc) NewString(s string) Ref {
 	off := len(d.buf)
-	r := d.newScalar(String, 0, func(b []byte) []byte { return wire.AppendQuote(b, s) })
-	for _, c := range d.buf[off:] {
+	d.buf = wire.AppendQuote(d.buf, s)
+	return d.newText(String, quoteFlags(d.buf[off:], len(s)), off)
+}
+
+// quoteFlags returns flagEscaped if t, the quoted form of a string of n
+// bytes, holds an escape. Every escape lengthens the text, so t needs a
+// look only when it is longer than n plus its quotes (escapes, or U+FFFD
+// in place of bytes that are not UTF-8).
+func quoteFlags(t []byte, n int) uint32 {
+	if len(t) == n+2 {
+		return 0
+	}
+	for _, c := range t {
 		if c == '\\' {
-			d.nodes[r].meta |= flagEscaped
-			break
+			return flagEscaped
 		}
 	}
-	return r
+	return 0
 }
 
 // NewInt adds the integer v.
 func (d *Doc) NewInt(v int64) Ref {
-	return d.newScalar(Number, 0, func(b []byte) []byte { return strconv.AppendInt(b, v, 10) })
+	off := len(d.buf)
+	d.buf = strconv.AppendInt(d.buf, v, 10)
+	return d.newText(Number, 0, off)
 }
 
 // NewUint adds the integer v.
 func (d *Doc) NewUint(v uint64) Ref {
-	return d.newScalar(Number, 0, func(b []byte) []byte { return strconv.AppendUint(b, v, 10) })
+	off := len(d.buf)
+	d.buf = strconv.AppendUint(d.buf, v, 10)
+	return d.newText(Number, 0, off)
 }
 
 // NewFloat adds v in the shortest form that reads back as the same float64,
@@ -84,7 +104,9 @@ func (d *Doc) NewFloat(v float64) (Ref, error) {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return 0, ErrRange
 	}
-	return d.newScalar(Number, 0, func(b []byte) []byte { return appendFloat(b, v) }), nil
+	off := len(d.buf)
+	d.buf = appendFloat(d.buf, v)
+	return d.newText(Number, 0, off), nil
 }
 
 func appendFloat(b []byte, v float64) []byte {
@@ -116,7 +138,7 @@ func (d *Doc) NewNumber(text string) (Ref, error) {
 	if end, code := wire.ScanNumber([]byte(text), 0); code != wire.OK || end != len(text) {
 		return 0, &Error{Offset: int64(end), Reason: wire.BadNumber.String(), Err: ErrSyntax}
 	}
-	return d.newScalar(Number, 0, func(b []byte) []byte { return append(b, text...) }), nil
+	return d.appendText(Number, 0, text), nil
 }
 
 // Copy adds a deep copy of the value r (its nodes; the text is shared, as it

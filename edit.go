@@ -76,15 +76,15 @@ func (d *Doc) setLink(c, prev, k uint32) {
 // newName adds a member name node for name with value v. A name whose JSON
 // text is longer than maxNameLen adds nothing and returns an error.
 func (d *Doc) newName(name string, v uint32) (uint32, error) {
-	k := d.NewString(name)
-	n := &d.nodes[k]
-	if n.child > maxNameLen {
-		d.buf = d.buf[:n.off]
-		d.nodes = d.nodes[:k]
+	off := len(d.buf)
+	d.buf = wire.AppendQuote(d.buf, name)
+	t := d.buf[off:]
+	if len(t) > maxNameLen {
+		d.buf = d.buf[:off]
 		return 0, &Error{Offset: -1, Reason: "member name longer than " + itoa(maxNameLen) + " bytes", Err: ErrLimit}
 	}
-	n.meta |= flagName | n.child<<payloadShift
-	n.child = v
+	k := d.newText(String, flagName|quoteFlags(t, len(name))|uint32(len(t))<<payloadShift, off)
+	d.nodes[k].child = v
 	return uint32(k), nil
 }
 
