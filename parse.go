@@ -161,9 +161,16 @@ value:
 			nodes = pushNode(nodes, meta, uint32(i+delta), uint32(end-i))
 			i = end
 		case c-'0' < 10 || c == '-':
-			end, code := wire.ScanNumber(s, i)
-			if code != wire.OK {
-				return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
+			// One digit alone, a common small integer, needs no scan.
+			end, next := i+1, byte(',')
+			if end < len(s) {
+				next = s[end]
+			}
+			if c == '-' || next-'0' < 10 || next == '.' || next|0x20 == 'e' {
+				var code wire.Code
+				if end, code = wire.ScanNumber(s, i); code != wire.OK {
+					return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
+				}
 			}
 			nodes = pushNode(nodes, uint32(Number)|flagParsed, uint32(i+delta), uint32(end-i))
 			i = end
