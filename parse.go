@@ -161,7 +161,8 @@ value:
 			nodes = pushNode(nodes, meta, uint32(i+delta), uint32(end-i))
 			i = end
 		case c-'0' < 10 || c == '-':
-			// One digit alone, a common small integer, needs no scan.
+			// One digit alone, a common small integer, needs no scan; the
+			// end of input ends it as a comma would.
 			end, next := i+1, byte(',')
 			if end < len(s) {
 				next = s[end]
