@@ -1,6 +1,10 @@
 package graft
 
-import "github.com/graftjson/graft/internal/wire"
+import (
+	"encoding/binary"
+
+	"github.com/graftjson/graft/internal/wire"
+)
 
 // Editing in place. An edit changes links between nodes and never rewrites
 // text, so it costs the same whatever the size of the document: finding a
@@ -122,11 +126,25 @@ func (d *Doc) scanMembers(obj uint32, name string) (found, last uint32) {
 	if len(name) <= maxNameLen-2 {
 		want = uint32(String) | flagName | uint32(len(name)+2)<<payloadShift
 	}
+	// A name of up to 8 bytes is compared as one masked word where the
+	// arena holds 8 bytes from the candidate's first byte on.
+	var word, mask uint64
+	if len(name) <= 8 {
+		for i := len(name) - 1; i >= 0; i-- {
+			word = word<<8 | uint64(name[i])
+		}
+		mask = 1<<(8*len(name)) - 1 // len 8: the shift gives 0, minus 1 all ones
+	}
 	for k := nodes[obj].child; k != 0; k = nodes[k].next {
 		n := &nodes[k]
 		switch {
 		case n.meta&nameMeta == want:
-			if start := int(n.off) + 1; string(buf[start:start+len(name)]) == name {
+			start := int(n.off) + 1
+			if mask != 0 && start+8 <= len(buf) {
+				if binary.LittleEndian.Uint64(buf[start:])&mask == word {
+					found = k
+				}
+			} else if string(buf[start:start+len(name)]) == name {
 				found = k
 			}
 		case n.meta&flagEscaped != 0:
