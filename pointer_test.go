@@ -206,9 +206,10 @@ func TestGet(t *testing.T) {
 	}
 }
 
-// TestMemberNames looks up names of several lengths in objects parsed and
-// built (each new name at the end of the arena), next to near misses, and
-// names whose first character is escaped.
+// TestMemberNames looks up names of lengths around the 8-byte word that
+// scanMembers compares in one load, in objects parsed and built (each new
+// name at the end of the arena, where fewer than 8 bytes follow), next to
+// near misses, and names whose first character is escaped.
 func TestMemberNames(t *testing.T) {
 	names := []string{"", "a", "ab", "abc", "abcdef", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmnop", "ünï"}
 	for _, name := range names {
