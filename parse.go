@@ -91,8 +91,13 @@ value:
 			}
 			end, esc := 0, false
 			if i+9 <= len(s) {
-				if n := wire.ShortString(binary.LittleEndian.Uint64(s[i+1:])); n != 0 {
+				x := binary.LittleEndian.Uint64(s[i+1:])
+				if n := wire.ShortString(x); n != 0 {
 					end = i + 1 + n
+				} else if i+17 <= len(s) && wire.Plain8(x) {
+					if n := wire.ShortString(binary.LittleEndian.Uint64(s[i+9:])); n != 0 {
+						end = i + 9 + n
+					}
 				}
 			}
 			if end == 0 {
@@ -294,7 +299,10 @@ func compactSpace(s, out []byte, i, mark, delta int) (int, int, int) {
 	} else {
 		copy(out[o:], s[mark:i])
 	}
-	j := wire.SkipSpace(s, i)
+	j := i + 1 // one space alone, as after a colon, is the most common run
+	if s[i] != ' ' || j < len(s) && s[j] <= ' ' {
+		j = wire.SkipSpace(s, i)
+	}
 	return j, j, delta - (j - i)
 }
 

@@ -165,3 +165,8 @@ func ShortString(x uint64) int {
 	}
 	return k>>3 + 1
 }
+
+// Plain8 reports whether none of the eight bytes x (loaded little-endian)
+// ends a run of plain string bytes: where ShortString finds no quote among
+// them, the token goes on past them.
+func Plain8(x uint64) bool { return stringSpecial(x) == 0 }
