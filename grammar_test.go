@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/graftjson/graft"
 )
@@ -479,5 +480,50 @@ func TestSyntaxErrorPosition(t *testing.T) {
 					e.Offset, e.Line, e.Column, tc.offset, tc.line, tc.column, err)
 			}
 		})
+	}
+}
+
+// TestMemberNameSpecials puts one byte that needs a look (an escape, an
+// escaped quote, a two-byte character, a control byte, an invalid byte) at
+// every position of member names of up to 20 bytes, with the end of input
+// at several distances: the parser takes names of up to 15 plain bytes in
+// one or two words where 16 bytes follow the quote, and scans the others.
+func TestMemberNameSpecials(t *testing.T) {
+	specials := []string{`\n`, `\"`, "é", "\x01", "\xff", `\u0041`}
+	for n := 0; n <= 20; n++ {
+		for p := -1; p < n; p++ { // p == -1: a plain name
+			for _, sp := range specials {
+				name := strings.Repeat("k", n)
+				if p >= 0 {
+					name = name[:p] + sp + name[p:]
+				}
+				for _, tail := range []string{"", " ", "         "} {
+					in := `{"` + name + `":1}` + tail
+					var d graft.Doc
+					r, err := d.Parse([]byte(in))
+					if ok := json.Valid([]byte(in)) && utf8.ValidString(in); (err == nil) != ok {
+						t.Fatalf("Parse(%q): %v, valid %v", in, err, ok)
+					}
+					if err != nil {
+						continue
+					}
+					var m map[string]int
+					if err := json.Unmarshal([]byte(in), &m); err != nil {
+						t.Fatal(err)
+					}
+					for k := range m {
+						if v, err := d.Int64(d.Member(r, k)); err != nil || v != 1 {
+							t.Fatalf("Parse(%q): member %q = %d, %v", in, k, v, err)
+						}
+					}
+					if got := compact(&d, r); got != strings.TrimRight(in, " ") {
+						t.Fatalf("Parse(%q) prints %q", in, got)
+					}
+				}
+				if p < 0 {
+					break
+				}
+			}
+		}
 	}
 }

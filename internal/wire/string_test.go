@@ -228,6 +228,17 @@ func refShortString(b [8]byte) int {
 	return 0
 }
 
+// refPlain8 is Plain8's contract: every byte is plain printable ASCII other
+// than the quote and the backslash.
+func refPlain8(b [8]byte) bool {
+	for _, c := range b {
+		if c == '"' || c == '\\' || c < 0x20 || c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 func TestShortString(t *testing.T) {
 	classes := []byte{'a', ' ', '~', 0x7f, '"', '\\', 0x00, 0x1f, 0x80, 0xc3, 0xff}
 	// Every placement of two interesting bytes in a word of 'a's.
@@ -240,8 +251,12 @@ func TestShortString(t *testing.T) {
 						b[i] = 'a'
 					}
 					b[p], b[q] = c1, c2
-					if got, want := wire.ShortString(binary.LittleEndian.Uint64(b[:])), refShortString(b); got != want {
+					x := binary.LittleEndian.Uint64(b[:])
+					if got, want := wire.ShortString(x), refShortString(b); got != want {
 						t.Fatalf("ShortString(%q) = %d, want %d", b, got, want)
+					}
+					if got, want := wire.Plain8(x), refPlain8(b); got != want {
+						t.Fatalf("Plain8(%q) = %v, want %v", b, got, want)
 					}
 				}
 			}
@@ -257,6 +272,9 @@ func FuzzShortString(f *testing.F) {
 		binary.LittleEndian.PutUint64(b[:], x)
 		if got, want := wire.ShortString(x), refShortString(b); got != want {
 			t.Fatalf("ShortString(%q) = %d, want %d", b, got, want)
+		}
+		if got, want := wire.Plain8(x), refPlain8(b); got != want {
+			t.Fatalf("Plain8(%q) = %v, want %v", b, got, want)
 		}
 		// It agrees with ScanString wherever it answers.
 		if n := wire.ShortString(x); n != 0 {
