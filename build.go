@@ -157,7 +157,7 @@ func (d *Doc) copyNode(i uint32) uint32 {
 	kind := n.kind()
 	n.next = 0
 	if kind != Object && kind != Array {
-		return d.newNode(n) // a scalar's child is its text length
+		return d.newNode(asValue(n)) // a scalar's child is its text length
 	}
 	n.child = 0
 	// The copy's nodes are new: its aux entry must name its own (the last

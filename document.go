@@ -131,10 +131,34 @@ func (n *node) payload() uint32 { return n.meta >> payloadShift }
 
 // textLen returns the length of the text of a scalar or member name.
 func (n *node) textLen() uint32 {
-	if n.meta&(kindMask|flagName) == uint32(String)|flagName {
+	if n.isName() {
 		return n.meta >> payloadShift
 	}
 	return n.child
+}
+
+// isName reports whether n is a member name. Reads take a name for the
+// string it spells (Members yields names as Refs), but a name is part of
+// its object's chain: nothing may merge into it or attach it as a value.
+func (n *node) isName() bool { return n.meta&(kindMask|flagName) == uint32(String)|flagName }
+
+// asValue returns head n as the head of a value: a member name becomes a
+// string with the same text.
+func asValue(n node) node {
+	if n.isName() {
+		n.child = n.textLen()
+		n.meta &= kindMask | flagParsed | flagEscaped
+	}
+	return n
+}
+
+// target returns the node of r if r is a value that may be changed in
+// place (not a member name), or nil.
+func (d *Doc) target(r Ref) *node {
+	if n := d.at(r); n != nil && !n.isName() {
+		return n
+	}
+	return nil
 }
 
 // aux is the side entry of a parsed or grown container.

@@ -88,14 +88,26 @@ func (d *Doc) newName(name string, v uint32) (uint32, error) {
 		return 0, &Error{Offset: -1, Reason: "member name longer than " + itoa(maxNameLen) + " bytes", Err: ErrLimit}
 	}
 	k := d.newText(String, flagName|quoteFlags(t, len(name))|uint32(len(t))<<payloadShift, off)
+	v = d.attachable(v) // may grow d.nodes: not in the same statement
 	d.nodes[k].child = v
 	return uint32(k), nil
+}
+
+// attachable returns the node to attach for value v: v itself, or for a
+// member name a new string node with its text (see node.isName).
+func (d *Doc) attachable(v uint32) uint32 {
+	if !d.nodes[v].isName() {
+		return v
+	}
+	n := asValue(d.nodes[v])
+	n.next = 0
+	return d.newNode(n)
 }
 
 // slot returns a node that can sit in an array's chain for value v: a link
 // to v, whose own next may be in use by the chain it already sits in.
 func (d *Doc) slot(v uint32) uint32 {
-	return d.newNode(node{meta: kindLink, child: v})
+	return d.newNode(node{meta: kindLink, child: d.attachable(v)})
 }
 
 func (d *Doc) container(r Ref, kind Kind) *node {
@@ -184,6 +196,7 @@ func (d *Doc) Set(obj Ref, name string, v Ref) error {
 // setValue makes v the value of member name node k of object obj.
 func (d *Doc) setValue(obj, k, v uint32) {
 	d.changed(obj)
+	v = d.attachable(v)
 	d.saveField(k, fieldChild)
 	d.nodes[k].child = v
 }

@@ -2,6 +2,7 @@ package graft_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/graftjson/graft"
@@ -454,4 +455,118 @@ func TestSharing(t *testing.T) {
 			t.Fatal("Copy of an invalid Ref")
 		}
 	})
+}
+
+// TestNameRefs: Members yields names as Refs that read as strings, but a
+// name is part of its object's chain. Merging into one is ErrKind; using one
+// as a value (attached, copied, merged in) takes a new string with its
+// text, so that no later edit reaches the object through it.
+func TestNameRefs(t *testing.T) {
+	cases := []struct {
+		name string
+		// use gets the Doc, the object {"a":1,"b":2} and the Ref of its
+		// name "a"; it returns the value that should now read "a", or 0
+		// if it only checks an error.
+		use func(t *testing.T, d *graft.Doc, name graft.Ref) graft.Ref
+	}{
+		{"Merge into a name", func(t *testing.T, d *graft.Doc, name graft.Ref) graft.Ref {
+			if err := d.Merge(name, d.NewString("zz")); !errors.Is(err, graft.ErrKind) {
+				t.Errorf("Merge: %v, want ErrKind", err)
+			}
+			return 0
+		}},
+		{"MergeAt into a name", func(t *testing.T, d *graft.Doc, name graft.Ref) graft.Ref {
+			if err := d.MergeAt(name, "", d.NewString(strings.Repeat("z", 40))); !errors.Is(err, graft.ErrKind) {
+				t.Errorf("MergeAt: %v, want ErrKind", err)
+			}
+			return 0
+		}},
+		{"MergeEach into a name", func(t *testing.T, d *graft.Doc, name graft.Ref) graft.Ref {
+			if err := d.MergeEach([]graft.Ref{name}, mustAppend(t, d, `["zz"]`)); !errors.Is(err, graft.ErrKind) {
+				t.Errorf("MergeEach: %v, want ErrKind", err)
+			}
+			return 0
+		}},
+		{"Set, then merge into the member", func(t *testing.T, d *graft.Doc, name graft.Ref) graft.Ref {
+			holder := d.NewObject()
+			if err := d.Set(holder, "x", name); err != nil {
+				t.Fatal(err)
+			}
+			if got := compact(d, holder); got != `{"x":"a"}` {
+				t.Errorf("holder %s", got)
+			}
+			if err := d.Merge(holder, mustAppend(t, d, `{"x":"zz"}`)); err != nil {
+				t.Fatal(err)
+			}
+			if got := compact(d, holder); got != `{"x":"zz"}` {
+				t.Errorf("holder after Merge %s", got)
+			}
+			return 0
+		}},
+		{"AppendItem, then MergeEach into the item", func(t *testing.T, d *graft.Doc, name graft.Ref) graft.Ref {
+			arr := d.NewArray()
+			if err := d.AppendItem(arr, name); err != nil {
+				t.Fatal(err)
+			}
+			if got := compact(d, arr); got != `["a"]` {
+				t.Errorf("array %s", got)
+			}
+			if err := d.MergeEach([]graft.Ref{d.Index(arr, 0)}, mustAppend(t, d, `["zz"]`)); err != nil {
+				t.Fatal(err)
+			}
+			return 0
+		}},
+		{"Copy", func(t *testing.T, d *graft.Doc, name graft.Ref) graft.Ref {
+			c := d.Copy(name)
+			if err := d.Merge(c, d.NewString("zz")); err != nil {
+				t.Fatal(err)
+			}
+			if got := compact(d, c); got != `"zz"` {
+				t.Errorf("copy after Merge: %s", got)
+			}
+			return d.Copy(name)
+		}},
+		{"merged in as src", func(t *testing.T, d *graft.Doc, name graft.Ref) graft.Ref {
+			dst := mustAppend(t, d, `{"k":null,"m":5}`)
+			if err := d.MergeAt(dst, "/k", name); err != nil {
+				t.Fatal(err)
+			}
+			if err := d.MergeAt(dst, "/m", name); err != nil {
+				t.Fatal(err)
+			}
+			if err := d.MergeAt(dst, "/n", name); err != nil {
+				t.Fatal(err)
+			}
+			if got := compact(d, dst); got != `{"k":"a","m":"a","n":"a"}` {
+				t.Errorf("dst %s", got)
+			}
+			for _, p := range []string{"/k", "/m", "/n"} {
+				if err := d.MergeAt(dst, p, d.NewString(strings.Repeat("z", 40))); err != nil {
+					t.Fatal(err)
+				}
+			}
+			return 0
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := graft.New(graft.Options{Conflict: graft.ConflictReplace})
+			root := mustAppend(t, d, `{"a":1,"b":2}`)
+			var name graft.Ref
+			for k := range d.Members(root) {
+				name = k
+				break
+			}
+			if v := c.use(t, d, name); v != 0 && compact(d, v) != `"a"` {
+				t.Errorf("value taken from the name reads %s, want \"a\"", compact(d, v))
+			}
+			if got := compact(d, root); got != `{"a":1,"b":2}` {
+				t.Errorf("the object of the name is now %s", got)
+			}
+			if got := string(slowPrint(nil, d, root)); got != `{"a":1,"b":2}` {
+				t.Errorf("a walk of the object of the name gives %s", got)
+			}
+			checkSpans(t, d, root)
+		})
+	}
 }

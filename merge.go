@@ -43,9 +43,10 @@ type pathElem struct {
 	index int
 }
 
-// Merge merges src into dst (see the table above).
+// Merge merges src into dst (see the table above). It returns ErrKind if
+// dst or src is not a value, or dst is a member name (see Members).
 func (d *Doc) Merge(dst, src Ref) error {
-	if d.at(dst) == nil || d.at(src) == nil {
+	if d.target(dst) == nil || d.at(src) == nil {
 		return ErrKind
 	}
 	if src != dst && d.contains(uint32(src), uint32(dst)) {
@@ -62,7 +63,7 @@ func (d *Doc) Merge(dst, src Ref) error {
 // way must exist ("-" and indices past the end are errors wrapping
 // ErrPointer). Conflict errors name the full pointer from dst.
 func (d *Doc) MergeAt(dst Ref, p string, src Ref) error {
-	if d.at(dst) == nil || d.at(src) == nil {
+	if d.target(dst) == nil || d.at(src) == nil {
 		return ErrKind
 	}
 	if err := checkPointer(p); err != nil {
@@ -165,7 +166,7 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 	i, k := 0, d.nodes[src].child
 	for ; k != 0 && i < len(targets); k, i = d.nodes[k].next, i+1 {
 		t, v := targets[i], d.resolve(k)
-		if d.at(t) == nil {
+		if d.target(t) == nil {
 			return ErrKind
 		}
 		if outside := (uint32(t) < uint32(src) || uint32(t) > last) && last != 0; !outside {
@@ -330,7 +331,7 @@ func article(k Kind) string {
 // same; the children, if any, are shared and now belong to dst).
 func (d *Doc) replace(di, si uint32) {
 	d.moved = true
-	d.overwrite(di, d.nodes[si])
+	d.overwrite(di, asValue(d.nodes[si]))
 }
 
 // overwrite replaces the value of node i in place, keeping its place in its

@@ -90,7 +90,9 @@ func (d *Doc) Len(r Ref) int {
 // Members iterates over the members of object obj in order, yielding each
 // member's name (a String value: read it with AppendString, Text, Equals or
 // Raw) and its value. Duplicate names are all yielded. It yields nothing if
-// obj is not an object.
+// obj is not an object. A name stays part of its object: attaching it (Set,
+// AppendItem, Copy, …) attaches a new string with its text, and merging
+// into it is ErrKind.
 func (d *Doc) Members(obj Ref) iter.Seq2[Ref, Ref] {
 	return func(yield func(Ref, Ref) bool) {
 		n := d.container(obj, Object)
