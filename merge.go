@@ -2,6 +2,7 @@ package graft
 
 import (
 	"bytes"
+	"slices"
 
 	"github.com/graftjson/graft/internal/wire"
 )
@@ -10,7 +11,11 @@ import (
 // rather than copying them, so a merge costs a walk of src plus the member
 // lookups in dst, never a copy of text. Src must be a value of the same Doc
 // (Append each upstream response to the Doc that holds the destination) and
-// is consumed: after a successful merge, its parts belong to dst.
+// is consumed: after a successful merge its parts belong to dst, and src
+// itself, if an object or array, is left empty, so that a src still in a
+// document prints as {} or [] (Copy it first to keep it there). Where
+// MergeAt attaches src as a new member, src is that member's value, not
+// consumed.
 //
 //	dst \ src | object          | array              | scalar       | null
 //	object    | member-wise     | conflict           | conflict     | dst kept
@@ -53,7 +58,27 @@ func (d *Doc) Merge(dst, src Ref) error {
 		return ErrCycle
 	}
 	d.start()
-	return d.finish(d.merge(uint32(dst), uint32(src)), "")
+	return d.finish(d.mergeAll(uint32(dst), uint32(src)), "")
+}
+
+// mergeAll merges src into dst and then consumes src.
+func (d *Doc) mergeAll(di, si uint32) error {
+	if err := d.merge(di, si); err != nil {
+		return err
+	}
+	if si != di {
+		d.consume(si)
+	}
+	return nil
+}
+
+// consume empties container si, whose members or items a merge has moved
+// or merged into another container: a chain of members belongs to one
+// object, and an edit through dst must not show in src.
+func (d *Doc) consume(si uint32) {
+	if k := d.nodes[si].kind(); k == Object || k == Array {
+		d.overwrite(si, node{meta: uint32(k)})
+	}
 }
 
 // MergeAt merges src into the value at JSON Pointer p under dst. Missing
@@ -113,7 +138,7 @@ func (d *Doc) MergeAt(dst Ref, p string, src Ref) error {
 		}
 		cur, at = v, rest
 	}
-	return d.finish(d.merge(cur, uint32(src)), p)
+	return d.finish(d.mergeAll(cur, uint32(src)), p)
 }
 
 // reach follows pointer p from cur as far as the document goes. It returns
@@ -190,6 +215,7 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 		for i, k := 0, d.nodes[src].child; k != 0; i, k = i+1, d.nodes[k].next {
 			d.appendMembers(uint32(targets[i]), d.resolve(k), links[i][0], links[i][1])
 		}
+		d.consume(uint32(src))
 		return nil
 	}
 	d.start()
@@ -200,6 +226,9 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 		d.path = append(d.path[:0], pathElem{index: i})
 		err = d.merge(uint32(targets[i]), d.resolve(k))
 		k = next
+	}
+	if err == nil && !slices.Contains(targets, src) {
+		d.consume(uint32(src))
 	}
 	return d.finish(err, "")
 }

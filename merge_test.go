@@ -694,3 +694,72 @@ func manyMembers(n int, v string) string {
 	}
 	return string(append(b, '}'))
 }
+
+// TestMergeConsumesSrc: a merge moves src's members into dst, so src is
+// left empty (a scalar src as it was). Where src is still part of the
+// document, the document prints it as {} or [] and reads it so too, and an
+// edit of dst after the merge never shows in src. A failed merge leaves
+// src whole; where MergeAt attaches src as a new member, src is its value.
+func TestMergeConsumesSrc(t *testing.T) {
+	cases := []struct {
+		name, doc string
+		merge     func(d *graft.Doc, root graft.Ref) error
+		conflict  bool
+		want      string
+	}{
+		{"Merge of a sibling", `{"user":{"x":0},"extra":{"y":2,"x":1}}`, func(d *graft.Doc, root graft.Ref) error {
+			return d.Merge(d.Member(root, "user"), d.Member(root, "extra"))
+		}, false, `{"user":{"x":1,"y":2,"z":true},"extra":{}}`},
+		{"Merge into null", `{"user":null,"extra":{"y":2}}`, func(d *graft.Doc, root graft.Ref) error {
+			return d.Merge(d.Member(root, "user"), d.Member(root, "extra"))
+		}, false, `{"user":{"y":2,"z":true},"extra":{}}`},
+		{"Merge into itself", `{"user":{"x":0},"extra":{"y":2}}`, func(d *graft.Doc, root graft.Ref) error {
+			return d.Merge(d.Member(root, "user"), d.Get(root, "user"))
+		}, false, `{"user":{"x":0,"z":true},"extra":{"y":2}}`},
+		{"MergeAt merging", `{"user":{"x":0},"extra":{"y":2}}`, func(d *graft.Doc, root graft.Ref) error {
+			return d.MergeAt(root, "/user", d.Member(root, "extra"))
+		}, false, `{"user":{"x":0,"y":2,"z":true},"extra":{}}`},
+		{"MergeAt attaching", `{"user":{"x":0},"extra":{"y":2}}`, func(d *graft.Doc, root graft.Ref) error {
+			return d.MergeAt(root, "/user/more", d.Member(root, "extra"))
+		}, false, `{"user":{"x":0,"more":{"y":2},"z":true},"extra":{"y":2}}`},
+		{"MergeEach", `{"user":{"x":0},"extra":[{"y":2}]}`, func(d *graft.Doc, root graft.Ref) error {
+			return d.MergeEach([]graft.Ref{d.Member(root, "user")}, d.Member(root, "extra"))
+		}, false, `{"user":{"x":0,"y":2,"z":true},"extra":[]}`},
+		{"MergeEach with a conflict resolved", `{"user":{"x":0},"extra":[{"x":[2]}]}`, func(d *graft.Doc, root graft.Ref) error {
+			return d.MergeEach([]graft.Ref{d.Member(root, "user")}, d.Member(root, "extra"))
+		}, false, `{"user":{"x":[2],"z":true},"extra":[]}`},
+		{"array item-wise", `{"user":[{"x":0}],"extra":[{"y":2}]}`, func(d *graft.Doc, root graft.Ref) error {
+			return d.Merge(d.Member(root, "user"), d.Member(root, "extra"))
+		}, false, `{"user":[{"x":0,"y":2}],"extra":[]}`},
+		{"failed merge", `{"user":{"x":0},"extra":{"y":2,"x":[1]}}`, func(d *graft.Doc, root graft.Ref) error {
+			return d.Merge(d.Member(root, "user"), d.Member(root, "extra"))
+		}, true, `{"user":{"x":0,"z":true},"extra":{"y":2,"x":[1]}}`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			policy := graft.ConflictReplace
+			if c.conflict {
+				policy = graft.ConflictError
+			}
+			d := graft.New(graft.Options{Conflict: policy})
+			root := mustAppend(t, d, c.doc)
+			if err := c.merge(d, root); (err != nil) != c.conflict {
+				t.Fatalf("merge: %v", err)
+			}
+			// An edit of dst after the merge must not reach src.
+			if dst := d.Member(root, "user"); d.Kind(dst) == graft.Object {
+				if err := d.Set(dst, "z", d.NewBool(true)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, walk := compact(d, root), string(slowPrint(nil, d, root))
+			if got != walk {
+				t.Errorf("prints %s, walks %s", got, walk)
+			}
+			if got != c.want {
+				t.Errorf("got  %s\nwant %s", got, c.want)
+			}
+			checkSpans(t, d, root)
+		})
+	}
+}
