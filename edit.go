@@ -181,6 +181,11 @@ func (d *Doc) Set(obj Ref, name string, v Ref) error {
 		return ErrCycle
 	}
 	found, last := d.scanMembers(uint32(obj), name)
+	if found == 0 {
+		if built, ok := builtName(name); ok {
+			found, last = d.scanMembers(uint32(obj), built)
+		}
+	}
 	if found != 0 {
 		d.setValue(uint32(obj), found, uint32(v))
 		return nil
@@ -209,9 +214,10 @@ func (d *Doc) Delete(obj Ref, name string) bool {
 	}
 	var prev uint32
 	found := false
+	built, bad := builtName(name)
 	for k := d.nodes[obj].child; k != 0; {
 		next := d.nodes[k].next
-		if d.nameEquals(k, name) {
+		if d.nameEquals(k, name) || bad && d.nameEquals(k, built) {
 			d.unlink(uint32(obj), prev, k)
 			found = true
 		} else {

@@ -570,3 +570,47 @@ func TestNameRefs(t *testing.T) {
 		})
 	}
 }
+
+// TestNamesNotUTF8: a member built from a name that is not UTF-8 is
+// written with U+FFFD for each such byte (as NewString writes it); Set,
+// Member and Delete find it by the name as given. A name parsed with
+// AllowInvalidUTF8 keeps its bytes and is found by them first.
+func TestNamesNotUTF8(t *testing.T) {
+	t.Run("built", func(t *testing.T) {
+		d := graft.New(graft.Options{})
+		obj := d.NewObject()
+		for i := int64(1); i <= 2; i++ {
+			if err := d.Set(obj, "k\xff", d.NewInt(i)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := compact(d, obj); got != "{\"k\uFFFD\":2}" {
+			t.Errorf("two Sets: %s", got)
+		}
+		if v, err := d.Int64(d.Member(obj, "k\xff")); err != nil || v != 2 {
+			t.Errorf("Member: %d, %v", v, err)
+		}
+		if !d.Delete(obj, "k\xff") || d.Len(obj) != 0 {
+			t.Errorf("Delete left %s", compact(d, obj))
+		}
+	})
+	t.Run("parsed with AllowInvalidUTF8", func(t *testing.T) {
+		d := graft.New(graft.Options{AllowInvalidUTF8: true})
+		obj := mustAppend(t, d, "{\"k\xff\":1}")
+		if err := d.Set(obj, "k\xff", d.NewInt(2)); err != nil {
+			t.Fatal(err)
+		}
+		if got := compact(d, obj); got != "{\"k\xff\":2}" {
+			t.Errorf("Set: %s", got)
+		}
+		if err := d.Set(obj, "k\uFFFD", d.NewInt(3)); err != nil {
+			t.Fatal(err)
+		}
+		if v, _ := d.Int64(d.Member(obj, "k\xff")); v != 2 {
+			t.Errorf("Member by the raw bytes: %d, want 2", v)
+		}
+		if !d.Delete(obj, "k\xff") || d.Len(obj) != 0 {
+			t.Errorf("Delete left %s", compact(d, obj))
+		}
+	})
+}

@@ -3,7 +3,7 @@ package graft
 import "github.com/graftjson/graft/internal/wire"
 
 // Lookups. They never allocate (except to decode a pointer token holding
-// ~0 or ~1) and never mutate. A value that is absent is the zero Ref, whose
+// ~0 or ~1, or to look for a name that is not UTF-8) and never mutate. A value that is absent is the zero Ref, whose
 // Kind is Invalid, so lookups chain without checks in between.
 
 // Member returns the value of the last member named name of object obj, or
@@ -12,7 +12,13 @@ func (d *Doc) Member(obj Ref, name string) Ref {
 	if d.container(obj, Object) == nil {
 		return 0
 	}
-	if k := d.lastMember(uint32(obj), name); k != 0 {
+	k := d.lastMember(uint32(obj), name)
+	if k == 0 {
+		if built, ok := builtName(name); ok {
+			k = d.lastMember(uint32(obj), built)
+		}
+	}
+	if k != 0 {
 		return Ref(d.nodes[k].child)
 	}
 	return 0

@@ -3,9 +3,22 @@ package graft
 import (
 	"bytes"
 	"slices"
+	"unicode/utf8"
 
 	"github.com/graftjson/graft/internal/wire"
 )
+
+// builtName returns the name a member built from name has: name itself,
+// or, if name is not UTF-8, name with each byte that is not replaced by
+// U+FFFD, as NewString and Set write it. Lookups by a name that is not
+// UTF-8 try both spellings: the bytes as given (an input parsed with
+// Options.AllowInvalidUTF8 keeps them), then the built one.
+func builtName(name string) (string, bool) {
+	if utf8.ValidString(name) {
+		return name, false
+	}
+	return string(wire.AppendUnquote(nil, wire.AppendQuote(nil, name))), true
+}
 
 // nameEquals reports whether the member name node k decodes to name.
 func (d *Doc) nameEquals(k uint32, name string) bool {
