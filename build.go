@@ -161,8 +161,12 @@ func (d *Doc) copyNode(i uint32) uint32 {
 	}
 	n.child = 0
 	// The copy's nodes are new: its aux entry must name its own (the last
-	// original child of a grown container) or none (contains).
+	// original child of a grown container) or none (contains). Where the
+	// Doc has no room for another entry, the copy prints child by child.
 	entry := -1
+	if n.meta&flagSpan != 0 && len(d.aux) >= maxAux {
+		n.meta &^= flagSpan | flagGrown
+	}
 	if n.meta&flagSpan != 0 {
 		d.aux = append(d.aux, aux{span: d.span(&n)})
 		entry = len(d.aux) - 1
