@@ -223,6 +223,13 @@ var goldenCases = []golden{
 	{name: "stream path after FILE", args: []string{"stream", "$D/p.json", "--path=/products/1/id"}, files: map[string]string{"p.json": `{"products":[0,{"id":[7,8]}]}`},
 		stdout: "7\n8\n"},
 	{name: "stream empty array", args: []string{"stream"}, stdin: `[]`},
+	{name: "stream empty input", args: []string{"stream"}, stdin: ""},
+	{name: "stream only whitespace", args: []string{"stream", "-"}, stdin: " \n\t\r\n"},
+	{name: "stream empty input at a path", args: []string{"stream", "--path", ""}, stdin: "", stderr: "<stdin>:1:1: unexpected end of input, expected a value", code: 1},
+	{name: "stream array after whitespace", args: []string{"stream"}, stdin: strings.Repeat("\n", 70000) + "[1,\n x]", stdout: "1\n",
+		stderr: "<stdin>:70002:2: invalid character 'x' at the start of a value (after 1 item)", code: 1},
+	{name: "stream run-together literals", args: []string{"stream"}, stdin: "true false\ntruefalse", stdout: "true\nfalse\n",
+		stderr: "<stdin>:2:5: invalid character 'f' after a number or literal (whitespace must separate it from the next value) (after 2 items)", code: 1},
 	{name: "stream concatenated values", args: []string{"stream"}, stdin: "{\"a\":1} {\"a\":2}\n\"x\"3", stdout: "{\"a\":1}\n{\"a\":2}\n\"x\"\n3\n"},
 	{name: "stream NDJSON", args: []string{"stream", "--ndjson"}, stdin: "{\"a\": 1}\r\n\r\n[ 2 ]\n", stdout: "{\"a\":1}\n[2]\n"},
 	{name: "stream NDJSON of arrays sniffed", args: []string{"stream"}, stdin: "[1]\n[2]\n", stdout: "1\n", stderr: "<stdin>:2:1: invalid character '[' after the top-level value (after 1 item)", code: 1},
@@ -370,6 +377,124 @@ func jsonValues(b []byte) bool {
 			return true
 		} else if err != nil {
 			return false
+		}
+	}
+}
+
+// run runs graft in process with stdin and returns what it wrote.
+func run(args []string, stdin string) (code int, stdout, stderr string) {
+	var o, e bytes.Buffer
+	code = cli.Run(args, strings.NewReader(stdin), &o, &e)
+	return code, o.String(), e.String()
+}
+
+// TestStreamSniffSkipsWhitespace: without --path, stream splits the
+// top-level array whatever the length of the whitespace before it.
+func TestStreamSniffSkipsWhitespace(t *testing.T) {
+	for _, n := range []int{0, 100, 64<<10 - 10, 64 << 10, 70000, 1 << 20} {
+		in := strings.Repeat(" ", n) + "[1,2]\n"
+		code, out, errs := run([]string{"stream"}, in)
+		if code != 0 || out != "1\n2\n" {
+			t.Errorf("%d spaces before [1,2]: exit %d, stdout %q, stderr %q; want the items 1 and 2", n, code, out, errs)
+		}
+	}
+}
+
+// TestStreamReasonMatchesValidate: stream and validate reading the same
+// broken array report the same position and reason (stream adds how many
+// items it printed).
+func TestStreamReasonMatchesValidate(t *testing.T) {
+	for _, in := range []string{"[1,\n tru,2]", "[1,\n -,2]", "[1,\n 01,2]", "[1,\n 1/2]", "[1,", "[", "[1 2]", "[1,\"\\x\"]"} {
+		_, _, verr := run([]string{"validate"}, in)
+		_, _, serr := run([]string{"stream"}, in)
+		want := strings.TrimSuffix(verr, "\n")
+		got := strings.TrimSuffix(serr, "\n")
+		if want == "" {
+			t.Fatalf("%q: validate accepts it", in)
+		}
+		if i := strings.LastIndex(got, " (after "); i >= 0 {
+			got = got[:i]
+		}
+		if got != want {
+			t.Errorf("%q:\nstream:   %s\nvalidate: %s", in, got, want)
+		}
+	}
+}
+
+// TestPositionsInEveryCommand: FILE:LINE:COLUMN with CR LF, tabs and multibyte
+// UTF-8 before the error, the same in every command (COLUMN counts bytes,
+// as graft help validate says).
+func TestPositionsInEveryCommand(t *testing.T) {
+	dir := t.TempDir()
+	doc := "{\r\n\t\"é€😀\":\t[1,\r\n\t\"€\", tru]}\r\n" // the error is at "]" of line 3
+	// line 3 is `\t"€", tru]}`: \t(1) "(2) €(3-5) "(6) ,(7) space(8) t(9) r(10) u(11) ](12)
+	wantPos := ":3:12: "
+	path := filepath.Join(dir, "d.json")
+	if err := os.WriteFile(path, []byte(doc), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	ok := filepath.Join(dir, "ok.json")
+	if err := os.WriteFile(ok, []byte(`{}`), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"validate", path},
+		{"fmt", path},
+		{"get", path, ""},
+		{"merge", ok, path},
+		{"merge", "--patch", ok, path},
+		{"patch", ok, path},
+		{"stream", "--path", "/é€😀", path},
+	} {
+		code, _, errs := run(args, "")
+		if code != 1 || !strings.HasPrefix(errs, path+wantPos) {
+			t.Errorf("graft %s: exit %d, stderr %q, want %q", strings.Join(args, " "), code, errs, path+wantPos+"…")
+		}
+	}
+}
+
+// TestExitCodesOfEdgeArguments: exit codes for the flag and argument edge
+// cases of every command.
+func TestExitCodesOfEdgeArguments(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.json")
+	f := filepath.Join(dir, "f.json")
+	for name, data := range map[string]string{empty: "", f: `{"a":[1]}`} {
+		if err := os.WriteFile(name, []byte(data), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"fmt", "--indent", "0", f}, 0},
+		{[]string{"fmt", "--indent", "-1", f}, 2},
+		{[]string{"fmt", "--indent", "abc", f}, 2},
+		{[]string{"fmt", "--indent", "99999999999999999999", f}, 2},
+		{[]string{"fmt", f, "--indent", "2"}, 0},
+		{[]string{"fmt", "--", f}, 0},
+		{[]string{"fmt", f, "--", "--indent"}, 2},
+		{[]string{"fmt", empty}, 1},
+		{[]string{"fmt", dir}, 1},
+		{[]string{"fmt", filepath.Join(dir, "none")}, 1},
+		{[]string{"get", f}, 2},
+		{[]string{"get", f, "a"}, 1},
+		{[]string{"get", f, "/a/-"}, 1},
+		{[]string{"merge", f}, 2},
+		{[]string{"merge", "--patch", f}, 2},
+		{[]string{"merge", "--bogus", f, f}, 2},
+		{[]string{"patch", f}, 2},
+		{[]string{"patch", f, empty}, 1},
+		{[]string{"stream", "--ndjson", "--seq"}, 2},
+		{[]string{"stream", "--path", "/a", f}, 0},
+		{[]string{"stream", "--path", "/b", f}, 1},
+		{[]string{"stream", dir}, 1},
+		{[]string{"validate", empty, f}, 1},
+		{[]string{"shape", "--query", "q"}, 2},
+	} {
+		if code, _, errs := run(tc.args, ""); code != tc.code {
+			t.Errorf("graft %s: exit %d, want %d (stderr %q)", strings.Join(tc.args, " "), code, tc.code, errs)
 		}
 	}
 }
