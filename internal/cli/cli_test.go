@@ -80,7 +80,8 @@ var goldenCases = []golden{
 	{name: "validate directory", args: []string{"validate", "$D"}, stderr: "$D: is a directory", code: 1},
 	{name: "validate stdin twice", args: []string{"validate", "-", "-"}, stderr: `graft validate: standard input ("-") can be read only once`, code: 2},
 	{name: "validate bad flag", args: []string{"validate", "--strict", "a.json"},
-		stderr: "graft validate: flag provided but not defined: -strict\nusage: graft validate [FILE...]", code: 2},
+		stderr: "graft validate: unknown flag --strict\nusage: graft validate [FILE...]", code: 2},
+	{name: "validate bad flag with one dash", args: []string{"validate", "-strict", "a.json"}, stderr: "graft validate: unknown flag --strict\n", code: 2},
 
 	// fmt
 	{name: "fmt compact by default", args: []string{"fmt", "-"}, stdin: "{ \"a\" : [ 1 , 2 ] ,\n \"b\" : { } }\n", stdout: "{\"a\":[1,2],\"b\":{}}\n"},
@@ -99,8 +100,9 @@ var goldenCases = []golden{
 	{name: "fmt --indent 16", args: []string{"fmt", "--indent", "16"}, stdin: `[1]`, stdout: "[\n" + strings.Repeat(" ", 16) + "1\n]\n"},
 	{name: "fmt --indent too big", args: []string{"fmt", "--indent", "17"}, stderr: "graft fmt: --indent must be between 0 and 16, not 17\nusage: graft fmt", code: 2},
 	{name: "fmt --indent negative", args: []string{"fmt", "--indent", "-1"}, stderr: "--indent must be between 0 and 16, not -1", code: 2},
-	{name: "fmt --indent not a number", args: []string{"fmt", "--indent", "two"}, stderr: `graft fmt: invalid value "two" for flag -indent`, code: 2},
-	{name: "fmt --indent missing", args: []string{"fmt", "--indent"}, stderr: "graft fmt: flag needs an argument: -indent", code: 2},
+	{name: "fmt --indent not a number", args: []string{"fmt", "--indent", "two"}, stderr: `graft fmt: invalid value "two" for --indent: parse error` + "\n", code: 2},
+	{name: "fmt --indent out of range", args: []string{"fmt", "--indent=99999999999999999999"}, stderr: `graft fmt: invalid value "99999999999999999999" for --indent: value out of range` + "\n", code: 2},
+	{name: "fmt --indent missing", args: []string{"fmt", "--indent"}, stderr: "graft fmt: flag --indent needs a value\n", code: 2},
 	{name: "fmt --indent and --compact", args: []string{"fmt", "--indent", "2", "--compact"}, stderr: "--indent and --compact exclude each other", code: 2},
 	{name: "fmt two files", args: []string{"fmt", "a.json", "b.json"}, stderr: "graft fmt: at most one FILE", code: 2},
 	{name: "fmt invalid", args: []string{"fmt", "$D/bad.json"}, files: map[string]string{"bad.json": "[\n1,\n2,,\n]"},
@@ -253,6 +255,8 @@ var goldenCases = []golden{
 	{name: "stream --ndjson and --path", args: []string{"stream", "--ndjson", "--path", "/a"}, stderr: "graft stream: --path, --ndjson and --seq exclude each other", code: 2},
 	{name: "stream two files", args: []string{"stream", "a", "b"}, stderr: "graft stream: at most one FILE", code: 2},
 	{name: "stream --quiet", args: []string{"stream", "--quiet"}, stdin: `[1]`, stdout: "1\n"},
+	{name: "stream --quiet=false", args: []string{"stream", "--quiet=false"}, stdin: `[1]`, stdout: "1\n"},
+	{name: "stream --quiet with a bad value", args: []string{"stream", "--quiet=maybe"}, stderr: `graft stream: invalid value "maybe" for --quiet: want true or false` + "\n", code: 2},
 
 	// merge --patch
 	{name: "merge --patch RFC 7396 example", args: []string{"merge", "--patch", "$D/t.json", "$D/p.json"},
@@ -308,7 +312,7 @@ var goldenCases = []golden{
 		files: map[string]string{"t.json": `{"a":01}`, "p.json": `[]`}, stderr: "$D/t.json:1:7: ", code: 1},
 	{name: "patch one file", args: []string{"patch", "t.json"}, stderr: "graft patch: want TARGET and PATCH\nusage: graft patch TARGET PATCH", code: 2},
 	{name: "patch stdin twice", args: []string{"patch", "-", "-"}, stderr: `standard input ("-") can be read only once`, code: 2},
-	{name: "patch bad flag", args: []string{"patch", "--indent", "2", "t", "p"}, stderr: "graft patch: flag provided but not defined: -indent", code: 2},
+	{name: "patch bad flag", args: []string{"patch", "--indent", "2", "t", "p"}, stderr: "graft patch: unknown flag --indent\n", code: 2},
 
 	// fmt --canonical
 	{name: "fmt --canonical", args: []string{"fmt", "--canonical", "-"},
