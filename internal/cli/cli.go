@@ -59,6 +59,7 @@ Exit status:
   0  success
   1  invalid input or a failed operation; stderr names the file, and the
      line and column for text that is not valid JSON: FILE:LINE:COLUMN: reason
+     (LINE and COLUMN count from 1; COLUMN counts bytes)
   2  usage error: unknown command, missing argument, bad flag
 
 Examples:

@@ -54,6 +54,11 @@ Exit status:
      is reported on standard error as Q.graphql:LINE:COLUMN: message
   2  usage error
 
+Positions count from 1. In S.graphql and Q.graphql (in messages and in
+the response's "locations") a COLUMN counts characters, Unicode code
+points, as the GraphQL parser gqlparser reports them: "é" is one column.
+In the JSON inputs it counts bytes, as everywhere in graft.
+
 Examples:
   graft shape --schema api.graphql --query products.graphql upstream.json
   curl -s http://upstream/products | graft shape --schema api.graphql \
