@@ -89,6 +89,12 @@ func runShape(r *runner, c *command, args []string) int {
 	dataFile := stdinArg
 	if len(operands) == 1 {
 		dataFile = operands[0]
+	} else {
+		for _, f := range []struct{ flag, file string }{{"--schema", *schemaFile}, {"--query", *queryFile}, {"--variables", *varsFile}} {
+			if f.file == stdinArg {
+				return r.usageError(c, `standard input ("-") can be read only once: `+f.flag+` is "-", and DATA.json, left out, means standard input too`)
+			}
+		}
 	}
 	inputs := []string{*schemaFile, *queryFile, dataFile}
 	if *varsFile != "" {
