@@ -108,6 +108,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if len(args) > 2 {
 				return r.mainUsageError("help takes at most one command")
 			}
+			if args[1] == "help" { // help on help: graft help
+				return r.output(mainHelp())
+			}
 			c := lookup(args[1])
 			if c == nil {
 				return r.mainUsageError("unknown command " + quote(args[1]))

@@ -41,6 +41,8 @@ var goldenCases = []golden{
 	{name: "help command", args: []string{"help"}, stdoutHas: "Exit status:"},
 	{name: "help for a command", args: []string{"help", "merge"}, stdoutHas: "usage: graft merge [--at POINTER] [--on-conflict POLICY] BASE OVERLAY...\n"},
 	{name: "help --help", args: []string{"help", "--help"}, stdoutHas: "Commands:"},
+	{name: "help help", args: []string{"help", "help"}, stdoutHas: "Commands:"},
+	{name: "help help with a command", args: []string{"help", "help", "fmt"}, stderr: "at most one command", code: 2},
 	{name: "help unknown command", args: []string{"help", "nope"}, stderr: `graft: unknown command "nope"`, code: 2},
 	{name: "help too many", args: []string{"help", "fmt", "get"}, stderr: "at most one command", code: 2},
 	{name: "validate --help", args: []string{"validate", "--help"}, stdoutHas: "usage: graft validate [FILE...]\n"},
