@@ -136,7 +136,9 @@ var goldenCases = []golden{
 	{name: "get malformed escape", args: []string{"get", "-", "/a~2"}, stdin: `{}`,
 		stderr: `graft get: malformed JSON Pointer "/a~2": '~' in a JSON Pointer must be followed by '0' or '1'`, code: 1},
 	{name: "get invalid input", args: []string{"get", "-", "/a"}, stdin: "{\"a\": 01}", stderr: "<stdin>:1:8: ", code: 1},
-	{name: "get missing pointer", args: []string{"get", "$D/p.json"}, stderr: "graft get: want FILE and POINTER\nusage: graft get FILE POINTER", code: 2},
+	{name: "get missing pointer", args: []string{"get", "$D/p.json"}, stderr: "graft get: want FILE and POINTER (FILE \"-\" reads standard input)\nusage: graft get FILE POINTER", code: 2},
+	{name: "get pointer without FILE", args: []string{"get", "/a"}, stdin: `{"a":1}`, stderr: "graft get: want FILE and POINTER", code: 2},
+	{name: "get --help says how to read stdin", args: []string{"get", "--help"}, stdoutHas: `FILE may be "-" for standard input, but it cannot be left out`},
 	{name: "get too many", args: []string{"get", "a", "/b", "/c"}, stderr: "graft get: want FILE and POINTER", code: 2},
 
 	// merge
@@ -312,7 +314,8 @@ var goldenCases = []golden{
 		files: map[string]string{"t.json": `{}`, "p.json": "[\n{\"op\" \"add\"}]"}, stderr: "$D/p.json:2:7: ", code: 1},
 	{name: "patch invalid target", args: []string{"patch", "$D/t.json", "$D/p.json"},
 		files: map[string]string{"t.json": `{"a":01}`, "p.json": `[]`}, stderr: "$D/t.json:1:7: ", code: 1},
-	{name: "patch one file", args: []string{"patch", "t.json"}, stderr: "graft patch: want TARGET and PATCH\nusage: graft patch TARGET PATCH", code: 2},
+	{name: "patch one file", args: []string{"patch", "t.json"}, stderr: "graft patch: want TARGET and PATCH (one may be \"-\" for standard input)\nusage: graft patch TARGET PATCH", code: 2},
+	{name: "patch --help says how to read stdin", args: []string{"patch", "--help"}, stdoutHas: `One of TARGET and PATCH may be "-" for standard input; neither can be` + "\nleft out."},
 	{name: "patch stdin twice", args: []string{"patch", "-", "-"}, stderr: `standard input ("-") can be read only once`, code: 2},
 	{name: "patch bad flag", args: []string{"patch", "--indent", "2", "t", "p"}, stderr: "graft patch: unknown flag --indent\n", code: 2},
 
