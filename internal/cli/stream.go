@@ -253,7 +253,11 @@ func progressLine(read, total, items int64, elapsed time.Duration, width int) st
 	}
 	b = append(b, ", "...)
 	b = strconv.AppendInt(b, items, 10)
-	b = append(b, " items"...)
+	if items == 1 {
+		b = append(b, " item"...)
+	} else {
+		b = append(b, " items"...)
+	}
 	if s := elapsed.Seconds(); s > 0 {
 		b = append(b, ", "...)
 		b = appendMB(b, int64(float64(read)/s))
