@@ -170,12 +170,12 @@ func (r *Reader) Count() int { return r.count }
 // Problems with the input are *graft.Error values with the byte offset in
 // the whole stream, line and column; once items were delivered, their
 // reason ends with how many, "(after 1 item)", "(after N items)". They
-// wrap graft.ErrSyntax,
-// graft.ErrLimit (MaxItemBytes, MaxDepth, the Doc's node limit),
-// graft.ErrNotFound (nothing at Options.Path; Pointer holds the path) or
-// graft.ErrKind (the value at the path is not an array), or graft.ErrPointer
-// for a malformed path. An error of the underlying reader is returned as it
-// came, once every complete item before it was delivered.
+// wrap graft.ErrSyntax, graft.ErrLimit (MaxItemBytes, MaxDepth, the Doc's
+// node limit), graft.ErrNotFound (nothing at Options.Path; Pointer holds
+// the path) or graft.ErrKind (the value at the path is not an array), or
+// graft.ErrPointer for a malformed path. An error of the underlying reader
+// is returned as it came, once every complete item before it was
+// delivered.
 func (r *Reader) Err() error { return r.err }
 
 func itoa(n int) string { return strconv.Itoa(n) }
