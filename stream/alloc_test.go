@@ -56,6 +56,15 @@ func TestAllocsPerItem(t *testing.T) {
 func BenchmarkReader(b *testing.B) {
 	data := records(20000)
 	lines := bytes.ReplaceAll(data[bytes.IndexByte(data, '[')+1:len(data)-2], []byte(",\n"), []byte("\n"))
+	// Scalar items: numbers and literals are scanned by the grammar.
+	scalars := []byte("[")
+	for i := 0; i < 20000; i++ {
+		if i > 0 {
+			scalars = append(scalars, ',')
+		}
+		scalars = append(scalars, [...]string{"-12.5e3", "true", "1234567", "null", "0.25"}[i%5]...)
+	}
+	scalars = append(scalars, ']')
 	for _, bc := range []struct {
 		name string
 		in   []byte
@@ -63,6 +72,7 @@ func BenchmarkReader(b *testing.B) {
 	}{
 		{"array", data, stream.Options{Path: "/items"}},
 		{"lines", lines, stream.Options{Mode: stream.Lines}},
+		{"scalars", scalars, stream.Options{}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			rd := bytes.NewReader(bc.in)

@@ -2,7 +2,8 @@
 // memory bounded by the largest value rather than by the input: the items of
 // a huge array at a JSON Pointer (a 250 MB upstream dump read by a cache
 // warmer), NDJSON / JSON Lines, concatenated JSON values, and RFC 7464 JSON
-// text sequences.
+// text sequences; Auto mode tells these apart by the first byte that is not
+// whitespace.
 //
 // # Terminology
 //
@@ -15,13 +16,13 @@
 // # Memory
 //
 // A Reader holds its window (Options.BufferSize, 64 KiB by default, grown
-// only for an item that does not fit, up to Options.MaxItemBytes), one Doc
-// the size of the largest item so far, and one byte per level of nesting
-// outside the items. Nothing depends on the length of the input: the text
+// only for an item that does not fit, up to about Options.MaxItemBytes),
+// one Doc the size of the largest item so far, and one byte per level of
+// nesting outside the items. Nothing depends on the length of the input: the text
 // outside the items is validated as it streams past and never built into
 // nodes, and a string outside the items longer than the window is validated
-// piece by piece. Numbers and the member names along the path must fit in
-// MaxItemBytes.
+// piece by piece; whitespace before a value, however long, streams past.
+// Numbers and the member names along the path must fit in MaxItemBytes.
 //
 // The current item lives in memory the Reader reuses: the Doc, every Ref
 // into it and every slice read from it, and Raw, stay valid until the next
@@ -36,18 +37,26 @@
 // path, validating everything it passes (members before the one on the
 // path are checked, not kept; member names are compared decoded, so
 // "\u0061" matches the token "a"). For each item it finds the item's end
-// with a quick structural scan (brackets outside strings) and hands exactly
-// those bytes to graft.Doc.Parse, which validates them strictly and builds
-// the item. After the array, the rest of the document is validated too:
-// trailing garbage is an error. In Lines mode an item is a line, in
-// Sequence mode the text after a record separator.
+// with a quick structural scan (brackets outside strings; a number or
+// literal is scanned by the grammar, as Doc.Parse scans it) and hands
+// exactly those bytes to graft.Doc.Parse, which validates them strictly
+// and builds the item. After the array, the rest of the document is
+// validated too: trailing garbage is an error. In Lines mode an item is a
+// line, in Sequence mode the text after a record separator, and in
+// Concatenated mode a value found as in Array mode, where a number or
+// literal must be followed by whitespace unless a string, an array or an
+// object follows it ("1 2" and "1[2]" are two values, "1true" is an error).
 //
 // # Errors
 //
 // Err returns *graft.Error values whose Offset, Line and Column are those
 // of the whole stream, not of the item; once items were delivered, the
-// reason ends with "(after N items)", and Count says the same. An error of
-// the underlying io.Reader comes back as it was (errors.Is works), after
+// reason ends with "(after 1 item)" or "(after N items)", and Count says
+// the same. The reason is the one graft.Doc.Parse gives for the same text
+// (in Array mode, for the whole document), except that in Lines and
+// Sequence mode a value cut short by the end of its line or its JSON text
+// is reported as such: "unexpected end of line", not "of input". An error
+// of the underlying io.Reader comes back as it was (errors.Is works), after
 // every item that was complete before it; no item is delivered twice. The
 // first error ends the stream.
 //

@@ -44,5 +44,5 @@ func ExampleOptions_lines() {
 	// Output:
 	// {"event":"start"}
 	// {"event":"stop"}
-	// graft: line 4, column 10: unexpected end of input, expected a value (after 2 items)
+	// graft: line 4, column 10: unexpected end of line, expected a value (after 2 items)
 }

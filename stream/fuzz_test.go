@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/graftjson/graft"
@@ -39,8 +40,8 @@ func corpusSeeds(add func([]byte)) {
 
 // FuzzArray: the items streamed out of any input, in any pieces, with any
 // window size, are the items a full Parse finds at the path; an input the
-// full Parse rejects is rejected with the same error at the same offset,
-// line and column. No input panics.
+// full Parse rejects is rejected with the same error (sentinel and reason)
+// at the same offset, line and column. No input panics.
 func FuzzArray(f *testing.F) {
 	for _, s := range seeds {
 		for _, p := range []string{"", "/data/items", "/a/1", "/items"} {
@@ -56,9 +57,11 @@ func FuzzArray(f *testing.F) {
 }
 
 // FuzzModes: Lines and Sequence give the values of the lines (records)
-// that hold one, or fail at the first one that is not JSON, at its offset;
+// that hold one, or fail at the first one that is not JSON, at its offset
+// and with Doc.Parse's reason;
 // Concatenated gives values whose texts, with whitespace between them, make
-// up the input. No input panics.
+// up the input, where a number or literal is never directly followed by
+// another. No input panics.
 func FuzzModes(f *testing.F) {
 	for _, s := range []string{"1\n2\n", "{\"a\":1}\r\n\n [2] \n\"s\"", "\x1e1\n\x1e\x1e{}\n", "1 2", "{}{}[]\"a\"", "truefalse", "\n\n", "[1,\n2]\n"} {
 		f.Add([]byte(s), uint8(0), uint16(1))
@@ -81,8 +84,14 @@ func FuzzModes(f *testing.F) {
 			}
 			at := int64(0)
 			for i, raw := range res.raws {
-				if gap := data[at:res.offs[i]]; len(bytes.TrimLeft(gap, " \t\r\n")) != 0 {
+				gap := data[at:res.offs[i]]
+				if len(bytes.TrimLeft(gap, " \t\r\n")) != 0 {
 					t.Fatalf("%q between items", gap)
+				}
+				// Whitespace must follow a number or literal, unless a
+				// string, an array or an object does.
+				if i > 0 && len(gap) == 0 && strings.IndexByte(`"]}`, res.raws[i-1][len(res.raws[i-1])-1]) < 0 && strings.IndexByte(`"[{`, raw[0]) < 0 {
+					t.Fatalf("items %q and %q run together", res.raws[i-1], raw)
 				}
 				at = res.offs[i] + int64(len(raw))
 			}
@@ -96,19 +105,28 @@ func FuzzModes(f *testing.F) {
 // checkRecords compares with the pieces of data between separators sep:
 // each that is not blank must be one JSON value (in Sequence mode the
 // pieces start after the separator, and a scalar needs whitespace after
-// it). The first piece that is not is the error, at the same offset.
+// it). The first piece that is not is the error, at the same offset, with
+// the reason Doc.Parse gives, where a piece that a separator cut short ends
+// at the end of the line (or JSON text), not of the input.
 func checkRecords(t *testing.T, data []byte, res result, sep byte, sequence bool) {
 	t.Helper()
 	var want []string
 	var werr error
 	var werrOff int64
+	var wreason string // the reason, or with exact unset its start
+	exact := true
+	cut := "end of line"
+	if sequence {
+		cut = "end of JSON text"
+	}
 	at := int64(0)
-	for i, p := range bytes.Split(data, []byte{sep}) {
+	pieces := bytes.Split(data, []byte{sep})
+	for i, p := range pieces {
 		start := at
 		at += int64(len(p)) + 1
 		if sequence && i == 0 {
 			if len(p) > 0 {
-				werr, werrOff = graft.ErrSyntax, 0
+				werr, werrOff, wreason, exact = graft.ErrSyntax, 0, "expected a record separator", false
 				break
 			}
 			continue
@@ -123,11 +141,14 @@ func checkRecords(t *testing.T, data []byte, res result, sep byte, sequence bool
 		if err != nil {
 			var ge *graft.Error
 			errors.As(err, &ge)
-			werr, werrOff = ge.Err, textOff+ge.Offset
+			werr, werrOff, wreason = ge.Err, textOff+ge.Offset, ge.Reason
+			if ge.Offset == int64(len(text)) && i < len(pieces)-1 {
+				wreason = strings.Replace(wreason, "end of input", cut, 1)
+			}
 			break
 		}
 		if k := d.Kind(root); sequence && (k == graft.Number || k == graft.Bool || k == graft.Null) && len(bytes.TrimRight(p, " \t\r\n")) == len(p) {
-			werr, werrOff = graft.ErrSyntax, textOff+int64(len(text))
+			werr, werrOff, wreason, exact = graft.ErrSyntax, textOff+int64(len(text)), "a top-level "+k.String()+" must be followed by whitespace", false
 			break
 		}
 		want = append(want, string(d.AppendJSON(nil, root)))
@@ -144,6 +165,9 @@ func checkRecords(t *testing.T, data []byte, res result, sep byte, sequence bool
 	var ge *graft.Error
 	if !errors.As(res.err, &ge) || ge.Err != werr || ge.Offset != werrOff {
 		t.Fatalf("error %v, want %v at offset %d", res.err, werr, werrOff)
+	}
+	if reason := stripCount(ge.Reason); exact && reason != wreason || !exact && !strings.HasPrefix(reason, wreason) {
+		t.Fatalf("error %v, want the reason %q", res.err, wreason)
 	}
 	if line, col := position(data, ge.Offset); line != ge.Line || col != ge.Column {
 		t.Fatalf("error %v: offset %d is line %d, column %d", res.err, ge.Offset, line, col)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"strings"
 	"testing"
 	"testing/iotest"
 
@@ -125,6 +126,15 @@ func position(data []byte, off int64) (line, col int) {
 	return line, int(off) - start + 1
 }
 
+// stripCount removes the " (after N items)" that a stream error's reason
+// ends with once items were delivered.
+func stripCount(reason string) string {
+	if i := strings.LastIndex(reason, " (after "); i >= 0 {
+		return reason[:i]
+	}
+	return reason
+}
+
 // reference reads the items of the array at path the slow way: a full
 // Parse, then the first member of each name along the path (as a stream
 // follows it).
@@ -170,8 +180,8 @@ func firstStep(d *graft.Doc, v graft.Ref, tok string) graft.Ref {
 }
 
 // sameError checks a stream error against the error of the reference on
-// the same input: the same sentinel at the same offset, line and column for
-// problems of the text; a path that names nothing or no array may be found
+// the same input: the same sentinel and reason (but for the item count) at
+// the same offset, line and column for problems of the text; a path that names nothing or no array may be found
 // out before a later syntax error.
 func sameError(t *testing.T, data []byte, got, want error) {
 	t.Helper()
@@ -198,7 +208,7 @@ func sameError(t *testing.T, data []byte, got, want error) {
 		}
 		return
 	}
-	if gg.Err != wg.Err || gg.Offset != wg.Offset || gg.Line != wg.Line || gg.Column != wg.Column {
+	if gg.Err != wg.Err || gg.Offset != wg.Offset || gg.Line != wg.Line || gg.Column != wg.Column || stripCount(gg.Reason) != wg.Reason {
 		t.Fatalf("error %v (offset %d, %v), want %v (offset %d, %v)", got, gg.Offset, gg.Err, want, wg.Offset, wg.Err)
 	}
 	if line, col := position(data, gg.Offset); line != gg.Line || col != gg.Column {

@@ -2,6 +2,7 @@ package stream
 
 import (
 	"bytes"
+	"strings"
 
 	"github.com/graftjson/graft"
 	"github.com/graftjson/graft/internal/wire"
@@ -22,10 +23,12 @@ func (r *Reader) nextArray() bool {
 		r.begin()
 	}
 	c, ok := r.peek()
-	if !ok {
+	switch {
+	case !ok && r.state == stAfter:
 		return r.ended(" inside an array")
-	}
-	if c == ']' {
+	case !ok:
+		return r.ended(", expected a value")
+	case c == ']':
 		return r.endArray()
 	}
 	if r.state == stAfter {
@@ -77,7 +80,7 @@ func (r *Reader) nextLine() bool {
 		if r.pos == len(r.buf) && !r.fill(r.pos) {
 			return r.finish()
 		}
-		i, ok := r.find('\n', "line")
+		i, ok := r.find('\n', "line", 0)
 		if !ok {
 			return false
 		}
@@ -87,7 +90,7 @@ func (r *Reader) nextLine() bool {
 		}
 		if start, end := trim(r.buf, r.pos, i); start < end {
 			r.pos = next
-			return r.deliver(start, end)
+			return r.deliver(start, end, r.cut(i, "line"))
 		}
 		r.pos = next
 	}
@@ -108,17 +111,18 @@ func (r *Reader) nextRecord() bool {
 			return r.fail(r.pos, "expected a record separator (0x1e) before a JSON text, found "+r.describe(r.pos), graft.ErrSyntax)
 		}
 		r.pos++
-		i, ok := r.find(rs, "JSON text")
+		// The whitespace before the text is skipped as it is read, and
+		// up to MaxItemBytes of it may follow: the limit is on the text.
+		if c, ok := r.peek(); !ok || c == rs {
+			continue
+		}
+		i, ok := r.find(rs, "JSON text", r.opts.MaxItemBytes)
 		if !ok {
 			return false
 		}
 		start, end := trim(r.buf, r.pos, i)
-		if start == end {
-			r.pos = i
-			continue
-		}
 		r.pos = i
-		if !r.deliver(start, end) {
+		if !r.deliver(start, end, r.cut(i, "JSON text")) {
 			return false
 		}
 		// RFC 7464, section 2.4: a number or literal with nothing after it
@@ -134,17 +138,28 @@ func (r *Reader) nextRecord() bool {
 
 // find returns the window index of the next byte c at or after r.pos (or
 // the end of the input), reading as needed. what names the piece of input
-// that ends at c, for the size limit.
-func (r *Reader) find(c byte, what string) (int, bool) {
-	i := r.pos
+// that ends at c, for the size limit: the piece may hold at most
+// MaxItemBytes, and then pad bytes more of whitespace.
+func (r *Reader) find(c byte, what string, pad int) (int, bool) {
+	i, limit := r.pos, r.opts.MaxItemBytes
+	spaces := limit // r.buf[r.pos+limit : r.pos+spaces] is whitespace
 	for {
 		if k := bytes.IndexByte(r.buf[i:], c); k >= 0 {
 			i += k
 		} else {
 			i = len(r.buf)
 		}
-		if i-r.pos > r.opts.MaxItemBytes {
-			return 0, r.fail(r.pos, what+" longer than the item size limit of "+itoa(r.opts.MaxItemBytes)+" bytes", graft.ErrLimit)
+		if n := i - r.pos; n > limit {
+			for spaces < n && spaces < limit+pad && wire.IsSpace(r.buf[r.pos+spaces]) {
+				spaces++
+			}
+			switch {
+			case spaces == n:
+			case pad > 0 && spaces == limit+pad:
+				return 0, r.fail(r.pos+spaces, "more than "+itoa(pad)+" bytes of whitespace after a "+what, graft.ErrLimit)
+			default:
+				return 0, r.fail(r.pos, what+" longer than the item size limit of "+itoa(limit)+" bytes", graft.ErrLimit)
+			}
 		}
 		if i < len(r.buf) {
 			return i, true
@@ -209,16 +224,30 @@ func (r *Reader) value() bool {
 	}
 	start := r.pos
 	r.pos = end
-	return r.deliver(start, end)
+	return r.deliver(start, end, "")
 }
 
-// deliver parses buf[start:end] as the next item.
-func (r *Reader) deliver(start, end int) bool {
+// cut names the piece of input (what) that a separator at window index i
+// ends, or returns "" where the input ends there.
+func (r *Reader) cut(i int, what string) string {
+	if i < len(r.buf) {
+		return what
+	}
+	return ""
+}
+
+// deliver parses buf[start:end] as the next item. cut names what ended the
+// item's text where it was not the end of the input ("line", "JSON text"):
+// an error of a value cut short there says so, not "end of input".
+func (r *Reader) deliver(start, end int, cut string) bool {
 	if end-start > r.opts.MaxItemBytes {
 		return r.tooBig(start)
 	}
 	root, err := r.doc.Parse(r.buf[start:end])
 	if err != nil {
+		if ge, ok := err.(*graft.Error); ok && cut != "" && ge.Offset == int64(end-start) {
+			return r.failAt(r.base+int64(end), strings.Replace(ge.Reason, "end of input", "end of "+cut, 1), ge.Err, "")
+		}
 		return r.itemError(start, err)
 	}
 	r.item, r.start, r.end = root, start, end
@@ -267,25 +296,19 @@ func (r *Reader) valueEnd() (int, bool) {
 		depth = 1
 		i++
 	default:
-		for {
-			for i < len(r.buf) && class[r.buf[i]] == cOther {
-				i++
-			}
-			if i < len(r.buf) || !r.more() {
-				break
-			}
-			if i-r.pos > r.opts.MaxItemBytes {
-				return 0, r.tooBig(r.pos)
-			}
-			i, _ = r.refill(i)
+		if c := r.buf[i]; c != '-' && c-'0' >= 10 && c != 't' && c != 'f' && c != 'n' {
+			return i + 1, true // not a value: Doc.Parse says what is wrong with it
 		}
-		if r.rerr != nil && i == len(r.buf) {
-			return 0, r.ended("")
+		end, ok := r.scalarEnd(true)
+		if !ok {
+			return 0, false
 		}
-		if i == r.pos {
-			i++ // not a value: Doc.Parse says what is wrong with it
+		// In a run of values, one ending with a letter or digit must be
+		// followed by something that tells where it ends.
+		if r.form == Concatenated && end < len(r.buf) && class[r.buf[end]] == cOther {
+			return 0, r.fail(end, "invalid character "+r.describe(end)+" after a number or literal (whitespace must separate it from the next value)", graft.ErrSyntax)
 		}
-		return i, true
+		return end, true
 	}
 	base := len(r.stack)
 	for {

@@ -11,17 +11,30 @@ const (
 	Array Mode = iota
 	// Lines reads NDJSON / JSON Lines: one value on each line. Lines that
 	// hold only whitespace are skipped, a line may end in CR LF, and the
-	// last line needs no line feed. A value may not span lines.
+	// last line needs no line feed. A value may not span lines: one cut
+	// short by the end of its line fails with "unexpected end of line".
 	Lines
-	// Concatenated reads JSON values one after another, separated by
-	// optional whitespace (as encoding/json.Decoder reads a stream).
+	// Concatenated reads JSON values one after another. A value that is a
+	// number, true, false or null must be followed by whitespace, by a
+	// string, an array or an object, or by the end of the input; strings,
+	// arrays and objects need nothing after them. So "1 2", "1\"a\"",
+	// "[1]2" and "{}{}" are two values each, while "truefalse", "1true" and
+	// "1-2" are errors (encoding/json.Decoder would read two values from
+	// each).
 	Concatenated
 	// Sequence reads an RFC 7464 JSON text sequence: each value preceded by
 	// the record separator 0x1E (and, by the RFC, followed by a line feed).
 	Sequence
+	// Auto chooses one of the above from the first byte of the input that
+	// is not whitespace: Array (the top-level array) if it is '[',
+	// Sequence if it is the record separator 0x1E and the very first byte,
+	// and Concatenated otherwise (which reads NDJSON too). The whitespace
+	// before that byte is skipped as it is read, whatever its length. Auto
+	// ignores Path.
+	Auto
 )
 
-var modeNames = [...]string{"array", "lines", "concatenated", "sequence"}
+var modeNames = [...]string{"array", "lines", "concatenated", "sequence", "auto"}
 
 // String returns the lower-case name of the mode.
 func (m Mode) String() string {
@@ -36,7 +49,7 @@ func (m Mode) String() string {
 // items of at most DefaultMaxItemBytes, nesting at most
 // graft.DefaultMaxDepth deep.
 type Options struct {
-	// Mode: Array (the default), Lines, Concatenated or Sequence.
+	// Mode: Array (the default), Lines, Concatenated, Sequence or Auto.
 	Mode Mode
 	// Path is the JSON Pointer (RFC 6901) of the array whose items are read
 	// in Array mode; "" is the top-level value. Where an object along the
@@ -45,9 +58,12 @@ type Options struct {
 	Path string
 
 	// MaxItemBytes limits the text of one item (in Lines mode, of one line;
+	// in Sequence mode, of one JSON text without the whitespace around it;
 	// outside the items, of one number or one member name of the path).
-	// The window that holds the item never grows past it, so it bounds the
-	// memory of a Reader. Zero means DefaultMaxItemBytes.
+	// The window that holds the item grows to about its size at most (in
+	// Sequence mode, to about twice its size for a text followed by that
+	// much whitespace), so it bounds the memory of a Reader. Zero means
+	// DefaultMaxItemBytes.
 	MaxItemBytes int
 	// MaxDepth limits the nesting of arrays and objects, counted from the
 	// top of the stream: an item of an array at depth k may nest
@@ -55,7 +71,9 @@ type Options struct {
 	MaxDepth int
 	// BufferSize is the initial size of the window the input is read into.
 	// Zero means DefaultBufferSize; it grows (up to about MaxItemBytes) only
-	// for an item that does not fit.
+	// for an item that does not fit. It is clamped to MaxItemBytes plus 32
+	// bytes and to 64 MiB: a larger window would never be filled by an
+	// item, so a Reader allocates no more than its limits need.
 	BufferSize int
 
 	// Doc holds the options of the Doc each item is parsed into: strictness
@@ -74,7 +92,11 @@ const (
 
 // minBuffer is the smallest window: a string longer than the window is
 // validated in pieces, and a piece needs room for the longest escape.
-const minBuffer = 32
+// maxBuffer is the largest initial window.
+const (
+	minBuffer = 32
+	maxBuffer = 64 << 20
+)
 
 func (o Options) normalized() Options {
 	if o.MaxItemBytes <= 0 {
@@ -89,8 +111,12 @@ func (o Options) normalized() Options {
 	if o.BufferSize <= 0 {
 		o.BufferSize = DefaultBufferSize
 	}
+	o.BufferSize = min(o.BufferSize, o.MaxItemBytes+minBuffer, maxBuffer)
 	if o.BufferSize < minBuffer {
 		o.BufferSize = minBuffer
+	}
+	if o.Mode == Auto {
+		o.Path = ""
 	}
 	return o
 }

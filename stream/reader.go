@@ -28,6 +28,7 @@ type Reader struct {
 	src     io.Reader
 	opts    Options // normalized
 	mode    wire.Mode
+	form    Mode // the mode in effect: Options.Mode, or what Auto chose
 	path    graft.Path
 	pathErr error // Options.Path is malformed: every Next fails
 
@@ -79,6 +80,7 @@ func (r *Reader) Reset(src io.Reader) {
 	r.pos, r.base, r.lines, r.lineStart = 0, 0, 0, 0
 	r.eof, r.rerr = false, nil
 	r.state = stStart
+	r.form = r.opts.Mode
 	r.stack = r.stack[:0]
 	r.item, r.start, r.end, r.off, r.count = 0, 0, 0, 0, 0
 	r.err = r.pathErr
@@ -99,10 +101,15 @@ func (r *Reader) Next() bool {
 		return false
 	}
 	r.item = 0
-	if r.state == stStart && r.opts.Mode != Array {
-		r.begin()
+	if r.state == stStart {
+		if r.form == Auto {
+			r.form = r.sniff()
+		}
+		if r.form != Array {
+			r.begin()
+		}
 	}
-	switch r.opts.Mode {
+	switch r.form {
 	case Array:
 		return r.nextArray()
 	case Lines:
@@ -113,6 +120,20 @@ func (r *Reader) Next() bool {
 		return r.nextRecord()
 	}
 	return r.fail(r.pos, "unknown mode "+strconv.Itoa(int(r.opts.Mode)), graft.ErrSyntax)
+}
+
+// sniff chooses the mode of an Auto Reader from the first byte of the
+// input that is not whitespace, which it skips as it reads (the window
+// does not grow for it).
+func (r *Reader) sniff() Mode {
+	c, ok := r.peek()
+	switch {
+	case ok && c == '[':
+		return Array
+	case ok && c == rs && r.base+int64(r.pos) == 0:
+		return Sequence
+	}
+	return Concatenated
 }
 
 // Doc returns the Doc that holds the current item. The Reader owns it:
@@ -147,13 +168,14 @@ func (r *Reader) Count() int { return r.count }
 
 // Err returns the error that ended the stream, or nil at its regular end.
 // Problems with the input are *graft.Error values with the byte offset in
-// the whole stream, line and column; their reason ends with the number of
-// items delivered before it, "(after N items)". They wrap graft.ErrSyntax,
-// graft.ErrLimit (MaxItemBytes, MaxDepth, the Doc's node limit),
-// graft.ErrNotFound (nothing at Options.Path; Pointer holds the path) or
-// graft.ErrKind (the value at the path is not an array), or graft.ErrPointer
-// for a malformed path. An error of the underlying reader is returned as it
-// came, once every complete item before it was delivered.
+// the whole stream, line and column; once items were delivered, their
+// reason ends with how many, "(after 1 item)", "(after N items)". They
+// wrap graft.ErrSyntax, graft.ErrLimit (MaxItemBytes, MaxDepth, the Doc's
+// node limit), graft.ErrNotFound (nothing at Options.Path; Pointer holds
+// the path) or graft.ErrKind (the value at the path is not an array), or
+// graft.ErrPointer for a malformed path. An error of the underlying reader
+// is returned as it came, once every complete item before it was
+// delivered.
 func (r *Reader) Err() error { return r.err }
 
 func itoa(n int) string { return strconv.Itoa(n) }

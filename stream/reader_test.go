@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -49,7 +51,7 @@ var arrayCases = []streamCase{
 	{name: "top level not an array", in: `"s"`, errIs: graft.ErrKind, reason: "a string, not an array"},
 	{name: "malformed path", in: `[]`, opts: stream.Options{Path: "a"}, errIs: graft.ErrPointer},
 
-	{name: "trailing comma", in: `[1,]`, items: []string{`1`}, errIs: graft.ErrSyntax, at: "1:4", reason: "invalid character ']' at the start of a value (after 1 items)"},
+	{name: "trailing comma", in: `[1,]`, items: []string{`1`}, errIs: graft.ErrSyntax, at: "1:4", reason: "invalid character ']' at the start of a value (after 1 item)"},
 	{name: "missing comma", in: `[1 2]`, items: []string{`1`}, errIs: graft.ErrSyntax, at: "1:4", reason: "expected ',' or ']' after an array item"},
 	{name: "bad item", in: "[\n{\"a\":1},\n{\"a\" 1}]", items: []string{`{"a":1}`}, errIs: graft.ErrSyntax, at: "3:6", reason: "expected ':'"},
 	{name: "truncated", in: "[{\"a\":1},\n{\"a\":", items: []string{`{"a":1}`}, errIs: graft.ErrSyntax, at: "2:6", reason: "unexpected end of input"},
@@ -81,14 +83,26 @@ var modeCases = []streamCase{
 	{name: "lines without a final newline", in: "1\n2", opts: stream.Options{Mode: stream.Lines}, items: []string{`1`, `2`}},
 	{name: "lines empty", in: "", opts: stream.Options{Mode: stream.Lines}},
 	{name: "lines only blank", in: "\n\n \r\n", opts: stream.Options{Mode: stream.Lines}},
-	{name: "lines value spanning lines", in: "[1,\n2]\n", opts: stream.Options{Mode: stream.Lines}, errIs: graft.ErrSyntax, at: "1:4", reason: "unexpected end of input, expected a value (after 0 items)"},
+	{name: "lines value spanning lines", in: "[1,\n2]\n", opts: stream.Options{Mode: stream.Lines}, errIs: graft.ErrSyntax, at: "1:4", reason: "unexpected end of line, expected a value"},
+	{name: "lines object spanning lines", in: "{\"a\":1}\n{\"c\":\n3}\n", opts: stream.Options{Mode: stream.Lines}, items: []string{`{"a":1}`}, errIs: graft.ErrSyntax, at: "2:6", reason: "unexpected end of line, expected a value (after 1 item)"},
+	{name: "lines name cut by the line end", in: "{\"a\"\n:1}\n", opts: stream.Options{Mode: stream.Lines}, errIs: graft.ErrSyntax, at: "1:5", reason: "expected ':' after object member name, found end of line"},
+	{name: "lines value cut by the end of input", in: "1\n[2,", opts: stream.Options{Mode: stream.Lines}, items: []string{`1`}, errIs: graft.ErrSyntax, at: "2:4", reason: "unexpected end of input, expected a value (after 1 item)"},
 	{name: "lines two values on a line", in: "1\n2 3\n", opts: stream.Options{Mode: stream.Lines}, items: []string{`1`}, errIs: graft.ErrSyntax, at: "2:3"},
 	{name: "lines bad value", in: "{\"a\":1}\n{\"a\":01}\n", opts: stream.Options{Mode: stream.Lines}, items: []string{`{"a":1}`}, errIs: graft.ErrSyntax, at: "2:7"},
 	{name: "lines too long", in: "1\n" + strings.Repeat(" ", 60) + "2\n", opts: stream.Options{Mode: stream.Lines, MaxItemBytes: 50}, items: []string{`1`}, errIs: graft.ErrLimit, at: "2:1", reason: "line longer than"},
 
 	{name: "concatenated", in: `1 2{}{"a":[]}"x""y"[3]`, opts: stream.Options{Mode: stream.Concatenated}, items: []string{`1`, `2`, `{}`, `{"a":[]}`, `"x"`, `"y"`, `[3]`}},
 	{name: "concatenated number then string", in: `1"a"`, opts: stream.Options{Mode: stream.Concatenated}, items: []string{`1`, `"a"`}},
-	{name: "concatenated run-together literals", in: `true false truefalse`, opts: stream.Options{Mode: stream.Concatenated}, items: []string{`true`, `false`}, errIs: graft.ErrSyntax, at: "1:16"},
+	{name: "concatenated run-together literals", in: `true false truefalse`, opts: stream.Options{Mode: stream.Concatenated}, items: []string{`true`, `false`}, errIs: graft.ErrSyntax, at: "1:16",
+		reason: "invalid character 'f' after a number or literal (whitespace must separate it from the next value) (after 2 items)"},
+	{name: "concatenated number then literal", in: `1true`, opts: stream.Options{Mode: stream.Concatenated}, errIs: graft.ErrSyntax, at: "1:2", reason: "invalid character 't' after a number or literal"},
+	{name: "concatenated number then number", in: `1-2`, opts: stream.Options{Mode: stream.Concatenated}, errIs: graft.ErrSyntax, at: "1:2", reason: "invalid character '-' after a number or literal"},
+	{name: "concatenated leading zero", in: `01`, opts: stream.Options{Mode: stream.Concatenated}, errIs: graft.ErrSyntax, at: "1:2", reason: "invalid character '1' after a number or literal"},
+	{name: "concatenated scalars then punctuation", in: `null"a"1[2]true{}-3.5e1"b"`, opts: stream.Options{Mode: stream.Concatenated},
+		items: []string{`null`, `"a"`, `1`, `[2]`, `true`, `{}`, `-3.5e1`, `"b"`}},
+	{name: "concatenated after closers", in: `[1]2{"a":3}false"x"[]`, opts: stream.Options{Mode: stream.Concatenated}, items: []string{`[1]`, `2`, `{"a":3}`, `false`, `"x"`, `[]`}},
+	{name: "concatenated bad literal", in: "1 nul 2", opts: stream.Options{Mode: stream.Concatenated}, items: []string{`1`}, errIs: graft.ErrSyntax, at: "1:6", reason: "invalid literal (expected true, false or null) (after 1 item)"},
+	{name: "concatenated bad number", in: "1 - 2", opts: stream.Options{Mode: stream.Concatenated}, items: []string{`1`}, errIs: graft.ErrSyntax, at: "1:4", reason: "invalid number (after 1 item)"},
 	{name: "concatenated stray closer", in: `[1] ]`, opts: stream.Options{Mode: stream.Concatenated}, items: []string{`[1]`}, errIs: graft.ErrSyntax, at: "1:5"},
 	{name: "concatenated empty", in: " \n", opts: stream.Options{Mode: stream.Concatenated}},
 	{name: "concatenated truncated", in: `{"a":1} {"b":`, opts: stream.Options{Mode: stream.Concatenated}, items: []string{`{"a":1}`}, errIs: graft.ErrSyntax, at: "1:14"},
@@ -96,8 +110,23 @@ var modeCases = []streamCase{
 	{name: "sequence", in: "\x1e{\"a\":1}\n\x1e[2]\n\x1e3\n", opts: stream.Options{Mode: stream.Sequence}, items: []string{`{"a":1}`, `[2]`, `3`}},
 	{name: "sequence empty records", in: "\x1e\x1e\n\x1e 1 \n\x1e", opts: stream.Options{Mode: stream.Sequence}, items: []string{`1`}},
 	{name: "sequence truncated number", in: "\x1e1\n\x1e23", opts: stream.Options{Mode: stream.Sequence}, items: []string{`1`}, errIs: graft.ErrSyntax, at: "2:4", reason: "may be truncated"},
-	{name: "sequence truncated object", in: "\x1e{\"a\":\n\x1e{}\n", opts: stream.Options{Mode: stream.Sequence}, errIs: graft.ErrSyntax, at: "1:7"},
+	{name: "sequence truncated object", in: "\x1e{\"a\":\n\x1e{}\n", opts: stream.Options{Mode: stream.Sequence}, errIs: graft.ErrSyntax, at: "1:7", reason: "unexpected end of JSON text, expected a value"},
+	{name: "sequence text at the end of input", in: "\x1e{\"a\":", opts: stream.Options{Mode: stream.Sequence}, errIs: graft.ErrSyntax, at: "1:7", reason: "unexpected end of input, expected a value"},
+	{name: "sequence whitespace before the text", in: "\x1e \r\n\t[1]\n\x1e\n\n\x1e  2 \n", opts: stream.Options{Mode: stream.Sequence}, items: []string{`[1]`, `2`}},
 	{name: "sequence without separator", in: "{}\n", opts: stream.Options{Mode: stream.Sequence}, errIs: graft.ErrSyntax, at: "1:1", reason: "expected a record separator"},
+
+	{name: "auto array", in: " \r\n\t[1, [2]]", opts: stream.Options{Mode: stream.Auto}, items: []string{`1`, `[2]`}},
+	{name: "auto array after much whitespace", in: strings.Repeat(" ", 70000) + "\n[1,2]", opts: stream.Options{Mode: stream.Auto}, items: []string{`1`, `2`}},
+	{name: "auto error after much whitespace", in: strings.Repeat("\n", 70000) + "  [1,x]", opts: stream.Options{Mode: stream.Auto}, items: []string{`1`},
+		errIs: graft.ErrSyntax, at: "70001:6", reason: "invalid character 'x' at the start of a value (after 1 item)"},
+	{name: "auto ignores Path", in: `[1]`, opts: stream.Options{Mode: stream.Auto, Path: "/a"}, items: []string{`1`}},
+	{name: "auto array then more", in: "[1]\n[2]\n", opts: stream.Options{Mode: stream.Auto}, items: []string{`1`}, errIs: graft.ErrSyntax, at: "2:1", reason: "after the top-level value"},
+	{name: "auto sequence", in: "\x1e1\n\x1e[2]\n", opts: stream.Options{Mode: stream.Auto}, items: []string{`1`, `[2]`}},
+	{name: "auto sequence after whitespace", in: " \x1e1\n", opts: stream.Options{Mode: stream.Auto}, errIs: graft.ErrSyntax, at: "1:2", reason: "invalid character byte 0x1e at the start of a value"},
+	{name: "auto NDJSON", in: "{\"a\":1}\n\n{\"a\":2}\n", opts: stream.Options{Mode: stream.Auto}, items: []string{`{"a":1}`, `{"a":2}`}},
+	{name: "auto scalars", in: " 1 \"s\" null", opts: stream.Options{Mode: stream.Auto}, items: []string{`1`, `"s"`, `null`}},
+	{name: "auto empty", in: "", opts: stream.Options{Mode: stream.Auto}},
+	{name: "auto only whitespace", in: " \n\t\r\n", opts: stream.Options{Mode: stream.Auto}},
 }
 
 func TestArray(t *testing.T) { runCases(t, arrayCases) }
@@ -157,6 +186,277 @@ func itoa(n int) string {
 		b = append([]byte{byte('0' + n%10)}, b...)
 	}
 	return string(b)
+}
+
+// TestItemErrorsLikeParse: an item cut short by the next byte of the
+// array (not by the end of the input) fails with the error a full Parse
+// reports: the same reason at the same offset, line and column.
+func TestItemErrorsLikeParse(t *testing.T) {
+	for _, tc := range []struct{ name, in, path string }{
+		{"literal cut by a comma", "[1,\n tru,2]", ""},
+		{"literal cut by a space", "[1,\n nul ,2]", ""},
+		{"minus alone", "[1,\n -,2]", ""},
+		{"leading zero", "[1,\n 01,2]", ""},
+		{"number then slash", "[1,\n 1/2]", ""},
+		{"fraction without digits", "[1.,2]", ""},
+		{"exponent without digits", "[1e]", ""},
+		{"literal cut by a bracket", `{"a":[1,fals]}`, "/a"},
+		{"literal run on", `[truex]`, ""},
+		{"number run on", `[12a]`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var d graft.Doc
+			_, perr := d.Parse([]byte(tc.in))
+			var want *graft.Error
+			if !errors.As(perr, &want) {
+				t.Fatalf("Parse: %v", perr)
+			}
+			for rname, rd := range readers([]byte(tc.in)) {
+				r := stream.NewReader(rd(), stream.Options{Path: tc.path})
+				for r.Next() {
+				}
+				var got *graft.Error
+				if !errors.As(r.Err(), &got) {
+					t.Fatalf("%s: error %v", rname, r.Err())
+				}
+				if got.Offset != want.Offset || got.Line != want.Line || got.Column != want.Column || stripCount(got.Reason) != want.Reason {
+					t.Errorf("%s: stream error %d:%d (offset %d) %q\nParse error %d:%d (offset %d) %q", rname,
+						got.Line, got.Column, got.Offset, got.Reason, want.Line, want.Column, want.Offset, want.Reason)
+				}
+			}
+		})
+	}
+}
+
+// TestErrorItemCount: the reason says how many items came before the
+// error once there were any, "(after 1 item)", "(after N items)", and
+// says nothing of items when none was delivered.
+func TestErrorItemCount(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		in     string
+		mode   stream.Mode
+		count  int
+		suffix string
+	}{
+		{"array, none", `[x]`, stream.Array, 0, "at the start of a value"},
+		{"lines, none", "x\n", stream.Lines, 0, "at the start of a value"},
+		{"concatenated, none", "x", stream.Concatenated, 0, "at the start of a value"},
+		{"sequence, none", "\x1ex\n", stream.Sequence, 0, "at the start of a value"},
+		{"array, one", `[1,x]`, stream.Array, 1, "at the start of a value (after 1 item)"},
+		{"lines, two", "1\n2\nx\n", stream.Lines, 2, "at the start of a value (after 2 items)"},
+		{"array, end of input after one", `[1`, stream.Array, 1, "unexpected end of input inside an array (after 1 item)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := stream.NewReader(strings.NewReader(tc.in), stream.Options{Mode: tc.mode})
+			for r.Next() {
+			}
+			var ge *graft.Error
+			if !errors.As(r.Err(), &ge) || r.Count() != tc.count || !strings.HasSuffix(ge.Reason, tc.suffix) {
+				t.Errorf("%d items, error %v; want %d items and a reason ending in %q", r.Count(), r.Err(), tc.count, tc.suffix)
+			}
+		})
+	}
+}
+
+// TestBufferSizeClamped: a BufferSize beyond what MaxItemBytes can use
+// neither panics nor takes the memory it asks for.
+func TestBufferSizeClamped(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		buffer, limit int
+	}{
+		{"petabyte", 1 << 50, 1024},
+		{"largest int", math.MaxInt, 100},
+		{"negative", -1, 10},
+		{"limit below the smallest window", 1 << 20, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			r := stream.NewReader(strings.NewReader(`[1,[]]`), stream.Options{BufferSize: tc.buffer, MaxItemBytes: tc.limit})
+			res := collect(r)
+			runtime.ReadMemStats(&after)
+			if res.err != nil || !equal(res.items, []string{"1", "[]"}) {
+				t.Errorf("items %q, error %v", res.items, res.err)
+			}
+			if n := after.TotalAlloc - before.TotalAlloc; n > 64<<10 {
+				t.Errorf("%d bytes allocated for items of at most %d bytes", n, tc.limit)
+			}
+		})
+	}
+}
+
+// TestPaths: paths through escaped member names, array indices and
+// "-", read whole and one byte at a time.
+func TestPaths(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, path string
+		items          []string
+		errIs          error
+	}{
+		{"escaped slash in input", `{"a\/b":[1]}`, "/a~1b", []string{"1"}, nil},
+		{"tilde and slash", `{"~1":{"/0":[2]}}`, "/~01/~10", []string{"2"}, nil},
+		{"unicode escape name", `{"\u00e9":[3]}`, "/\u00e9", []string{"3"}, nil},
+		{"surrogate pair name", `{"\ud83d\ude00":[4]}`, "/\U0001F600", []string{"4"}, nil},
+		{"empty name", `{"":[5]}`, "/", []string{"5"}, nil},
+		{"index through arrays", `[[],[0,[6,7]]]`, "/1/1", []string{"6", "7"}, nil},
+		{"dash", `[[1]]`, "/-", nil, graft.ErrNotFound},
+		{"leading zero index", `[[1],[2]]`, "/01", nil, graft.ErrNotFound},
+		{"index past end", `[[1],[2]]`, "/2", nil, graft.ErrNotFound},
+		{"huge index", `[[1]]`, "/99999999999999999999999", nil, graft.ErrNotFound},
+		{"name prefix", `{"ab":[1],"a":[2]}`, "/a", []string{"2"}, nil},
+		{"long name skipped", `{"` + strings.Repeat("a", 200) + `":1,"a":[8]}`, "/a", []string{"8"}, nil},
+		{"long name matched", `{"` + strings.Repeat("b", 200) + `":[9]}`, "/" + strings.Repeat("b", 200), []string{"9"}, nil},
+	} {
+		for rname, rd := range readers([]byte(tc.in)) {
+			for _, size := range []int{0, 32} {
+				r := stream.NewReader(rd(), stream.Options{Path: tc.path, BufferSize: size})
+				res := collect(r)
+				if tc.errIs != nil {
+					if !errors.Is(res.err, tc.errIs) {
+						t.Errorf("%s/%s/%d: error %v, want %v", tc.name, rname, size, res.err, tc.errIs)
+					}
+					continue
+				}
+				if res.err != nil || !equal(res.items, tc.items) {
+					t.Errorf("%s/%s/%d: items %q error %v, want %q", tc.name, rname, size, res.items, res.err, tc.items)
+				}
+			}
+		}
+	}
+}
+
+// positionedInput returns more than two windows of items on many lines with
+// CR LF, tabs and multibyte UTF-8, then a broken item.
+func positionedInput() (data []byte, badOff int) {
+	var b bytes.Buffer
+	b.WriteString("[\r\n")
+	for i := 0; i < 3000; i++ {
+		b.WriteString("\t{\"k\":\t\"é€😀 ")
+		b.WriteString(strings.Repeat("x", i%50))
+		b.WriteString("\"},\r\n")
+	}
+	b.WriteString("\t{\"k\": \"é\" \"z\"}]")
+	data = b.Bytes()
+	return data, bytes.LastIndex(data, []byte(`"z"`))
+}
+
+// TestErrorPositions: error offset, line and column in the whole stream,
+// past several windows, through every kind of reader.
+func TestErrorPositions(t *testing.T) {
+	data, bad := positionedInput()
+	wantLine, wantCol := position(data, int64(bad))
+	rs := readers(data)
+	rs["half"] = func() io.Reader { return iotest.HalfReader(bytes.NewReader(data)) }
+	for rname, rd := range rs {
+		for _, size := range []int{0, 100} {
+			r := stream.NewReader(rd(), stream.Options{BufferSize: size})
+			res := collect(r)
+			var ge *graft.Error
+			if !errors.As(res.err, &ge) {
+				t.Fatalf("%s/%d: error %v", rname, size, res.err)
+			}
+			if len(res.items) != 3000 || ge.Offset != int64(bad) || ge.Line != wantLine || ge.Column != wantCol {
+				t.Errorf("%s/%d: %d items, error at %d (%d:%d), want 3000 items, %d (%d:%d): %v",
+					rname, size, len(res.items), ge.Offset, ge.Line, ge.Column, bad, wantLine, wantCol, ge)
+			}
+			checkRaws(t, data, res, graft.Options{})
+		}
+	}
+}
+
+// TestLimitsAtBoundary: MaxItemBytes at the boundary in every mode, and
+// MaxDepth counted from the top of the stream.
+func TestLimitsAtBoundary(t *testing.T) {
+	item := `"` + strings.Repeat("y", 48) + `"` // 50 bytes
+	for _, tc := range []struct {
+		mode stream.Mode
+		in   string
+	}{
+		{stream.Array, "[" + item + "]"},
+		{stream.Lines, item + "\n"},
+		{stream.Concatenated, item},
+		{stream.Sequence, "\x1e" + item + "\n"},
+	} {
+		for rname, rd := range readers([]byte(tc.in)) {
+			res := collect(stream.NewReader(rd(), stream.Options{Mode: tc.mode, MaxItemBytes: 50}))
+			if res.err != nil || len(res.items) != 1 {
+				t.Errorf("%v/%s: item of 50 bytes at a limit of 50: %q, %v", tc.mode, rname, res.items, res.err)
+			}
+			res = collect(stream.NewReader(rd(), stream.Options{Mode: tc.mode, MaxItemBytes: 49}))
+			if !errors.Is(res.err, graft.ErrLimit) {
+				t.Errorf("%v/%s: item of 50 bytes at a limit of 49: %q, %v", tc.mode, rname, res.items, res.err)
+			}
+		}
+	}
+	// An array at depth 2, MaxDepth 3: an item may nest one more level.
+	for rname, rd := range readers([]byte(`{"a":[[1],[[2]]]}`)) {
+		res := collect(stream.NewReader(rd(), stream.Options{Path: "/a", MaxDepth: 3}))
+		if !equal(res.items, []string{"[1]"}) || !errors.Is(res.err, graft.ErrLimit) {
+			t.Errorf("depth %s: %q, %v", rname, res.items, res.err)
+		}
+	}
+	for _, mode := range []stream.Mode{stream.Lines, stream.Concatenated, stream.Sequence} {
+		in := "\x1e[[[1]]]\n\x1e[[[[1]]]]\n"
+		if mode != stream.Sequence {
+			in = "[[[1]]]\n[[[[1]]]]\n"
+		}
+		res := collect(stream.NewReader(strings.NewReader(in), stream.Options{Mode: mode, MaxDepth: 3}))
+		if len(res.items) != 1 || !errors.Is(res.err, graft.ErrLimit) {
+			t.Errorf("depth %v: %q, %v", mode, res.items, res.err)
+		}
+	}
+}
+
+// TestItemsStraddleWindow: items that straddle the default 64 KiB window, and
+// items larger than it, through every reader.
+func TestItemsStraddleWindow(t *testing.T) {
+	var b bytes.Buffer
+	var want []string
+	b.WriteString(`{"pad":"` + strings.Repeat("p", 65536-20) + `","items":[`)
+	for i, n := range []int{10, 70000, 5, 200000, 65536, 65535, 1} {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		item := `{"s":"` + strings.Repeat("\\\"", n/2) + `","n":[` + strings.Repeat("1,", n%7) + `0]}`
+		b.WriteString(item)
+		want = append(want, item)
+	}
+	b.WriteString("]}")
+	data := b.Bytes()
+	for rname, rd := range readers(data) {
+		res := collect(stream.NewReader(rd(), stream.Options{Path: "/items"}))
+		if res.err != nil || !equal(res.raws, want) {
+			t.Errorf("%s: %d items, error %v", rname, len(res.raws), res.err)
+		}
+	}
+}
+
+// TestBackslashRuns: strings with runs of backslashes before quotes
+// and brackets, at every offset modulo the 64-byte block of the scan.
+func TestBackslashRuns(t *testing.T) {
+	for pad := 0; pad < 130; pad++ {
+		for run := 0; run <= 5; run++ {
+			s := `"` + strings.Repeat("a", pad) + strings.Repeat(`\\`, run) + `\"]}[{` + strings.Repeat(`\\`, run) + `"`
+			items := []string{`[` + s + `,{"k":` + s + `}]`, s, `{"` + strings.Repeat("b", pad%7) + `":[` + s + `]}`}
+			in := "[" + strings.Join(items, ",") + "]"
+			var d graft.Doc
+			if _, err := d.Parse([]byte(in)); err != nil {
+				t.Fatalf("bad test input %q: %v", in, err)
+			}
+			for _, size := range []int{0, 32} {
+				res := collect(stream.NewReader(strings.NewReader(in), stream.Options{BufferSize: size}))
+				if res.err != nil || !equal(res.raws, items) {
+					t.Fatalf("pad %d run %d size %d: raws %q, error %v", pad, run, size, res.raws, res.err)
+				}
+				res = collect(stream.NewReader(strings.NewReader(strings.Join(items, "")), stream.Options{Mode: stream.Concatenated, BufferSize: size}))
+				if res.err != nil || !equal(res.raws, items) {
+					t.Fatalf("concatenated pad %d run %d size %d: raws %q, error %v", pad, run, size, res.raws, res.err)
+				}
+			}
+		}
+	}
 }
 
 // splitDoc has items with escapes, surrogate pairs, non-ASCII text,
@@ -266,6 +566,70 @@ func TestReaderError(t *testing.T) {
 	}
 }
 
+// TestReaderTimeout: iotest.TimeoutReader fails its second Read with
+// ErrTimeout; every item read before comes out, then the error as it is.
+func TestReaderTimeout(t *testing.T) {
+	for _, mode := range []stream.Mode{stream.Array, stream.Lines, stream.Concatenated} {
+		in := "[1,2,3]"
+		if mode != stream.Array {
+			in = "1\n2\n3\n"
+		}
+		r := stream.NewReader(iotest.TimeoutReader(strings.NewReader(in)), stream.Options{Mode: mode})
+		res := collect(r)
+		if !errors.Is(res.err, iotest.ErrTimeout) || len(res.items) != 3 {
+			t.Errorf("%v: items %q, error %v; want 3 items, then ErrTimeout", mode, res.items, res.err)
+		}
+		if r.Next() || !errors.Is(r.Err(), iotest.ErrTimeout) {
+			t.Errorf("%v: Next after the error", mode)
+		}
+	}
+}
+
+// eofWithData returns everything with io.EOF in one call.
+type eofWithData struct{ data []byte }
+
+func (e *eofWithData) Read(p []byte) (int, error) {
+	n := copy(p, e.data)
+	e.data = e.data[n:]
+	if len(e.data) == 0 {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+// errWithData returns everything with a non-EOF error in one call.
+type errWithData struct{ data []byte }
+
+func (e *errWithData) Read(p []byte) (int, error) {
+	n := copy(p, e.data)
+	e.data = e.data[n:]
+	return n, errBroken
+}
+
+// TestReaderDataWithError: a reader that returns its last bytes together
+// with io.EOF, or with another error, loses none of them.
+func TestReaderDataWithError(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		mode  stream.Mode
+		items int
+	}{
+		{"[1,2,3]", stream.Array, 3},
+		{"1\n2\n3", stream.Lines, 3},
+		{"1 2 3", stream.Concatenated, 3},
+		{"\x1e1\n\x1e2\n\x1e3\n", stream.Sequence, 3},
+	} {
+		res := collect(stream.NewReader(&eofWithData{[]byte(tc.in)}, stream.Options{Mode: tc.mode}))
+		if res.err != nil || len(res.items) != tc.items {
+			t.Errorf("EOF with data, %v %q: items %q, error %v", tc.mode, tc.in, res.items, res.err)
+		}
+		res = collect(stream.NewReader(&errWithData{[]byte(tc.in)}, stream.Options{Mode: tc.mode}))
+		if !errors.Is(res.err, errBroken) {
+			t.Errorf("error with data, %v %q: items %q, error %v", tc.mode, tc.in, res.items, res.err)
+		}
+	}
+}
+
 // TestReaderMisbehaves: a reader that returns nothing forever ends with
 // io.ErrNoProgress.
 func TestReaderMisbehaves(t *testing.T) {
@@ -317,6 +681,27 @@ func TestReset(t *testing.T) {
 	}
 }
 
+// TestResetMidStream: Reset in the middle of a stream and after an error
+// forgets everything of the old input.
+func TestResetMidStream(t *testing.T) {
+	r := stream.NewReader(strings.NewReader(`{"a":[[1],[2],[3]]}`), stream.Options{Path: "/a", BufferSize: 32})
+	if !r.Next() {
+		t.Fatal(r.Err())
+	}
+	r.Reset(strings.NewReader("\n\n{\"a\":[4,\n5 x]}"))
+	if r.Item() != 0 || r.Raw() != nil || r.Count() != 0 || r.Err() != nil {
+		t.Fatalf("after Reset: item %d raw %q count %d err %v", r.Item(), r.Raw(), r.Count(), r.Err())
+	}
+	res := collect(r)
+	var ge *graft.Error
+	if !equal(res.items, []string{"4", "5"}) || !errors.As(res.err, &ge) || ge.Line != 4 || ge.Column != 3 || ge.Offset != 13 {
+		t.Fatalf("after Reset: items %q, error %v (%+v)", res.items, res.err, ge)
+	}
+	if res.offs[0] != 8 {
+		t.Errorf("Offset of the first item after Reset %d, want 8", res.offs[0])
+	}
+}
+
 // TestItemLifetime: Raw and the Doc hold the current item only; a copy
 // outlives Next.
 func TestItemLifetime(t *testing.T) {
@@ -342,7 +727,7 @@ func TestItemLifetime(t *testing.T) {
 }
 
 func TestModeString(t *testing.T) {
-	for m, want := range map[stream.Mode]string{stream.Array: "array", stream.Lines: "lines", stream.Concatenated: "concatenated", stream.Sequence: "sequence", 9: "unknown"} {
+	for m, want := range map[stream.Mode]string{stream.Array: "array", stream.Lines: "lines", stream.Concatenated: "concatenated", stream.Sequence: "sequence", stream.Auto: "auto", 9: "unknown"} {
 		if m.String() != want {
 			t.Errorf("Mode(%d).String() = %q", m, m.String())
 		}

@@ -42,15 +42,14 @@ func (r *Reader) skip(until int, value bool) bool {
 				if !r.open(c) {
 					return false
 				}
-				if c, ok = r.peek(); !ok {
-					return r.ended(" inside " + containerName(r.stack[len(r.stack)-1]))
-				}
-				if c == r.stack[len(r.stack)-1]+2 { // empty
+				if next, ok := r.peek(); ok && next == c+2 { // empty
 					r.pos++
 					r.stack = r.stack[:len(r.stack)-1]
 					break
 				}
-				if r.stack[len(r.stack)-1] == '{' && !r.name() {
+				// A member name or a value must follow (name and the
+				// loop report the end of the input as Doc.Parse does).
+				if c == '{' && !r.name() {
 					return false
 				}
 				continue
@@ -58,12 +57,8 @@ func (r *Reader) skip(until int, value bool) bool {
 				if !r.skipString() {
 					return false
 				}
-			case c-'0' < 10 || c == '-':
-				if !r.skipNumber() {
-					return false
-				}
-			case c == 't' || c == 'f' || c == 'n':
-				if !r.skipLiteral(c) {
+			case c-'0' < 10 || c == '-' || c == 't' || c == 'f' || c == 'n':
+				if !r.skipScalar() {
 					return false
 				}
 			default:
@@ -212,51 +207,53 @@ func boundary(s []byte, start, limit int) int {
 	return i
 }
 
-// skipNumber validates the number at r.pos. Unlike strings it must fit in
-// MaxItemBytes.
-func (r *Reader) skipNumber() bool {
-	for {
-		end, code := wire.ScanNumber(r.buf, r.pos)
-		if (code == wire.EOF || code == wire.OK && end == len(r.buf)) && r.more() {
-			if len(r.buf)-r.pos > r.opts.MaxItemBytes {
-				return r.fail(r.pos, "number longer than the item size limit of "+itoa(r.opts.MaxItemBytes)+" bytes", graft.ErrLimit)
-			}
-			r.fill(r.pos)
-			continue
-		}
-		if code != wire.OK {
-			if end >= len(r.buf) && r.rerr != nil {
-				return r.ended("")
-			}
-			return r.fail(end, code.String(), graft.ErrSyntax)
-		}
+// skipScalar validates the number, true, false or null at r.pos.
+func (r *Reader) skipScalar() bool {
+	end, ok := r.scalarEnd(false)
+	if ok {
 		r.pos = end
-		return true
 	}
+	return ok
 }
 
-// skipLiteral validates true, false or null at r.pos.
-func (r *Reader) skipLiteral(c byte) bool {
-	lit := "null"
-	if c == 't' {
-		lit = "true"
-	} else if c == 'f' {
-		lit = "false"
-	}
+// scalarEnd validates the number, true, false or null at r.pos (a '-', a
+// digit, 't', 'f' or 'n') as Doc.Parse does, reading as needed, and
+// returns the window index just past it; the bytes after it are left to
+// the caller, as Doc.Parse leaves them to the grammar around the value.
+// Unlike strings, a number must fit in MaxItemBytes; item says whether it
+// is an item, for the error.
+func (r *Reader) scalarEnd(item bool) (int, bool) {
 	for {
-		end, code := wire.ScanLiteral(r.buf, r.pos, lit)
-		if code == wire.EOF && r.more() {
+		var end int
+		var code wire.Code
+		switch c := r.buf[r.pos]; c {
+		case 't':
+			end, code = wire.ScanLiteral(r.buf, r.pos, "true")
+		case 'f':
+			end, code = wire.ScanLiteral(r.buf, r.pos, "false")
+		case 'n':
+			end, code = wire.ScanLiteral(r.buf, r.pos, "null")
+		default:
+			end, code = wire.ScanNumber(r.buf, r.pos)
+		}
+		if (code == wire.EOF || code == wire.OK && end == len(r.buf)) && r.more() {
+			if len(r.buf)-r.pos > r.opts.MaxItemBytes {
+				if item {
+					return 0, r.tooBig(r.pos)
+				}
+				return 0, r.fail(r.pos, "number longer than the item size limit of "+itoa(r.opts.MaxItemBytes)+" bytes", graft.ErrLimit)
+			}
 			r.fill(r.pos)
 			continue
 		}
-		if code != wire.OK {
-			if r.rerr != nil && end >= len(r.buf) {
-				return r.ended("")
-			}
-			return r.fail(end, code.String(), graft.ErrSyntax)
+		switch {
+		case end >= len(r.buf) && r.rerr != nil:
+			// The read failed where the token may have gone on.
+			return 0, r.ended("")
+		case code != wire.OK:
+			return 0, r.fail(end, code.String(), graft.ErrSyntax)
 		}
-		r.pos = end
-		return true
+		return end, true
 	}
 }
 
@@ -301,8 +298,8 @@ func (r *Reader) walk() bool {
 func (r *Reader) findMember(tok string, k int) bool {
 	for first := true; ; first = false {
 		c, ok := r.peek()
-		if !ok {
-			return r.ended(" inside an object")
+		if !ok && r.rerr != nil {
+			return r.ended("")
 		}
 		if c == '}' && first {
 			return r.notFound(k)
@@ -329,8 +326,8 @@ func (r *Reader) findItem(tok string, k int) bool {
 	n := wire.ArrayIndex(tok)
 	for i := 0; ; i++ {
 		c, ok := r.peek()
-		if !ok {
-			return r.ended(" inside an array")
+		if !ok { // after '[' or ','
+			return r.ended(", expected a value")
 		}
 		if c == ']' && i == 0 || n < 0 {
 			return r.notFound(k)

@@ -90,7 +90,10 @@ func (r *Reader) fail(i int, reason string, sentinel error) bool {
 }
 
 func (r *Reader) failAt(off int64, reason string, sentinel error, pointer string) bool {
-	if r.state >= stItems {
+	switch {
+	case r.count == 1:
+		reason += " (after 1 item)"
+	case r.count > 1:
 		reason += " (after " + strconv.Itoa(r.count) + " items)"
 	}
 	line, col := r.position(off)

@@ -33,3 +33,43 @@ func TestWindowStaysSmall(t *testing.T) {
 		t.Errorf("window of %d bytes for an item of 100002", c)
 	}
 }
+
+// TestWhitespaceOutsideItems: whitespace before the first value (Auto)
+// and around the texts of a sequence streams through the window without
+// growing it; after a text of a sequence, up to MaxItemBytes of it may
+// follow, and no more.
+func TestWhitespaceOutsideItems(t *testing.T) {
+	ws := strings.Repeat(" \r\n\t", 50000) // 200 KB
+	text := `"` + strings.Repeat("t", 998) + `"`
+	for _, tc := range []struct {
+		name   string
+		in     string
+		opts   Options
+		items  int
+		reason string // of the error, if any
+		window int    // the most the window may grow to
+	}{
+		{"auto, before an array", ws + "[1,2]", Options{Mode: Auto}, 2, "", 4096},
+		{"auto, before values", ws + "1 2", Options{Mode: Auto}, 2, "", 4096},
+		{"sequence, before texts", "\x1e" + ws + "1\n\x1e" + ws + "[2]", Options{Mode: Sequence}, 2, "", 4096},
+		{"sequence, after a text at the limit", "\x1e" + text + "\n\x1e" + text + ws[:1000] + "\x1e1\n", Options{Mode: Sequence, MaxItemBytes: 1000}, 3, "", 4096},
+		{"sequence, too much after a text", "\x1e1" + ws + "\x1e2\n", Options{Mode: Sequence, MaxItemBytes: 1000}, 0, "more than 1000 bytes of whitespace after a JSON text", 4096},
+		{"sequence, text over the limit", "\x1e" + text + "1 \n", Options{Mode: Sequence, MaxItemBytes: 1000}, 0, "JSON text longer than the item size limit of 1000 bytes", 4096},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.opts.BufferSize = 1024
+			r := NewReader(strings.NewReader(tc.in), tc.opts)
+			for r.Next() {
+			}
+			if r.Count() != tc.items {
+				t.Errorf("%d items, want %d (error %v)", r.Count(), tc.items, r.Err())
+			}
+			if err := r.Err(); tc.reason == "" && err != nil || tc.reason != "" && (err == nil || !strings.Contains(err.Error(), tc.reason)) {
+				t.Errorf("error %v, want %q", err, tc.reason)
+			}
+			if cap(r.buf) > tc.window {
+				t.Errorf("window grew to %d bytes", cap(r.buf))
+			}
+		})
+	}
+}

@@ -59,6 +59,7 @@ Exit status:
   0  success
   1  invalid input or a failed operation; stderr names the file, and the
      line and column for text that is not valid JSON: FILE:LINE:COLUMN: reason
+     (LINE and COLUMN count from 1; COLUMN counts bytes)
   2  usage error: unknown command, missing argument, bad flag
 
 Examples:
@@ -106,6 +107,9 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if name == "help" && len(args) > 1 && !isHelpFlag(args[1]) {
 			if len(args) > 2 {
 				return r.mainUsageError("help takes at most one command")
+			}
+			if args[1] == "help" { // help on help: graft help
+				return r.output(mainHelp())
 			}
 			c := lookup(args[1])
 			if c == nil {
@@ -204,7 +208,7 @@ func (r *runner) parseFlags(c *command, fs *flag.FlagSet, args []string) (operan
 			if errors.Is(err, flag.ErrHelp) {
 				return nil, r.output(commandHelp(c)), false
 			}
-			return nil, r.usageError(c, err.Error()), false
+			return nil, r.usageError(c, flagError(err)), false
 		}
 		rest := fs.Args()
 		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
@@ -216,6 +220,32 @@ func (r *runner) parseFlags(c *command, fs *flag.FlagSet, args []string) (operan
 		operands = append(operands, rest[0])
 		args = rest[1:]
 	}
+}
+
+// flagError rewrites an error of package flag, which spells flags with one
+// dash ("-indent"), in the "--indent" spelling of graft's help.
+func flagError(err error) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		return "unknown flag --" + name
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		return "flag --" + name + " needs a value"
+	}
+	// invalid value "v" for flag -name: reason
+	// invalid boolean value "v" for -name: reason
+	if rest, ok := strings.CutPrefix(msg, "invalid "); ok {
+		at, colon := strings.LastIndex(rest, " for "), strings.LastIndex(rest, ": ")
+		if v := strings.Index(rest, "value "); v >= 0 && v < at && at < colon {
+			name := strings.TrimPrefix(rest[at+len(" for "):colon], "flag ")
+			reason := rest[colon+2:]
+			if strings.HasPrefix(rest, "boolean ") {
+				reason = "want true or false"
+			}
+			return "invalid value " + rest[v+len("value "):at] + " for -" + name + ": " + reason
+		}
+	}
+	return msg
 }
 
 // isSet reports whether the flag name was given on the command line.

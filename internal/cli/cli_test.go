@@ -41,6 +41,8 @@ var goldenCases = []golden{
 	{name: "help command", args: []string{"help"}, stdoutHas: "Exit status:"},
 	{name: "help for a command", args: []string{"help", "merge"}, stdoutHas: "usage: graft merge [--at POINTER] [--on-conflict POLICY] BASE OVERLAY...\n"},
 	{name: "help --help", args: []string{"help", "--help"}, stdoutHas: "Commands:"},
+	{name: "help help", args: []string{"help", "help"}, stdoutHas: "Commands:"},
+	{name: "help help with a command", args: []string{"help", "help", "fmt"}, stderr: "at most one command", code: 2},
 	{name: "help unknown command", args: []string{"help", "nope"}, stderr: `graft: unknown command "nope"`, code: 2},
 	{name: "help too many", args: []string{"help", "fmt", "get"}, stderr: "at most one command", code: 2},
 	{name: "validate --help", args: []string{"validate", "--help"}, stdoutHas: "usage: graft validate [FILE...]\n"},
@@ -80,7 +82,8 @@ var goldenCases = []golden{
 	{name: "validate directory", args: []string{"validate", "$D"}, stderr: "$D: is a directory", code: 1},
 	{name: "validate stdin twice", args: []string{"validate", "-", "-"}, stderr: `graft validate: standard input ("-") can be read only once`, code: 2},
 	{name: "validate bad flag", args: []string{"validate", "--strict", "a.json"},
-		stderr: "graft validate: flag provided but not defined: -strict\nusage: graft validate [FILE...]", code: 2},
+		stderr: "graft validate: unknown flag --strict\nusage: graft validate [FILE...]", code: 2},
+	{name: "validate bad flag with one dash", args: []string{"validate", "-strict", "a.json"}, stderr: "graft validate: unknown flag --strict\n", code: 2},
 
 	// fmt
 	{name: "fmt compact by default", args: []string{"fmt", "-"}, stdin: "{ \"a\" : [ 1 , 2 ] ,\n \"b\" : { } }\n", stdout: "{\"a\":[1,2],\"b\":{}}\n"},
@@ -99,8 +102,9 @@ var goldenCases = []golden{
 	{name: "fmt --indent 16", args: []string{"fmt", "--indent", "16"}, stdin: `[1]`, stdout: "[\n" + strings.Repeat(" ", 16) + "1\n]\n"},
 	{name: "fmt --indent too big", args: []string{"fmt", "--indent", "17"}, stderr: "graft fmt: --indent must be between 0 and 16, not 17\nusage: graft fmt", code: 2},
 	{name: "fmt --indent negative", args: []string{"fmt", "--indent", "-1"}, stderr: "--indent must be between 0 and 16, not -1", code: 2},
-	{name: "fmt --indent not a number", args: []string{"fmt", "--indent", "two"}, stderr: `graft fmt: invalid value "two" for flag -indent`, code: 2},
-	{name: "fmt --indent missing", args: []string{"fmt", "--indent"}, stderr: "graft fmt: flag needs an argument: -indent", code: 2},
+	{name: "fmt --indent not a number", args: []string{"fmt", "--indent", "two"}, stderr: `graft fmt: invalid value "two" for --indent: parse error` + "\n", code: 2},
+	{name: "fmt --indent out of range", args: []string{"fmt", "--indent=99999999999999999999"}, stderr: `graft fmt: invalid value "99999999999999999999" for --indent: value out of range` + "\n", code: 2},
+	{name: "fmt --indent missing", args: []string{"fmt", "--indent"}, stderr: "graft fmt: flag --indent needs a value\n", code: 2},
 	{name: "fmt --indent and --compact", args: []string{"fmt", "--indent", "2", "--compact"}, stderr: "--indent and --compact exclude each other", code: 2},
 	{name: "fmt two files", args: []string{"fmt", "a.json", "b.json"}, stderr: "graft fmt: at most one FILE", code: 2},
 	{name: "fmt invalid", args: []string{"fmt", "$D/bad.json"}, files: map[string]string{"bad.json": "[\n1,\n2,,\n]"},
@@ -132,7 +136,9 @@ var goldenCases = []golden{
 	{name: "get malformed escape", args: []string{"get", "-", "/a~2"}, stdin: `{}`,
 		stderr: `graft get: malformed JSON Pointer "/a~2": '~' in a JSON Pointer must be followed by '0' or '1'`, code: 1},
 	{name: "get invalid input", args: []string{"get", "-", "/a"}, stdin: "{\"a\": 01}", stderr: "<stdin>:1:8: ", code: 1},
-	{name: "get missing pointer", args: []string{"get", "$D/p.json"}, stderr: "graft get: want FILE and POINTER\nusage: graft get FILE POINTER", code: 2},
+	{name: "get missing pointer", args: []string{"get", "$D/p.json"}, stderr: "graft get: want FILE and POINTER (FILE \"-\" reads standard input)\nusage: graft get FILE POINTER", code: 2},
+	{name: "get pointer without FILE", args: []string{"get", "/a"}, stdin: `{"a":1}`, stderr: "graft get: want FILE and POINTER", code: 2},
+	{name: "get --help says how to read stdin", args: []string{"get", "--help"}, stdoutHas: `FILE may be "-" for standard input, but it cannot be left out`},
 	{name: "get too many", args: []string{"get", "a", "/b", "/c"}, stderr: "graft get: want FILE and POINTER", code: 2},
 
 	// merge
@@ -223,16 +229,23 @@ var goldenCases = []golden{
 	{name: "stream path after FILE", args: []string{"stream", "$D/p.json", "--path=/products/1/id"}, files: map[string]string{"p.json": `{"products":[0,{"id":[7,8]}]}`},
 		stdout: "7\n8\n"},
 	{name: "stream empty array", args: []string{"stream"}, stdin: `[]`},
+	{name: "stream empty input", args: []string{"stream"}, stdin: ""},
+	{name: "stream only whitespace", args: []string{"stream", "-"}, stdin: " \n\t\r\n"},
+	{name: "stream empty input at a path", args: []string{"stream", "--path", ""}, stdin: "", stderr: "<stdin>:1:1: unexpected end of input, expected a value", code: 1},
+	{name: "stream array after whitespace", args: []string{"stream"}, stdin: strings.Repeat("\n", 70000) + "[1,\n x]", stdout: "1\n",
+		stderr: "<stdin>:70002:2: invalid character 'x' at the start of a value (after 1 item)", code: 1},
+	{name: "stream run-together literals", args: []string{"stream"}, stdin: "true false\ntruefalse", stdout: "true\nfalse\n",
+		stderr: "<stdin>:2:5: invalid character 'f' after a number or literal (whitespace must separate it from the next value) (after 2 items)", code: 1},
 	{name: "stream concatenated values", args: []string{"stream"}, stdin: "{\"a\":1} {\"a\":2}\n\"x\"3", stdout: "{\"a\":1}\n{\"a\":2}\n\"x\"\n3\n"},
 	{name: "stream NDJSON", args: []string{"stream", "--ndjson"}, stdin: "{\"a\": 1}\r\n\r\n[ 2 ]\n", stdout: "{\"a\":1}\n[2]\n"},
-	{name: "stream NDJSON of arrays sniffed", args: []string{"stream"}, stdin: "[1]\n[2]\n", stdout: "1\n", stderr: "<stdin>:2:1: invalid character '[' after the top-level value (after 1 items)", code: 1},
+	{name: "stream NDJSON of arrays sniffed", args: []string{"stream"}, stdin: "[1]\n[2]\n", stdout: "1\n", stderr: "<stdin>:2:1: invalid character '[' after the top-level value (after 1 item)", code: 1},
 	{name: "stream NDJSON of arrays", args: []string{"stream", "--ndjson"}, stdin: "[1]\n[2]\n", stdout: "[1]\n[2]\n"},
-	{name: "stream value spanning lines", args: []string{"stream", "--ndjson"}, stdin: "1\n[2,\n3]\n", stdout: "1\n", stderr: "<stdin>:2:4: unexpected end of input, expected a value (after 1 items)", code: 1},
+	{name: "stream value spanning lines", args: []string{"stream", "--ndjson"}, stdin: "1\n[2,\n3]\n", stdout: "1\n", stderr: "<stdin>:2:4: unexpected end of line, expected a value (after 1 item)", code: 1},
 	{name: "stream sequence sniffed", args: []string{"stream"}, stdin: "\x1e{\"a\":1}\n\x1e[2]\n", stdout: "{\"a\":1}\n[2]\n"},
 	{name: "stream sequence", args: []string{"stream", "--seq", "-"}, stdin: "\x1e1\n\x1e2", stdout: "1\n", stderr: "<stdin>:2:3: a top-level number must be followed by whitespace", code: 1},
 	{name: "stream truncated", args: []string{"stream", "$D/t.json"}, files: map[string]string{"t.json": "[\n{\"id\":1},\n{\"id\":2},\n{\"id\""},
 		stdout: "{\"id\":1}\n{\"id\":2}\n", stderr: "$D/t.json:4:6: expected ':' after object member name, found end of input (after 2 items)", code: 1},
-	{name: "stream invalid after the array", args: []string{"stream", "--path", "/a"}, stdin: `{"a":[1],"b":01}`, stdout: "1\n", stderr: "<stdin>:1:15: expected ',' or '}' after an object member, found '1' (after 1 items)", code: 1},
+	{name: "stream invalid after the array", args: []string{"stream", "--path", "/a"}, stdin: `{"a":[1],"b":01}`, stdout: "1\n", stderr: "<stdin>:1:15: expected ',' or '}' after an object member, found '1' (after 1 item)", code: 1},
 	{name: "stream path not found", args: []string{"stream", "--path", "/data/items", "$D/p.json"}, files: map[string]string{"p.json": products},
 		stderr: `$D/p.json:1:60: no value at "/data"`, code: 1},
 	{name: "stream path not an array", args: []string{"stream", "--path", "/products/0"}, stdin: products,
@@ -246,6 +259,8 @@ var goldenCases = []golden{
 	{name: "stream --ndjson and --path", args: []string{"stream", "--ndjson", "--path", "/a"}, stderr: "graft stream: --path, --ndjson and --seq exclude each other", code: 2},
 	{name: "stream two files", args: []string{"stream", "a", "b"}, stderr: "graft stream: at most one FILE", code: 2},
 	{name: "stream --quiet", args: []string{"stream", "--quiet"}, stdin: `[1]`, stdout: "1\n"},
+	{name: "stream --quiet=false", args: []string{"stream", "--quiet=false"}, stdin: `[1]`, stdout: "1\n"},
+	{name: "stream --quiet with a bad value", args: []string{"stream", "--quiet=maybe"}, stderr: `graft stream: invalid value "maybe" for --quiet: want true or false` + "\n", code: 2},
 
 	// merge --patch
 	{name: "merge --patch RFC 7396 example", args: []string{"merge", "--patch", "$D/t.json", "$D/p.json"},
@@ -299,9 +314,10 @@ var goldenCases = []golden{
 		files: map[string]string{"t.json": `{}`, "p.json": "[\n{\"op\" \"add\"}]"}, stderr: "$D/p.json:2:7: ", code: 1},
 	{name: "patch invalid target", args: []string{"patch", "$D/t.json", "$D/p.json"},
 		files: map[string]string{"t.json": `{"a":01}`, "p.json": `[]`}, stderr: "$D/t.json:1:7: ", code: 1},
-	{name: "patch one file", args: []string{"patch", "t.json"}, stderr: "graft patch: want TARGET and PATCH\nusage: graft patch TARGET PATCH", code: 2},
+	{name: "patch one file", args: []string{"patch", "t.json"}, stderr: "graft patch: want TARGET and PATCH (one may be \"-\" for standard input)\nusage: graft patch TARGET PATCH", code: 2},
+	{name: "patch --help says how to read stdin", args: []string{"patch", "--help"}, stdoutHas: `One of TARGET and PATCH may be "-" for standard input; neither can be` + "\nleft out."},
 	{name: "patch stdin twice", args: []string{"patch", "-", "-"}, stderr: `standard input ("-") can be read only once`, code: 2},
-	{name: "patch bad flag", args: []string{"patch", "--indent", "2", "t", "p"}, stderr: "graft patch: flag provided but not defined: -indent", code: 2},
+	{name: "patch bad flag", args: []string{"patch", "--indent", "2", "t", "p"}, stderr: "graft patch: unknown flag --indent\n", code: 2},
 
 	// fmt --canonical
 	{name: "fmt --canonical", args: []string{"fmt", "--canonical", "-"},
@@ -370,6 +386,124 @@ func jsonValues(b []byte) bool {
 			return true
 		} else if err != nil {
 			return false
+		}
+	}
+}
+
+// run runs graft in process with stdin and returns what it wrote.
+func run(args []string, stdin string) (code int, stdout, stderr string) {
+	var o, e bytes.Buffer
+	code = cli.Run(args, strings.NewReader(stdin), &o, &e)
+	return code, o.String(), e.String()
+}
+
+// TestStreamSniffSkipsWhitespace: without --path, stream splits the
+// top-level array whatever the length of the whitespace before it.
+func TestStreamSniffSkipsWhitespace(t *testing.T) {
+	for _, n := range []int{0, 100, 64<<10 - 10, 64 << 10, 70000, 1 << 20} {
+		in := strings.Repeat(" ", n) + "[1,2]\n"
+		code, out, errs := run([]string{"stream"}, in)
+		if code != 0 || out != "1\n2\n" {
+			t.Errorf("%d spaces before [1,2]: exit %d, stdout %q, stderr %q; want the items 1 and 2", n, code, out, errs)
+		}
+	}
+}
+
+// TestStreamReasonMatchesValidate: stream and validate reading the same
+// broken array report the same position and reason (stream adds how many
+// items it printed).
+func TestStreamReasonMatchesValidate(t *testing.T) {
+	for _, in := range []string{"[1,\n tru,2]", "[1,\n -,2]", "[1,\n 01,2]", "[1,\n 1/2]", "[1,", "[", "[1 2]", "[1,\"\\x\"]"} {
+		_, _, verr := run([]string{"validate"}, in)
+		_, _, serr := run([]string{"stream"}, in)
+		want := strings.TrimSuffix(verr, "\n")
+		got := strings.TrimSuffix(serr, "\n")
+		if want == "" {
+			t.Fatalf("%q: validate accepts it", in)
+		}
+		if i := strings.LastIndex(got, " (after "); i >= 0 {
+			got = got[:i]
+		}
+		if got != want {
+			t.Errorf("%q:\nstream:   %s\nvalidate: %s", in, got, want)
+		}
+	}
+}
+
+// TestPositionsInEveryCommand: FILE:LINE:COLUMN with CR LF, tabs and multibyte
+// UTF-8 before the error, the same in every command (COLUMN counts bytes,
+// as graft help validate says).
+func TestPositionsInEveryCommand(t *testing.T) {
+	dir := t.TempDir()
+	doc := "{\r\n\t\"é€😀\":\t[1,\r\n\t\"€\", tru]}\r\n" // the error is at "]" of line 3
+	// line 3 is `\t"€", tru]}`: \t(1) "(2) €(3-5) "(6) ,(7) space(8) t(9) r(10) u(11) ](12)
+	wantPos := ":3:12: "
+	path := filepath.Join(dir, "d.json")
+	if err := os.WriteFile(path, []byte(doc), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	ok := filepath.Join(dir, "ok.json")
+	if err := os.WriteFile(ok, []byte(`{}`), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"validate", path},
+		{"fmt", path},
+		{"get", path, ""},
+		{"merge", ok, path},
+		{"merge", "--patch", ok, path},
+		{"patch", ok, path},
+		{"stream", "--path", "/é€😀", path},
+	} {
+		code, _, errs := run(args, "")
+		if code != 1 || !strings.HasPrefix(errs, path+wantPos) {
+			t.Errorf("graft %s: exit %d, stderr %q, want %q", strings.Join(args, " "), code, errs, path+wantPos+"…")
+		}
+	}
+}
+
+// TestExitCodesOfEdgeArguments: exit codes for the flag and argument edge
+// cases of every command.
+func TestExitCodesOfEdgeArguments(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.json")
+	f := filepath.Join(dir, "f.json")
+	for name, data := range map[string]string{empty: "", f: `{"a":[1]}`} {
+		if err := os.WriteFile(name, []byte(data), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"fmt", "--indent", "0", f}, 0},
+		{[]string{"fmt", "--indent", "-1", f}, 2},
+		{[]string{"fmt", "--indent", "abc", f}, 2},
+		{[]string{"fmt", "--indent", "99999999999999999999", f}, 2},
+		{[]string{"fmt", f, "--indent", "2"}, 0},
+		{[]string{"fmt", "--", f}, 0},
+		{[]string{"fmt", f, "--", "--indent"}, 2},
+		{[]string{"fmt", empty}, 1},
+		{[]string{"fmt", dir}, 1},
+		{[]string{"fmt", filepath.Join(dir, "none")}, 1},
+		{[]string{"get", f}, 2},
+		{[]string{"get", f, "a"}, 1},
+		{[]string{"get", f, "/a/-"}, 1},
+		{[]string{"merge", f}, 2},
+		{[]string{"merge", "--patch", f}, 2},
+		{[]string{"merge", "--bogus", f, f}, 2},
+		{[]string{"patch", f}, 2},
+		{[]string{"patch", f, empty}, 1},
+		{[]string{"stream", "--ndjson", "--seq"}, 2},
+		{[]string{"stream", "--path", "/a", f}, 0},
+		{[]string{"stream", "--path", "/b", f}, 1},
+		{[]string{"stream", dir}, 1},
+		{[]string{"validate", empty, f}, 1},
+		{[]string{"shape", "--query", "q"}, 2},
+	} {
+		if code, _, errs := run(tc.args, ""); code != tc.code {
+			t.Errorf("graft %s: exit %d, want %d (stderr %q)", strings.Join(tc.args, " "), code, tc.code, errs)
 		}
 	}
 }

@@ -14,8 +14,8 @@
 //
 // Exit status 0 means success, 1 invalid input or a failed operation, 2 a
 // usage error (unknown command, wrong number of arguments, bad flag).
-// Help asked for (graft --help, graft help CMD, graft CMD --help) goes to
-// standard output with status 0; usage errors print the command's usage to
+// Help asked for (graft --help, graft help, graft help help, graft help
+// CMD, graft CMD --help) goes to standard output with status 0; usage errors print the command's usage to
 // standard error with status 2.
 //
 // A FILE argument of "-" reads standard input, which is named "<stdin>"

@@ -9,7 +9,8 @@ func getCommand() *command {
 		synopsis: "graft get FILE POINTER",
 		help: `Get prints the value at POINTER in the JSON document in FILE, as compact
 JSON followed by a newline; a string is printed as JSON, with its quotes
-and escapes. FILE "-" reads standard input.
+and escapes. FILE may be "-" for standard input, but it cannot be left out:
+"graft get - /a" reads standard input, "graft get /a" is a usage error.
 
 POINTER is a JSON Pointer (RFC 6901): "" is the whole document,
 "/products/0/name" is member "products", then item 0 of that array, then
@@ -41,7 +42,7 @@ func runGet(r *runner, c *command, args []string) int {
 		return code
 	}
 	if len(operands) != 2 {
-		return r.usageError(c, "want FILE and POINTER")
+		return r.usageError(c, `want FILE and POINTER (FILE "-" reads standard input)`)
 	}
 	file, ptr := operands[0], operands[1]
 	// A malformed pointer is bad input, not bad usage: exit 1, before the

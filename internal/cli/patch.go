@@ -36,7 +36,8 @@ occurs twice, the last member counts; remove removes all of them.
 The patch is all or nothing: if an operation fails, nothing is printed.
 Strings and numbers that the patch does not touch keep their text, and
 members keep their order (new ones are added at the end).
-One of TARGET and PATCH may be "-" for standard input.
+One of TARGET and PATCH may be "-" for standard input; neither can be
+left out.
 
 Exit status:
   0  the patched document was printed
@@ -64,7 +65,7 @@ func runPatch(r *runner, c *command, args []string) int {
 		return code
 	}
 	if len(files) != 2 {
-		return r.usageError(c, "want TARGET and PATCH")
+		return r.usageError(c, `want TARGET and PATCH (one may be "-" for standard input)`)
 	}
 	return r.applyPatch(c, files, (*graft.Doc).Patch, describePatch)
 }

@@ -20,6 +20,7 @@ func TestProgressLine(t *testing.T) {
 			want: "graft stream: 125.0 MB of 250.0 MB (50%), 1234 items, 125.0 MB/s"},
 		{name: "unknown total", read: 1_500_000, items: 7, elapsed: 500 * time.Millisecond, width: 80,
 			want: "graft stream: 1.5 MB, 7 items, 3.0 MB/s"},
+		{name: "one item", read: 2_000_000, items: 1, elapsed: time.Second, width: 80, want: "graft stream: 2.0 MB, 1 item, 2.0 MB/s"},
 		{name: "no time yet", read: 0, total: 10, items: 0, width: 80, want: "graft stream: 0.0 MB of 0.0 MB (0%), 0 items"},
 		{name: "narrow terminal", read: 1_500_000, items: 7, elapsed: time.Second, width: 20, want: "graft stream: 1.5 M"},
 	}

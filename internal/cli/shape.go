@@ -54,6 +54,11 @@ Exit status:
      is reported on standard error as Q.graphql:LINE:COLUMN: message
   2  usage error
 
+Positions count from 1. In S.graphql and Q.graphql (in messages and in
+the response's "locations") a COLUMN counts characters, Unicode code
+points, as the GraphQL parser gqlparser reports them: "é" is one column.
+In the JSON inputs it counts bytes, as everywhere in graft.
+
 Examples:
   graft shape --schema api.graphql --query products.graphql upstream.json
   curl -s http://upstream/products | graft shape --schema api.graphql \
@@ -84,6 +89,12 @@ func runShape(r *runner, c *command, args []string) int {
 	dataFile := stdinArg
 	if len(operands) == 1 {
 		dataFile = operands[0]
+	} else {
+		for _, f := range []struct{ flag, file string }{{"--schema", *schemaFile}, {"--query", *queryFile}, {"--variables", *varsFile}} {
+			if f.file == stdinArg {
+				return r.usageError(c, `standard input ("-") can be read only once: `+f.flag+` is "-", and DATA.json, left out, means standard input too`)
+			}
+		}
 	}
 	inputs := []string{*schemaFile, *queryFile, dataFile}
 	if *varsFile != "" {

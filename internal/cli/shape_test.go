@@ -63,7 +63,18 @@ var shapeCases = []golden{
 		files: shapeFiles, stderr: "$D/none.graphql: no such file or directory", code: 1},
 	{name: "shape needs --query", args: []string{"shape", "--schema", "s.graphql", "d.json"}, stderr: "graft shape: --query is required", code: 2},
 	{name: "shape two data files", args: []string{"shape", "--schema", "s", "--query", "q", "a", "b"}, stderr: "want at most one DATA file", code: 2},
-	{name: "shape stdin twice", args: []string{"shape", "--schema", "-", "--query", "q", "-"}, stderr: "can be read only once", code: 2},
+	{name: "shape columns count characters", args: []string{"shape", "--schema", "$D/s.graphql", "--query", "$D/q.graphql", "$D/data.json"},
+		files:     with(map[string]string{"q.graphql": `query Q($s: String = "ééé😀") { me { nope } }`}),
+		stdoutHas: `"locations":[{"line":1,"column":37}]`, stderr: `$D/q.graphql:1:37: Cannot query field "nope" on type "User".`, code: 1},
+	{name: "shape schema columns count characters", args: []string{"shape", "--schema", "$D/s.graphql", "--query", "$D/q.graphql", "$D/data.json"},
+		files: with(map[string]string{"s.graphql": "type Query {\n  \"😀é\" a: Nope\n}\n"}), stderr: "$D/s.graphql:2:11: Undefined type Nope.", code: 1},
+	{name: "shape stdin twice", args: []string{"shape", "--schema", "-", "--query", "q", "-"}, stderr: `graft shape: standard input ("-") can be read only once` + "\n", code: 2},
+	{name: "shape stdin and no DATA", args: []string{"shape", "--schema", "-", "--query", "q.graphql"},
+		stderr: `graft shape: standard input ("-") can be read only once: --schema is "-", and DATA.json, left out, means standard input too` + "\n", code: 2},
+	{name: "shape variables on stdin and no DATA", args: []string{"shape", "--schema", "s", "--query", "q", "--variables", "-"},
+		stderr: `--variables is "-", and DATA.json, left out, means standard input too`, code: 2},
+	{name: "shape schema on stdin", args: []string{"shape", "--schema", "-", "--query", "$D/q.graphql", "$D/data.json"}, files: shapeFiles, stdin: shapeSchema,
+		stdout: `{"data":{"who":{"id":"7","name":"Ann"},"n":1}}` + "\n"},
 }
 
 func TestShapeCommand(t *testing.T) { runGolden(t, shapeCases) }

@@ -26,10 +26,13 @@ FILE): a 250 MB dump needs a few megabytes. Strings keep their escapes and
 numbers their digits.
 
 What the items are:
-  (default)       the items of the top-level array if FILE starts with "[";
-                  the values of an RFC 7464 sequence if it starts with the
-                  record separator 0x1E; otherwise each of the values that
-                  follow one another in FILE (NDJSON, or concatenated JSON)
+  (default)       the items of the top-level array if the first byte of
+                  FILE that is not whitespace is "["; the values of an
+                  RFC 7464 sequence if its first byte is the record
+                  separator 0x1E; otherwise each of the values that follow
+                  one another in FILE (NDJSON, or concatenated JSON, where
+                  whitespace must follow a number, true, false or null
+                  unless a string, an array or an object does)
   --path POINTER  the items of the array at the JSON Pointer POINTER, such
                   as "/data/items"; the rest of the document is still
                   checked, but nothing of it is printed. Where an object
@@ -40,7 +43,10 @@ What the items are:
 
 The whole input is checked strictly as RFC 8259 defines JSON (see "graft
 help validate"). Items of more than 64 MiB and nesting deeper than 1000
-levels are errors. With no FILE, or with "-", stream reads standard input.
+levels are errors. Without --path, empty input (or only whitespace) is
+valid: there are no items, and the exit status is 0 (validate rejects it:
+it holds no JSON document). With no FILE, or with "-", stream reads
+standard input.
 
 When standard error is a terminal, a progress line there shows the bytes
 read (of the total, for a file), the rate and the items so far; --quiet
@@ -48,9 +54,10 @@ turns it off. It is never written when standard error is not a terminal.
 
 Exit status:
   0  every item was printed and the whole input is valid
-  1  the input is not valid JSON (FILE:LINE:COLUMN: reason (after N items)),
-     nothing is at POINTER or it is not an array, or FILE cannot be read;
-     the items before the error were printed
+  1  the input is not valid JSON (FILE:LINE:COLUMN: reason, and "(after N
+     items)" once items were printed), nothing is at POINTER or it is not
+     an array, or FILE cannot be read; the items before the error were
+     printed
   2  usage error
 
 Examples:
@@ -97,7 +104,6 @@ func runStream(r *runner, c *command, args []string) int {
 		prog = startProgress(r.stderr, width, size)
 		src = &countingReader{src: src, n: &prog.read}
 	}
-	in := bufio.NewReaderSize(src, stream.DefaultBufferSize)
 	opts := stream.Options{Path: *path}
 	switch {
 	case *ndjson:
@@ -105,9 +111,9 @@ func runStream(r *runner, c *command, args []string) int {
 	case *seq:
 		opts.Mode = stream.Sequence
 	case !pathSet:
-		opts.Mode = sniff(in)
+		opts.Mode = stream.Auto
 	}
-	sr := stream.NewReader(in, opts)
+	sr := stream.NewReader(src, opts)
 
 	out := bufio.NewWriterSize(r.stdout, 64<<10)
 	var line []byte
@@ -134,27 +140,6 @@ func runStream(r *runner, c *command, args []string) int {
 		return exitFail
 	}
 	return exitOK
-}
-
-// sniff chooses the mode for an input without --path, --ndjson or --seq
-// from its first byte that is not whitespace.
-func sniff(in *bufio.Reader) stream.Mode {
-	for n := 1; n <= in.Size(); n++ {
-		b, _ := in.Peek(n)
-		if len(b) < n {
-			return stream.Concatenated // empty or all whitespace
-		}
-		switch b[n-1] {
-		case ' ', '\t', '\r', '\n':
-			continue
-		case '[':
-			return stream.Array
-		case 0x1E:
-			return stream.Sequence
-		}
-		return stream.Concatenated
-	}
-	return stream.Concatenated
 }
 
 // openStream opens the input named by arg for reading piece by piece and
@@ -268,7 +253,11 @@ func progressLine(read, total, items int64, elapsed time.Duration, width int) st
 	}
 	b = append(b, ", "...)
 	b = strconv.AppendInt(b, items, 10)
-	b = append(b, " items"...)
+	if items == 1 {
+		b = append(b, " item"...)
+	} else {
+		b = append(b, " items"...)
+	}
 	if s := elapsed.Seconds(); s > 0 {
 		b = append(b, ", "...)
 		b = appendMB(b, int64(float64(read)/s))
