@@ -200,3 +200,26 @@ func TestReviewMergePatchNestedDuplicates(t *testing.T) {
 }
 
 var _ = strings.Repeat
+
+// TestReviewMergePatchInsideTarget: a merge patch that is a part of its own
+// target (which MergePatch does not refuse: only a patch holding the target
+// is ErrCycle). RFC 7396 gives {"p":{"c":2,"e":3},"c":2,"e":3}; a later
+// edit of the target's own members must not show up inside /p, and the
+// printed text must agree with the tree.
+func TestReviewMergePatchInsideTarget(t *testing.T) {
+	var d graft.Doc
+	root := mustAppend(t, &d, `{"p":{"c":2,"e":3}}`)
+	if err := d.MergePatch(root, d.Member(root, "p")); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := compact(&d, root), `{"p":{"c":2,"e":3},"c":2,"e":3}`; got != want {
+		t.Fatalf("got %s, want %s", got, want)
+	}
+	if err := d.Set(root, "z", d.NewInt(1)); err != nil {
+		t.Fatal(err)
+	}
+	if r, _ := d.Find(root, "/p/z"); r != 0 {
+		t.Errorf("Set(root, \"z\") also added a member z to /p")
+	}
+	checkSpans(t, &d, root)
+}
