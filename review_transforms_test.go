@@ -5,7 +5,6 @@ package graft_test
 
 import (
 	"errors"
-	"strings"
 	"testing"
 
 	"github.com/graftjson/graft"
@@ -174,32 +173,6 @@ func TestReviewPatchAtomic(t *testing.T) {
 		}
 	}
 }
-
-// TestReviewMergePatchNestedDuplicates: RFC 7396 section 2 applies the
-// members of an object patch one after another; where the target has no
-// object, the patch value is merged into {} by the same rules, so
-// {"a":1,"a":null} there leaves no member a, as it does at the top level.
-func TestReviewMergePatchNestedDuplicates(t *testing.T) {
-	cases := []struct{ target, patch, want string }{
-		{`{}`, `{"a":1,"a":null}`, `{}`},
-		{`{"x":{}}`, `{"x":{"a":1,"a":null}}`, `{"x":{}}`},
-		{`{}`, `{"x":{"a":1,"a":null}}`, `{"x":{}}`},
-		{`{"x":5}`, `{"x":{"a":1,"a":null}}`, `{"x":{}}`},
-	}
-	for _, c := range cases {
-		var d graft.Doc
-		root := mustAppend(t, &d, c.target)
-		if err := d.MergePatch(root, mustAppend(t, &d, c.patch)); err != nil {
-			t.Errorf("%s + %s: %v", c.target, c.patch, err)
-			continue
-		}
-		if got := compact(&d, root); got != c.want {
-			t.Errorf("MergePatch(%s, %s) = %s, want %s", c.target, c.patch, got, c.want)
-		}
-	}
-}
-
-var _ = strings.Repeat
 
 // TestReviewMergePatchInsideTarget: a merge patch that lies inside the
 // document it patches (overrides kept beside the config they override),
