@@ -348,20 +348,73 @@ func TestPatchBadRefs(t *testing.T) {
 	}
 }
 
-// TestPatchInsideTarget applies a patch that is part of its own target:
-// operations that remove, copy or extend the patch itself run on the
-// operations counted when the patch began.
+// TestPatchInsideTarget applies patches that overlap their target (a
+// patch kept inside the document it patches, or a target inside its
+// patch). RFC 6902 applies the operations of the patch as given, in the
+// order of its array: an operation that removes, replaces, moves or edits
+// a later one changes neither which operations run nor what they do.
 func TestPatchInsideTarget(t *testing.T) {
-	var d graft.Doc
-	root := mustAppend(t, &d, `{"ops":[{"op":"copy","from":"/ops/0","path":"/ops/-"},{"op":"remove","path":"/ops"},{"op":"add","path":"/done","value":true}]}`)
-	ops := d.Member(root, "ops")
-	if err := d.Patch(root, ops); err != nil {
-		t.Fatal(err)
+	cases := []struct {
+		name, doc, target, ops, want string
+		err                          error
+	}{
+		{"remove, copy and extend the patch", `{"ops":[{"op":"copy","from":"/ops/0","path":"/ops/-"},{"op":"remove","path":"/ops"},{"op":"add","path":"/done","value":true}]}`,
+			"", "/ops", `{"done":true}`, nil},
+		{"remove a later operation", `{"ops":[{"op":"remove","path":"/ops/1"},{"op":"add","path":"/x","value":1},{"op":"add","path":"/y","value":2}]}`,
+			"", "/ops", `{"ops":[{"op":"remove","path":"/ops/1"},{"op":"add","path":"/y","value":2}],"x":1,"y":2}`, nil},
+		{"replace a later operation", `{"ops":[{"op":"replace","path":"/ops/1","value":{"op":"add","path":"/evil","value":0}},{"op":"add","path":"/x","value":1}]}`,
+			"", "/ops", `{"ops":[{"op":"replace","path":"/ops/1","value":{"op":"add","path":"/evil","value":0}},{"op":"add","path":"/evil","value":0}],"x":1}`, nil},
+		{"move a later operation away", `{"ops":[{"op":"move","from":"/ops/1","path":"/saved"},{"op":"add","path":"/x","value":1}]}`,
+			"", "/ops", `{"ops":[{"op":"move","from":"/ops/1","path":"/saved"}],"saved":{"op":"add","path":"/x","value":1},"x":1}`, nil},
+		{"edit the value of a later operation", `{"ops":[{"op":"add","path":"/ops/1/value/z","value":1},{"op":"add","path":"/x","value":{"a":1}}]}`,
+			"", "/ops", `{"ops":[{"op":"add","path":"/ops/1/value/z","value":1},{"op":"add","path":"/x","value":{"a":1,"z":1}}],"x":{"a":1}}`, nil},
+		{"target inside the patch", `{"ops":[{"op":"replace","path":"/path","value":"/evil"},{"op":"add","path":"/x","value":1}]}`,
+			"/ops/1", "/ops", `{"ops":[{"op":"replace","path":"/path","value":"/evil"},{"op":"add","path":"/evil","value":1,"x":1}]}`, nil},
+		{"patch is its target", `[{"op":"remove","path":"/1"},{"op":"add","path":"/-","value":2}]`,
+			"", "", `[{"op":"remove","path":"/1"},2]`, nil},
+		{"a failing operation undoes the edits of the patch", `{"ops":[{"op":"remove","path":"/ops/1"},{"op":"test","path":"/ops/0/op","value":"add"}]}`,
+			"", "/ops", `{"ops":[{"op":"remove","path":"/ops/1"},{"op":"test","path":"/ops/0/op","value":"add"}]}`, graft.ErrTestFailed},
 	}
-	if got, want := compact(&d, root), `{"done":true}`; got != want {
-		t.Fatalf("got %s, want %s", got, want)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var d graft.Doc
+			root := mustAppend(t, &d, c.doc)
+			target, _ := d.Find(root, c.target)
+			ops, _ := d.Find(root, c.ops)
+			size := d.Size()
+			err := d.Patch(target, ops)
+			if !errors.Is(err, c.err) || (err == nil) != (c.err == nil) {
+				t.Fatalf("Patch: %v, want %v", err, c.err)
+			}
+			if got := compact(&d, root); got != c.want {
+				t.Errorf("got  %s\nwant %s", got, c.want)
+			}
+			if err != nil && d.Size() != size {
+				t.Errorf("a failed patch left the Doc at %d bytes, was %d", d.Size(), size)
+			}
+			checkSpans(t, &d, root)
+		})
 	}
-	checkSpans(t, &d, root)
+}
+
+// TestPatchInsideTargetLimit: the copy of a patch inside its target counts
+// against Options.MaxNodes.
+func TestPatchInsideTargetLimit(t *testing.T) {
+	const doc = `{"ops":[{"op":"add","path":"/a","value":[1,2,3]}]}`
+	max := 1
+	for ; ; max++ { // the smallest Doc that holds doc
+		if _, err := graft.New(graft.Options{MaxNodes: max}).Parse([]byte(doc)); err == nil {
+			break
+		}
+	}
+	d := graft.New(graft.Options{MaxNodes: max})
+	root := mustAppend(t, d, doc)
+	if err := d.Patch(root, d.Member(root, "ops")); !errors.Is(err, graft.ErrLimit) {
+		t.Fatalf("Patch: %v, want ErrLimit", err)
+	}
+	if got := compact(d, root); got != doc {
+		t.Fatalf("target: %s", got)
+	}
 }
 
 // TestPatchTestNumbers compares numbers by their exact decimal value.

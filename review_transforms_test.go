@@ -209,31 +209,3 @@ func TestReviewMergePatchInsideTarget(t *testing.T) {
 		})
 	}
 }
-
-// TestReviewPatchInsideTargetEditsItsOps: RFC 6902 section 3 applies the
-// operations "in the order they appear in the array". Where the patch lies
-// inside its target (which Patch supports, see TestPatchInsideTarget), an
-// operation that removes, replaces or moves a later operation must not
-// change which operations run: the patch is the array Patch was given.
-func TestReviewPatchInsideTargetEditsItsOps(t *testing.T) {
-	cases := []struct{ name, doc, want string }{
-		{"remove a later op",
-			`{"ops":[{"op":"remove","path":"/ops/1"},{"op":"add","path":"/x","value":1},{"op":"add","path":"/y","value":2}]}`,
-			`{"ops":[{"op":"remove","path":"/ops/1"},{"op":"add","path":"/y","value":2}],"x":1,"y":2}`},
-		{"replace a later op",
-			`{"ops":[{"op":"replace","path":"/ops/1","value":{"op":"add","path":"/evil","value":0}},{"op":"add","path":"/x","value":1}]}`,
-			`{"ops":[{"op":"replace","path":"/ops/1","value":{"op":"add","path":"/evil","value":0}},{"op":"add","path":"/evil","value":0}],"x":1}`},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			var d graft.Doc
-			root := mustAppend(t, &d, c.doc)
-			if err := d.Patch(root, d.Member(root, "ops")); err != nil {
-				t.Fatal(err)
-			}
-			if got := compact(&d, root); got != c.want {
-				t.Errorf("got  %s\nwant %s", got, c.want)
-			}
-		})
-	}
-}
