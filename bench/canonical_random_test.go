@@ -14,6 +14,22 @@ import (
 	"unicode/utf16"
 )
 
+// tally counts the inputs of a test that compareCanonical compared, those
+// printed identically, and the disagreements.
+type tally struct{ n, same, bad int }
+
+func (c *tally) compare(t *testing.T, in []byte) {
+	identical, err := compareCanonical(in)
+	if err != nil {
+		c.bad++
+		t.Errorf("%s: %v", in, err)
+	}
+	c.n++
+	if identical {
+		c.same++
+	}
+}
+
 // numberForms writes f as JSON number texts of the same value (or of values
 // that round to f): shortest, 17 digits, exponent shifted, padded zeros.
 func numberForms(r *rand.Rand, f float64) []string {
@@ -44,8 +60,8 @@ func numberForms(r *rand.Rand, f float64) []string {
 // values written in many equivalent forms, against jsontext.
 func TestCanonicalRandomNumbers(t *testing.T) {
 	r := rand.New(rand.NewSource(3))
-	bad, same, n := 0, 0, 0
-	for i := 0; i < 10000 && bad < 10; i++ {
+	var c tally
+	for i := 0; i < 10000 && c.bad < 10; i++ {
 		var f float64
 		switch i % 3 {
 		case 0:
@@ -59,22 +75,13 @@ func TestCanonicalRandomNumbers(t *testing.T) {
 			continue
 		}
 		for _, form := range numberForms(r, f) {
-			in := []byte("[" + form + "]")
-			identical, err := compareCanonical(in)
-			if err != nil {
-				bad++
-				t.Errorf("%s: %v", in, err)
-			}
-			n++
-			if identical {
-				same++
-			}
+			c.compare(t, []byte("["+form+"]"))
 		}
 	}
 	// The rest are numbers beyond the float64 range (ErrRange, the
 	// documented difference); most must have been compared.
-	if same < n*9/10 {
-		t.Fatalf("only %d of %d numbers printed the same as jsontext's", same, n)
+	if c.same < c.n*9/10 {
+		t.Fatalf("only %d of %d numbers printed the same as jsontext's", c.same, c.n)
 	}
 }
 
@@ -108,27 +115,18 @@ func randomString(r *rand.Rand) string {
 // jsontext.
 func TestCanonicalRandomNames(t *testing.T) {
 	r := rand.New(rand.NewSource(5))
-	bad, same, n := 0, 0, 0
-	for i := 0; i < 5000 && bad < 10; i++ {
+	var c tally
+	for i := 0; i < 5000 && c.bad < 10; i++ {
 		var b strings.Builder
 		b.WriteByte('{')
 		for j := r.Intn(40); j >= 0; j-- {
 			b.WriteString(randomString(r) + ":" + randomString(r) + ",")
 		}
-		in := []byte(strings.TrimSuffix(b.String(), ",") + "}")
-		identical, err := compareCanonical(in)
-		if err != nil {
-			bad++
-			t.Errorf("%s: %v", in, err)
-		}
-		n++
-		if identical {
-			same++
-		}
+		c.compare(t, []byte(strings.TrimSuffix(b.String(), ",")+"}"))
 	}
 	// An object that happens to give a name twice fails in both (about
 	// half of them); the others must print the same.
-	if same < n/3 {
-		t.Fatalf("only %d of %d objects printed the same as jsontext's", same, n)
+	if c.same < c.n/3 {
+		t.Fatalf("only %d of %d objects printed the same as jsontext's", c.same, c.n)
 	}
 }
