@@ -79,13 +79,14 @@ func (d *Doc) Patch(target, ops Ref) error {
 	if k := d.Kind(ops); k != Array {
 		return &Error{Offset: -1, Reason: "a JSON Patch is an array of operations, not " + article(k), Err: ErrPatch}
 	}
+	// Where ops and target overlap, an operation could edit ops: Patch
+	// applies a copy, the patch as given.
+	overlap := d.contains(uint32(target), uint32(ops)) || d.contains(uint32(ops), uint32(target))
+	if overlap && !d.fits(uint32(ops)) {
+		return &Error{Offset: -1, Reason: "the copy of a patch that overlaps its target would exceed the limit of " + itoa(d.options().MaxNodes) + " nodes", Err: ErrLimit}
+	}
 	d.begin()
-	if d.contains(uint32(target), uint32(ops)) || d.contains(uint32(ops), uint32(target)) {
-		// An operation could edit ops: apply a copy, the patch as given.
-		if !d.fits(uint32(ops)) {
-			d.rollback()
-			return &Error{Offset: -1, Reason: "the copy of a patch that overlaps its target would exceed the limit of " + itoa(d.options().MaxNodes) + " nodes", Err: ErrLimit}
-		}
+	if overlap {
 		ops = d.Copy(ops)
 	}
 	i := 0
