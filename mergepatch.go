@@ -16,9 +16,12 @@ package graft
 //     from target (every member of that name), an object is merge-patched
 //     into the member's value (the last member of that name) if that is an
 //     object, and anything else, or an object where target has no object,
-//     becomes the member's value. Objects that become values lose their
-//     null members, at any depth, as the RFC's algorithm has it; arrays are
-//     taken as they are, nulls included.
+//     becomes the member's value. An object that becomes a value is first
+//     merge-patched onto {}, as the RFC's algorithm has it: its members
+//     apply in order by the same rules, at any depth, so a null removes
+//     a member of its name given before it and a name given twice merges
+//     or replaces. Arrays are taken as they are, nulls and duplicate names
+//     included.
 //
 // Target's members keep their order; new members are appended in the
 // order of the patch. Target stays the Ref of the result, even when the
@@ -54,7 +57,13 @@ func (d *Doc) mergePatch(t, p uint32) error {
 	if d.Kind(Ref(t)) != Object {
 		d.replace(t, uint32(d.NewObject()))
 	}
-	for k := d.nodes[p].child; k != 0; {
+	return d.patchMembers(t, d.nodes[p].child)
+}
+
+// patchMembers applies the members of a patch object, the chain from name
+// node first on, to object t, one after another.
+func (d *Doc) patchMembers(t, first uint32) error {
+	for k := first; k != 0; {
 		next := d.nodes[k].next // linkLast below takes k's next
 		v := d.nodes[k].child
 		m, _ := d.findName(t, k)
@@ -71,7 +80,9 @@ func (d *Doc) mergePatch(t, p uint32) error {
 			if d.contains(v, t) {
 				return ErrCycle
 			}
-			d.dropNulls(v)
+			if err := d.patchOntoEmpty(v); err != nil {
+				return err
+			}
 			if m != 0 {
 				d.setValue(t, m, v)
 			} else {
@@ -83,6 +94,64 @@ func (d *Doc) mergePatch(t, p uint32) error {
 	return nil
 }
 
+// patchOntoEmpty makes v, about to become a member's value where target
+// has no object, what RFC 7396 makes of it there: the merge patch of v
+// onto {}. An array or a scalar is taken as it is. An object whose member
+// names are unique loses its null members and has its object values made
+// the same way, in place: one with no null member at any depth is left
+// untouched, and attached in one step. An object with a name given twice
+// has its members applied one after another onto its emptied self, as
+// patchMembers applies them to an existing object.
+func (d *Doc) patchOntoEmpty(v uint32) error {
+	if d.Kind(Ref(v)) != Object {
+		return nil
+	}
+	if !d.uniqueNames(v) {
+		first := d.nodes[v].child
+		d.changed(v)
+		d.forgetTail(v)
+		d.saveField(v, fieldChild)
+		d.nodes[v].child = 0
+		return d.patchMembers(v, first)
+	}
+	var prev uint32
+	for m := d.nodes[v].child; m != 0; {
+		next := d.nodes[m].next
+		if c := d.nodes[m].child; d.Kind(Ref(c)) == Null {
+			d.unlink(v, prev, m)
+		} else {
+			if err := d.patchOntoEmpty(c); err != nil {
+				return err
+			}
+			prev = m
+		}
+		m = next
+	}
+	return nil
+}
+
+// uniqueNames reports whether no two members of object v have the same
+// name. Up to 16 members are compared pair by pair where their metas say
+// the names may be equal (see nameMeta); more are sorted by duplicateName.
+func (d *Doc) uniqueNames(v uint32) bool {
+	var names, metas [16]uint32
+	n := 0
+	for k := d.nodes[v].child; k != 0; k = d.nodes[k].next {
+		if n == len(names) {
+			return d.duplicateName(d.nodes, d.buf, v) == 0
+		}
+		meta := d.nodes[k].meta & nameMeta
+		for j := 0; j < n; j++ {
+			if (metas[j] == meta || (metas[j]|meta)&flagEscaped != 0) && d.namesEqual(names[j], k) {
+				return false
+			}
+		}
+		names[n], metas[n] = k, meta
+		n++
+	}
+	return true
+}
+
 // deleteNamed removes every member of object obj whose name equals that of
 // name node k.
 func (d *Doc) deleteNamed(obj, k uint32) {
@@ -92,25 +161,6 @@ func (d *Doc) deleteNamed(obj, k uint32) {
 		if d.namesEqual(m, k) {
 			d.unlink(obj, prev, m)
 		} else {
-			prev = m
-		}
-		m = next
-	}
-}
-
-// dropNulls removes the members whose value is null from v, if v is an
-// object, and from the objects among its member values, at any depth.
-func (d *Doc) dropNulls(v uint32) {
-	if d.Kind(Ref(v)) != Object {
-		return
-	}
-	var prev uint32
-	for m := d.nodes[v].child; m != 0; {
-		next := d.nodes[m].next
-		if c := d.nodes[m].child; d.Kind(Ref(c)) == Null {
-			d.unlink(v, prev, m)
-		} else {
-			d.dropNulls(c)
 			prev = m
 		}
 		m = next

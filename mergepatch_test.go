@@ -2,6 +2,7 @@ package graft_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/graftjson/graft"
@@ -55,6 +56,20 @@ var mergePatchCases = []mergePatchCase{
 	{"scalar document becomes object", `"x"`, `{"a":{"b":null}}`, `{"a":{}}`},
 	{"null document becomes object", `null`, `{"a":1}`, `{"a":1}`},
 	{"array patch replaces object", `{"a":1}`, `[{"b":null}]`, `[{"b":null}]`},
+	// RFC 7396 merges a value where target has no object onto {}, by the
+	// same rules: its members apply in order, at any depth.
+	{"null after its name in a nested patch", `{"x":{}}`, `{"x":{"a":1,"a":null}}`, `{"x":{}}`},
+	{"null after its name in a new object", `{}`, `{"x":{"a":1,"a":null}}`, `{"x":{}}`},
+	{"null after its name in an object replacing a scalar", `{"x":5}`, `{"x":{"a":1,"a":null}}`, `{"x":{}}`},
+	{"null after its escaped name in a new object", `{}`, `{"x":{"a":1,"\u0061":null,"b":2}}`, `{"x":{"b":2}}`},
+	{"null after its name deep in a new object", `{"x":1}`, `{"x":{"y":{"z":{"a":1,"a":null,"b":null}}}}`, `{"x":{"y":{"z":{}}}}`},
+	{"name given twice in a new object merges", `{}`, `{"x":{"a":{"b":1,"c":null},"a":{"c":2,"d":null}}}`, `{"x":{"a":{"b":1,"c":2}}}`},
+	{"name given twice in a new object, last scalar wins in place", `{}`, `{"x":{"a":1,"b":2,"a":[3]}}`, `{"x":{"a":[3],"b":2}}`},
+	{"name given twice in a new object after a null", `{}`, `{"x":{"a":null,"a":1}}`, `{"x":{"a":1}}`},
+	{"duplicates in arrays of a new object stay", `{}`, `{"x":[{"a":1,"a":null}]}`, `{"x":[{"a":1,"a":null}]}`},
+	{"null after its name in a new object of many members", `{}`, `{"x":` + strings.TrimSuffix(manyMembers(20, ""), "}") + `,"m3":null}}`,
+		`{"x":` + strings.Replace(manyMembers(20, ""), `"m3":3,`, "", 1) + `}`},
+	{"new object of many members", `{}`, `{"x":` + manyMembers(20, "") + `}`, `{"x":` + manyMembers(20, "") + `}`},
 }
 
 func TestMergePatchRFC7396(t *testing.T) { runMergePatchCases(t, rfc7396Cases) }
@@ -75,7 +90,7 @@ func runMergePatchCases(t *testing.T, cases []mergePatchCase) {
 			checkSpans(t, &d, root)
 			// The reference algorithm agrees, as values.
 			target, _ := decodeJSON([]byte(c.doc))
-			p, _ := decodeJSON([]byte(c.patch))
+			p, _ := decodeMembers([]byte(c.patch))
 			var r jref
 			if want, _ := decodeJSON([]byte(c.want)); !r.equal(mergePatch(target, p), want) {
 				t.Fatalf("the reference algorithm disagrees with %s", c.want)
@@ -99,6 +114,23 @@ func TestMergePatchPart(t *testing.T) {
 		t.Fatalf("got %s, want %s", got, want)
 	}
 	checkSpans(t, &d, root)
+}
+
+// TestMergePatchAttaches: a new value is the patch's own, attached, not
+// rebuilt, whether it needed changes or not.
+func TestMergePatchAttaches(t *testing.T) {
+	for _, patch := range []string{`{"x":{"a":{"b":[1]}}}`, `{"x":{"a":1,"a":null}}`} {
+		var d graft.Doc
+		root := mustAppend(t, &d, `{}`)
+		p := mustAppend(t, &d, patch)
+		x := d.Member(p, "x")
+		if err := d.MergePatch(root, p); err != nil {
+			t.Fatal(err)
+		}
+		if d.Member(root, "x") != x {
+			t.Errorf("%s: x is %s, not the patch's value", patch, compact(&d, d.Member(root, "x")))
+		}
+	}
 }
 
 // TestMergePatchCycle: a patch that holds the target cannot be applied to

@@ -29,6 +29,16 @@ import (
 // consumed: after a successful Patch its values are part of target. Copy
 // ops first to apply it to more than one target.
 //
+// The patch is fixed input (RFC 6902, section 3): the operations that run,
+// their pointers and the values they add are those of ops when Patch is
+// called. Where ops and target overlap, one holding the other (a patch
+// kept inside the document it patches), an operation could edit ops, so
+// Patch applies a Copy of ops, within Options.MaxNodes (ErrLimit), and ops
+// itself is then only a part of target like any other. Finding out costs
+// nothing for values as parsed and a walk of target (and of ops) for
+// edited or built ones. A value that ops shares with target in another
+// way (attached to both with Set; see Copy) is not looked for.
+//
 // The operations follow the RFC, with the lookup rules of the rest of graft
 // where it leaves room:
 //
@@ -69,15 +79,18 @@ func (d *Doc) Patch(target, ops Ref) error {
 	if k := d.Kind(ops); k != Array {
 		return &Error{Offset: -1, Reason: "a JSON Patch is an array of operations, not " + article(k), Err: ErrPatch}
 	}
-	// Operations are counted first: one that adds to ops itself (when ops
-	// lies inside target) does not extend the loop.
-	n := d.Len(ops)
+	// Where ops and target overlap, an operation could edit ops: Patch
+	// applies a copy, the patch as given.
+	overlap := d.contains(uint32(target), uint32(ops)) || d.contains(uint32(ops), uint32(target))
+	if overlap && !d.fits(uint32(ops)) {
+		return &Error{Offset: -1, Reason: "the copy of a patch that overlaps its target would exceed the limit of " + itoa(d.options().MaxNodes) + " nodes", Err: ErrLimit}
+	}
 	d.begin()
+	if overlap {
+		ops = d.Copy(ops)
+	}
 	i := 0
 	for _, v := range d.Items(ops) {
-		if i == n {
-			break
-		}
 		var op patchOp
 		err := d.readOp(uint32(v), &op)
 		if err == nil {

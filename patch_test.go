@@ -269,6 +269,52 @@ func TestPatchAtomic(t *testing.T) {
 	checkSpans(t, &d, root)
 }
 
+// TestPatchAtomicAfterEachOperation: RFC 6902, section 5, a patch that
+// fails leaves the document as it was, whatever operations (each kind,
+// twice) came before the failing one; the Doc then still works.
+func TestPatchAtomicAfterEachOperation(t *testing.T) {
+	doc := `{"a":{"b":[1,2,{"c":"d"}],"e\u0066":"g"},"h":[[]],"i":null}`
+	first := []string{
+		`{"op":"add","path":"/a/b/1","value":{"n":[1]}}`, `{"op":"add","path":"/a/b/-","value":5}`, `{"op":"add","path":"/new","value":[1,2]}`,
+		`{"op":"add","path":"/a/ef","value":"z"}`, `{"op":"add","path":"","value":[]}`, `{"op":"remove","path":"/a/b/0"}`,
+		`{"op":"remove","path":"/a"}`, `{"op":"remove","path":"/a/ef"}`, `{"op":"replace","path":"","value":{"x":1}}`,
+		`{"op":"replace","path":"/a/b/2/c","value":[]}`, `{"op":"replace","path":"/h/0","value":{}}`, `{"op":"move","from":"/a/b","path":"/h/0/0"}`,
+		`{"op":"move","from":"/a","path":""}`, `{"op":"move","from":"/a/b/2","path":"/i"}`, `{"op":"move","from":"/h","path":"/a/b/0"}`,
+		`{"op":"copy","from":"","path":"/a/b/-"}`, `{"op":"copy","from":"/a/b","path":"/h/0/-"}`, `{"op":"copy","from":"/a","path":""}`,
+		`{"op":"test","path":"/a/ef","value":"g"}`,
+	}
+	failing := []string{
+		`{"op":"test","path":"","value":0}`, `{"op":"remove","path":"/nope/x"}`, `{"op":"add","path":"/a/b/99","value":1}`, `{"op":"jump"}`,
+		`{"op":"move","from":"","path":"/q/r"}`, `{"op":"replace","path":"/zz","value":1}`, `{"op":"copy","from":"/zz","path":"/y"}`,
+	}
+	for _, f := range first {
+		for _, g := range failing {
+			var d graft.Doc
+			root := mustAppend(t, &d, doc)
+			before := compact(&d, root)
+			ops := mustAppend(t, &d, `[`+f+`,`+f+`,`+g+`]`)
+			opsBefore := compact(&d, ops)
+			size := d.Size()
+			if err := d.Patch(root, ops); err == nil {
+				t.Errorf("[%s, %s]: no error", f, g)
+				continue
+			}
+			if got := compact(&d, root); got != before {
+				t.Errorf("[%s, %s]: target %s, was %s", f, g, got, before)
+			}
+			if got := compact(&d, ops); got != opsBefore || d.Size() != size {
+				t.Errorf("[%s, %s]: patch %s, was %s; size %d, was %d", f, g, got, opsBefore, d.Size(), size)
+			}
+			checkSpans(t, &d, root)
+			// The Doc still works: the first operation alone applies.
+			if err := d.Patch(root, mustAppend(t, &d, `[`+f+`]`)); err != nil {
+				t.Errorf("[%s] after rollback: %v", f, err)
+			}
+			checkSpans(t, &d, root)
+		}
+	}
+}
+
 // TestPatchPart patches a part of a document: the parent sees the change,
 // even when the part's whole value is replaced.
 func TestPatchPart(t *testing.T) {
@@ -348,20 +394,73 @@ func TestPatchBadRefs(t *testing.T) {
 	}
 }
 
-// TestPatchInsideTarget applies a patch that is part of its own target:
-// operations that remove, copy or extend the patch itself run on the
-// operations counted when the patch began.
+// TestPatchInsideTarget applies patches that overlap their target (a
+// patch kept inside the document it patches, or a target inside its
+// patch). RFC 6902 applies the operations of the patch as given, in the
+// order of its array: an operation that removes, replaces, moves or edits
+// a later one changes neither which operations run nor what they do.
 func TestPatchInsideTarget(t *testing.T) {
-	var d graft.Doc
-	root := mustAppend(t, &d, `{"ops":[{"op":"copy","from":"/ops/0","path":"/ops/-"},{"op":"remove","path":"/ops"},{"op":"add","path":"/done","value":true}]}`)
-	ops := d.Member(root, "ops")
-	if err := d.Patch(root, ops); err != nil {
-		t.Fatal(err)
+	cases := []struct {
+		name, doc, target, ops, want string
+		err                          error
+	}{
+		{"remove, copy and extend the patch", `{"ops":[{"op":"copy","from":"/ops/0","path":"/ops/-"},{"op":"remove","path":"/ops"},{"op":"add","path":"/done","value":true}]}`,
+			"", "/ops", `{"done":true}`, nil},
+		{"remove a later operation", `{"ops":[{"op":"remove","path":"/ops/1"},{"op":"add","path":"/x","value":1},{"op":"add","path":"/y","value":2}]}`,
+			"", "/ops", `{"ops":[{"op":"remove","path":"/ops/1"},{"op":"add","path":"/y","value":2}],"x":1,"y":2}`, nil},
+		{"replace a later operation", `{"ops":[{"op":"replace","path":"/ops/1","value":{"op":"add","path":"/evil","value":0}},{"op":"add","path":"/x","value":1}]}`,
+			"", "/ops", `{"ops":[{"op":"replace","path":"/ops/1","value":{"op":"add","path":"/evil","value":0}},{"op":"add","path":"/evil","value":0}],"x":1}`, nil},
+		{"move a later operation away", `{"ops":[{"op":"move","from":"/ops/1","path":"/saved"},{"op":"add","path":"/x","value":1}]}`,
+			"", "/ops", `{"ops":[{"op":"move","from":"/ops/1","path":"/saved"}],"saved":{"op":"add","path":"/x","value":1},"x":1}`, nil},
+		{"edit the value of a later operation", `{"ops":[{"op":"add","path":"/ops/1/value/z","value":1},{"op":"add","path":"/x","value":{"a":1}}]}`,
+			"", "/ops", `{"ops":[{"op":"add","path":"/ops/1/value/z","value":1},{"op":"add","path":"/x","value":{"a":1,"z":1}}],"x":{"a":1}}`, nil},
+		{"target inside the patch", `{"ops":[{"op":"replace","path":"/path","value":"/evil"},{"op":"add","path":"/x","value":1}]}`,
+			"/ops/1", "/ops", `{"ops":[{"op":"replace","path":"/path","value":"/evil"},{"op":"add","path":"/evil","value":1,"x":1}]}`, nil},
+		{"patch is its target", `[{"op":"remove","path":"/1"},{"op":"add","path":"/-","value":2}]`,
+			"", "", `[{"op":"remove","path":"/1"},2]`, nil},
+		{"a failing operation undoes the edits of the patch", `{"ops":[{"op":"remove","path":"/ops/1"},{"op":"test","path":"/ops/0/op","value":"add"}]}`,
+			"", "/ops", `{"ops":[{"op":"remove","path":"/ops/1"},{"op":"test","path":"/ops/0/op","value":"add"}]}`, graft.ErrTestFailed},
 	}
-	if got, want := compact(&d, root), `{"done":true}`; got != want {
-		t.Fatalf("got %s, want %s", got, want)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var d graft.Doc
+			root := mustAppend(t, &d, c.doc)
+			target, _ := d.Find(root, c.target)
+			ops, _ := d.Find(root, c.ops)
+			size := d.Size()
+			err := d.Patch(target, ops)
+			if !errors.Is(err, c.err) || (err == nil) != (c.err == nil) {
+				t.Fatalf("Patch: %v, want %v", err, c.err)
+			}
+			if got := compact(&d, root); got != c.want {
+				t.Errorf("got  %s\nwant %s", got, c.want)
+			}
+			if err != nil && d.Size() != size {
+				t.Errorf("a failed patch left the Doc at %d bytes, was %d", d.Size(), size)
+			}
+			checkSpans(t, &d, root)
+		})
 	}
-	checkSpans(t, &d, root)
+}
+
+// TestPatchInsideTargetLimit: the copy of a patch inside its target counts
+// against Options.MaxNodes.
+func TestPatchInsideTargetLimit(t *testing.T) {
+	const doc = `{"ops":[{"op":"add","path":"/a","value":[1,2,3]}]}`
+	max := 1
+	for ; ; max++ { // the smallest Doc that holds doc
+		if _, err := graft.New(graft.Options{MaxNodes: max}).Parse([]byte(doc)); err == nil {
+			break
+		}
+	}
+	d := graft.New(graft.Options{MaxNodes: max})
+	root := mustAppend(t, d, doc)
+	if err := d.Patch(root, d.Member(root, "ops")); !errors.Is(err, graft.ErrLimit) {
+		t.Fatalf("Patch: %v, want ErrLimit", err)
+	}
+	if got := compact(d, root); got != doc {
+		t.Fatalf("target: %s", got)
+	}
 }
 
 // TestPatchTestNumbers compares numbers by their exact decimal value.
@@ -383,6 +482,53 @@ func TestPatchTestNumbers(t *testing.T) {
 		err := d.Patch(root, mustAppend(t, &d, `[{"op":"test","path":"/0","value":`+c.b+`}]`))
 		if (err == nil) != c.equal || err != nil && !errors.Is(err, graft.ErrTestFailed) {
 			t.Errorf("%s == %s: %v, want equal=%v", c.a, c.b, err, c.equal)
+		}
+	}
+}
+
+// TestPatchTestEquality: RFC 6902, section 4.6, compares JSON values:
+// numbers by value, strings by their decoded text, objects by their
+// members (the last of a name given twice) in any order, arrays item by
+// item. Each pair is tested both ways.
+func TestPatchTestEquality(t *testing.T) {
+	cases := []struct {
+		a, b  string
+		equal bool
+	}{
+		{`1`, `1e0`, true}, {`1`, `1E0`, true}, {`1`, `1.0e+0`, true}, {`1`, `100e-2`, true}, {`0.00015`, `1.5e-4`, true},
+		{`-1.5`, `-15e-1`, true}, {`-1.5`, `1.5`, false}, {`10`, `1`, false}, {`1`, `10`, false}, {`1.01`, `1.1`, false},
+		{`100`, `1000e-1`, true}, {`120`, `12`, false}, {`1.20`, `12e-1`, true}, {`0`, `-0.0e-0`, true}, {`0.1`, `1e-1`, true},
+		{`1e2`, `1e02`, true}, {`1e-2`, `1e-02`, true}, {`1E+2`, `100.0`, true},
+		{`"A"`, `"\u0041"`, true}, {`"/"`, `"\/"`, true}, {`"\ud83d\ude00"`, `"😀"`, true}, {`"\u00E9"`, `"\u00e9"`, true},
+		{`"é"`, `"\u00e9"`, true}, {`"e\u0301"`, `"é"`, false}, {`"a"`, `"a "`, false}, {`"\u0000"`, `""`, false},
+		{`{"\u0061":1}`, `{"a":1.0}`, true}, {`{"a":1,"b":2}`, `{"b":2,"a":1}`, true},
+		{`{"a":1,"a":2}`, `{"a":2}`, true}, {`{"a":1,"a":2}`, `{"a":1}`, false}, {`{"a":2}`, `{"a":1,"a":2}`, true},
+		{`{"a":1}`, `{"a":1,"b":null}`, false}, {`{"a":null}`, `{}`, false}, {`[]`, `{}`, false}, {`[1,[2]]`, `[1,[2.0]]`, true},
+		{`[1]`, `[1,1]`, false}, {`null`, `false`, false}, {`true`, `true`, true}, {`""`, `null`, false},
+		{`{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9}`, `{"i":9,"h":8,"g":7,"f":6,"e":5,"d":4,"c":3,"b":2,"\u0061":1e0}`, true},
+		{`{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9}`, `{"i":9,"h":8,"g":7,"f":6,"e":5,"d":4,"c":3,"b":2,"a":2}`, false},
+		{`{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"a":0}`, `{"i":9,"h":8,"g":7,"f":6,"e":5,"d":4,"c":3,"b":2,"a":0}`, true},
+		{`{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"a":0}`, `{"i":9,"h":8,"g":7,"f":6,"e":5,"d":4,"c":3,"b":2,"a":1}`, false},
+		{`{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9}`, `{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"j":9}`, false},
+		{`{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9}`, `{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8}`, false},
+		{`{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9}`, `{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"i":9}`, true},
+		{`{"a":1,"b":2}`, `{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"c":null}`, false},
+		{`{"k":{"x":[{"\u00e9":1}]}}`, `{"k":{"x":[{"é":1}]}}`, true},
+		{`{"abcdefghij1":1,"abcdefghij2":2,"abcdefghij3":3,"abcdefghij4":4,"abcdefghij5":5,"abcdefghij6":6,"abcdefghij7":7,"abcdefghij8":8,"abcdefghij9":9}`,
+			`{"abcdefghij9":9,"abcdefghij8":8,"abcdefghij7":7,"abcdefghij6":6,"abcdefghij5":5,"abcdefghij4":4,"abcdefghij3":3,"abcdefghij2":2,"abcdefghij\u0031":1}`, true},
+	}
+	for _, c := range cases {
+		for _, swap := range []bool{false, true} {
+			a, b := c.a, c.b
+			if swap {
+				a, b = b, a
+			}
+			var d graft.Doc
+			root := mustAppend(t, &d, `[`+a+`]`)
+			err := d.Patch(root, mustAppend(t, &d, `[{"op":"test","path":"/0","value":`+b+`}]`))
+			if (err == nil) != c.equal || err != nil && !errors.Is(err, graft.ErrTestFailed) {
+				t.Errorf("test %s == %s: %v, want equal=%v", a, b, err, c.equal)
+			}
 		}
 	}
 }

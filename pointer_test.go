@@ -316,3 +316,72 @@ func TestLookup(t *testing.T) {
 		t.Errorf("Lookup(0) = %v", err)
 	}
 }
+
+// TestPointerDecodedNames: RFC 6901, section 4, compares a reference token
+// with member names as decoded strings, whatever escapes the document used
+// to write them; Find, Lookup, Get and a patch's test and replace agree.
+func TestPointerDecodedNames(t *testing.T) {
+	doc := `{"a\u002fb":1,"\u0041":2,"\u007e":3,"m\u007e0n":4,"\ud83d\ude00":5,"long\u0020name\u0020here":6,` +
+		`"abcdefgh":7,"abcdefg\u0068":8,"\"":9,"\\":10,"\u0000":11,"":12,"caf\u00e9":13,"x\/y":14,"12345678":15}`
+	cases := []struct{ ptr, want string }{
+		{"/a~1b", "1"}, {"/A", "2"}, {"/~0", "3"}, {"/m~00n", "4"}, {"/\U0001F600", "5"},
+		{"/long name here", "6"}, {"/abcdefgh", "8"}, {`/"`, "9"}, {`/\`, "10"}, {"/\x00", "11"},
+		{"/", "12"}, {"/café", "13"}, {"/x~1y", "14"}, {"/12345678", "15"},
+	}
+	for _, c := range cases {
+		var d graft.Doc
+		root := mustAppend(t, &d, doc)
+		r, err := d.Find(root, c.ptr)
+		if err != nil || compact(&d, r) != c.want {
+			t.Errorf("Find(%q) = %s, %v; want %s", c.ptr, compact(&d, r), err, c.want)
+		}
+		r, err = d.Lookup(root, c.ptr)
+		if err != nil || compact(&d, r) != c.want {
+			t.Errorf("Lookup(%q) = %s, %v; want %s", c.ptr, compact(&d, r), err, c.want)
+		}
+		p, err := graft.ParsePointer(c.ptr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := d.Get(root, p...); compact(&d, r) != c.want {
+			t.Errorf("Get(%q) = %s; want %s", c.ptr, compact(&d, r), c.want)
+		}
+		// The same through a patch test, and a replace.
+		ops := mustAppend(t, &d, `[{"op":"test","path":`+quoteJSON(c.ptr)+`,"value":`+c.want+`},{"op":"replace","path":`+quoteJSON(c.ptr)+`,"value":"R"}]`)
+		if err := d.Patch(root, ops); err != nil {
+			t.Errorf("Patch at %q: %v", c.ptr, err)
+			continue
+		}
+		if r, _ := d.Find(root, c.ptr); compact(&d, r) != `"R"` {
+			t.Errorf("after replace, %q = %s", c.ptr, compact(&d, r))
+		}
+	}
+}
+
+// quoteJSON returns s as a JSON string.
+func quoteJSON(s string) string {
+	var d graft.Doc
+	return compact(&d, d.NewString(s))
+}
+
+// TestPointerIndexTokens: RFC 6901, section 4, a token names an array
+// item only as a decimal index without leading zeros ("-" names none); in
+// an object the same tokens are member names like any other.
+func TestPointerIndexTokens(t *testing.T) {
+	var d graft.Doc
+	root := mustAppend(t, &d, `{"arr":[10,11,12],"":{"":{"-":1}},"01":"zero-one","-":"dash"}`)
+	cases := []struct{ ptr, want string }{ // want "" for nothing
+		{"/arr/0", "10"}, {"/arr/2", "12"}, {"//", `{"-":1}`}, {"///-", "1"}, {"/01", `"zero-one"`}, {"/-", `"dash"`},
+		{"/arr/3", ""}, {"/arr/-", ""}, {"/arr/01", ""}, {"/arr/00", ""}, {"/arr/+1", ""}, {"/arr/ 1", ""}, {"/arr/1 ", ""},
+		{"/arr/1e0", ""}, {"/arr/", ""}, {"/arr/0x1", ""}, {"/arr/-0", ""}, {"/arr/18446744073709551617", ""},
+	}
+	for _, c := range cases {
+		r, err := d.Lookup(root, c.ptr)
+		if got := compact(&d, r); got != c.want || (err == nil) != (c.want != "") {
+			t.Errorf("Lookup(%q) = %s, %v; want %q", c.ptr, got, err, c.want)
+		}
+		if f, _ := d.Find(root, c.ptr); f != r {
+			t.Errorf("Find(%q) = %s, Lookup found %s", c.ptr, compact(&d, f), compact(&d, r))
+		}
+	}
+}

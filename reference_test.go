@@ -14,7 +14,7 @@ import (
 // values, written from the RFCs and nothing else: the yardsticks of the
 // table and fuzz tests. Objects are maps, so member order is not compared
 // and a duplicate name counts once, with its last value, which is how graft
-// reads duplicates too.
+// reads duplicates too; only a merge patch keeps its members in order.
 
 // decodeJSON decodes one JSON text with numbers as json.Number.
 func decodeJSON(b []byte) (any, error) {
@@ -399,22 +399,103 @@ func twice(raw []byte, names ...string) bool {
 }
 
 // mergePatch applies a JSON Merge Patch: the algorithm of RFC 7396,
-// section 2.
+// section 2. The patch comes from decodeMembers, so that its members apply
+// one after another, as the RFC has them, duplicates included.
 func mergePatch(target, patch any) any {
-	p, ok := patch.(map[string]any)
+	if _, ok := patch.(map[string]any); ok {
+		panic("mergePatch: decode the patch with decodeMembers")
+	}
+	p, ok := patch.(members)
 	if !ok {
-		return patch
+		return lastWins(patch)
 	}
 	t, ok := target.(map[string]any)
 	if !ok {
 		t = map[string]any{}
 	}
-	for name, v := range p {
-		if v == nil {
-			delete(t, name)
+	for _, m := range p {
+		if m.value == nil {
+			delete(t, m.name)
 		} else {
-			t[name] = mergePatch(t[name], v)
+			t[m.name] = mergePatch(t[m.name], m.value)
 		}
 	}
 	return t
+}
+
+// members is an object as decodeMembers reads it: its members in order.
+type members []member
+
+type member struct {
+	name  string
+	value any
+}
+
+// decodeMembers decodes one JSON text as decodeJSON does, but for objects,
+// which are members values.
+func decodeMembers(b []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	v, err := readMembers(dec)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, io.ErrUnexpectedEOF
+	}
+	return v, nil
+}
+
+func readMembers(dec *json.Decoder) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch tok {
+	case json.Delim('{'):
+		o := members{}
+		for dec.More() {
+			name, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			v, err := readMembers(dec)
+			if err != nil {
+				return nil, err
+			}
+			o = append(o, member{name.(string), v})
+		}
+		_, err = dec.Token()
+		return o, err
+	case json.Delim('['):
+		a := []any{}
+		for dec.More() {
+			v, err := readMembers(dec)
+			if err != nil {
+				return nil, err
+			}
+			a = append(a, v)
+		}
+		_, err = dec.Token()
+		return a, err
+	}
+	return tok, nil
+}
+
+// lastWins turns what decodeMembers returned into what decodeJSON returns:
+// the last member of a name counts.
+func lastWins(v any) any {
+	switch v := v.(type) {
+	case members:
+		m := make(map[string]any, len(v))
+		for _, e := range v {
+			m[e.name] = lastWins(e.value)
+		}
+		return m
+	case []any:
+		for i := range v {
+			v[i] = lastWins(v[i])
+		}
+	}
+	return v
 }
