@@ -487,6 +487,16 @@ func TestNameRefs(t *testing.T) {
 			}
 			return 0
 		}},
+		{"MergePatch or Patch of a name", func(t *testing.T, d *graft.Doc, name graft.Ref) graft.Ref {
+			if err := d.MergePatch(name, d.NewString("zz")); !errors.Is(err, graft.ErrKind) {
+				t.Errorf("MergePatch: %v, want ErrKind", err)
+			}
+			ops := mustAppend(t, d, `[{"op":"replace","path":"","value":"zz"}]`)
+			if err := d.Patch(name, ops); !errors.Is(err, graft.ErrKind) {
+				t.Errorf("Patch: %v, want ErrKind", err)
+			}
+			return 0
+		}},
 		{"Set, then merge into the member", func(t *testing.T, d *graft.Doc, name graft.Ref) graft.Ref {
 			holder := d.NewObject()
 			if err := d.Set(holder, "x", name); err != nil {

@@ -695,8 +695,8 @@ func manyMembers(n int, v string) string {
 	return string(append(b, '}'))
 }
 
-// TestMergeConsumesSrc: a merge moves src's members into dst, so src is
-// left empty (a scalar src as it was). Where src is still part of the
+// TestMergeConsumesSrc: a merge (and a merge patch) moves src's members
+// into dst, so src is left empty (a scalar src as it was). Where src is still part of the
 // document, the document prints it as {} or [] and reads it so too, and an
 // edit of dst after the merge never shows in src. A failed merge leaves
 // src whole; where MergeAt attaches src as a new member, src is its value.
@@ -731,6 +731,12 @@ func TestMergeConsumesSrc(t *testing.T) {
 		{"array item-wise", `{"user":[{"x":0}],"extra":[{"y":2}]}`, func(d *graft.Doc, root graft.Ref) error {
 			return d.Merge(d.Member(root, "user"), d.Member(root, "extra"))
 		}, false, `{"user":[{"x":0,"y":2}],"extra":[]}`},
+		{"MergePatch", `{"user":{"x":0},"extra":{"y":2,"x":null}}`, func(d *graft.Doc, root graft.Ref) error {
+			return d.MergePatch(d.Member(root, "user"), d.Member(root, "extra"))
+		}, false, `{"user":{"y":2,"z":true},"extra":{}}`},
+		{"MergePatch replacing", `{"user":{"x":0},"extra":[1]}`, func(d *graft.Doc, root graft.Ref) error {
+			return d.MergePatch(d.Get(root, "user", "x"), d.Member(root, "extra"))
+		}, false, `{"user":{"x":[1],"z":true},"extra":[]}`},
 		{"failed merge", `{"user":{"x":0},"extra":{"y":2,"x":[1]}}`, func(d *graft.Doc, root graft.Ref) error {
 			return d.Merge(d.Member(root, "user"), d.Member(root, "extra"))
 		}, true, `{"user":{"x":0,"z":true},"extra":{"y":2,"x":[1]}}`},

@@ -28,19 +28,25 @@ package graft
 // patch replaces its value, and a parent holding target sees the change.
 //
 // Patch must be a value of the same Doc (Append the patch text to the Doc
-// of the target) and is consumed: after MergePatch, its parts belong to
-// target. MergePatch returns ErrKind if target or patch is not a value, and
+// of the target) and is consumed: after MergePatch its parts belong to
+// target, and patch itself, if an object or array, is left empty (Copy it
+// first to apply it to several targets, or to keep it where it is).
+// MergePatch returns ErrKind if target or patch is not a value or target
+// is a member name (see Members), and
 // ErrCycle, changing nothing, if the result would contain itself (patch
 // holds target, or target and patch share values in a way that would make
 // a value its own child).
 func (d *Doc) MergePatch(target, patch Ref) error {
-	if d.at(target) == nil || d.at(patch) == nil {
+	if d.target(target) == nil || d.at(patch) == nil {
 		return ErrKind
 	}
 	d.begin()
 	if err := d.mergePatch(uint32(target), uint32(patch)); err != nil {
 		d.rollback()
 		return err
+	}
+	if patch != target {
+		d.consume(uint32(patch))
 	}
 	d.commit()
 	return nil

@@ -71,9 +71,10 @@ import (
 // or mistyped member), ErrPointer for a malformed pointer (with the Offset
 // in it) or a token that is not an array index, ErrNotFound for a pointer
 // that names nothing, ErrTestFailed for a failed test, ErrCycle and
-// ErrLimit as above. Patch returns ErrKind if target or ops is not a value.
+// ErrLimit as above. Patch returns ErrKind if target or ops is not a value
+// or target is a member name (see Members).
 func (d *Doc) Patch(target, ops Ref) error {
-	if d.at(target) == nil || d.at(ops) == nil {
+	if d.target(target) == nil || d.at(ops) == nil {
 		return ErrKind
 	}
 	if k := d.Kind(ops); k != Array {
