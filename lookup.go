@@ -3,8 +3,9 @@ package graft
 import "github.com/graftjson/graft/internal/wire"
 
 // Lookups. They never allocate (except to decode a pointer token holding
-// ~0 or ~1, or to look for a name that is not UTF-8) and never mutate. A value that is absent is the zero Ref, whose
-// Kind is Invalid, so lookups chain without checks in between.
+// ~0 or ~1, or to look for a name that is not UTF-8) and never mutate. A
+// value that is absent is the zero Ref, whose Kind is Invalid, so lookups
+// chain without checks in between.
 
 // Member returns the value of the last member named name of object obj, or
 // the zero Ref.

@@ -32,10 +32,9 @@ package graft
 // target, and patch itself, if an object or array, is left empty (Copy it
 // first to apply it to several targets, or to keep it where it is).
 // MergePatch returns ErrKind if target or patch is not a value or target
-// is a member name (see Members), and
-// ErrCycle, changing nothing, if the result would contain itself (patch
-// holds target, or target and patch share values in a way that would make
-// a value its own child).
+// is a member name (see Members), and ErrCycle, changing nothing, if the
+// result would contain itself (patch holds target, or target and patch
+// share values in a way that would make a value its own child).
 func (d *Doc) MergePatch(target, patch Ref) error {
 	if d.target(target) == nil || d.at(patch) == nil {
 		return ErrKind
