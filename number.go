@@ -68,7 +68,7 @@ func (d *Doc) Uint64(r Ref) (uint64, error) {
 		t = t[1:]
 	}
 	u, err := parseUint(t)
-	if neg && u != 0 {
+	if neg && (u != 0 || err != nil) { // only an exact zero may be negative
 		return 0, ErrRange
 	}
 	return u, err
@@ -100,10 +100,12 @@ func (d *Doc) Float64(r Ref) (float64, error) {
 	if a.equal(decompose(strconv.AppendFloat(buf[:0], f, 'e', -1, 64))) {
 		return f, nil
 	}
-	// Long texts such as 9223372036854775808 (2^63) can be the float's
-	// exact value: a float64 has at most 767 significant decimal digits.
+	// A text longer than the shortest form can be the float's exact
+	// value, as 9223372036854775808 (2^63) and 36028797018963968 (2^55,
+	// shortest 3.602879701896397e16) are: a float64 has at most 767
+	// significant decimal digits.
 	var exact [800]byte
-	if a.n > 17 && a.equal(decompose(strconv.AppendFloat(exact[:0], f, 'e', 780, 64))) {
+	if a.equal(decompose(strconv.AppendFloat(exact[:0], f, 'e', 780, 64))) {
 		return f, nil
 	}
 	return f, ErrInexact

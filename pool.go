@@ -30,7 +30,8 @@ func NewPool(opts Options) *Pool {
 	return &Pool{opts: opts.normalized()}
 }
 
-// Get returns an empty Doc with the pool's options.
+// Get returns an empty Doc with the pool's options (a Doc put back with
+// other options takes the pool's).
 func (p *Pool) Get() *Doc {
 	if d, ok := p.p.Get().(*Doc); ok {
 		return d
@@ -41,17 +42,21 @@ func (p *Pool) Get() *Doc {
 // Put resets d and keeps it for a later Get, unless it grew far beyond the
 // usual size. d must not be used after Put, nor any Ref or slice from it.
 func (p *Pool) Put(d *Doc) {
+	// d is measured against the average of the Docs before it: counting
+	// its own size first would let a Doc of about 7× the average through.
 	size := int64(d.Size())
 	avg := p.avg.Load()
+	keep := avg == 0 || d.Cap() <= poolKeepAlways || int64(d.Cap()) <= MaxGrowth*avg
 	if avg == 0 {
 		avg = size
 	} else {
 		avg += (size - avg) / 8
 	}
 	p.avg.Store(avg)
-	if c := int64(d.Cap()); c > poolKeepAlways && c > MaxGrowth*avg {
+	if !keep {
 		return
 	}
 	d.Reset()
+	d.opts, d.init = p.opts, true
 	p.p.Put(d)
 }
