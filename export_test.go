@@ -1,6 +1,7 @@
 package graft
 
 import (
+	"math"
 	"os"
 	"slices"
 
@@ -35,6 +36,22 @@ func UseParser(name string) (restore func()) {
 	return func() { useFast, minFastInput = use, min }
 }
 
+// MatchBySorting sets which merges of two objects match their members by
+// sorting names: "all", "none", or "" (large ones, the default). It
+// returns a function that restores the previous setting.
+func MatchBySorting(which string) (restore func()) {
+	old := minSortedMatch
+	switch which {
+	case "all":
+		minSortedMatch = 0
+	case "none":
+		minSortedMatch = math.MaxInt
+	default:
+		minSortedMatch = 1 << 12
+	}
+	return func() { minSortedMatch = old }
+}
+
 // SameArena reports whether a and b hold the same text and the same nodes.
 func SameArena(a, b *Doc) bool {
 	return slices.Equal(a.buf, b.buf) && slices.Equal(a.nodes, b.nodes)
@@ -44,5 +61,9 @@ func init() {
 	// GRAFT_PARSER=scalar or =fast runs the whole suite on one path.
 	if p := os.Getenv("GRAFT_PARSER"); p != "" {
 		UseParser(p)
+	}
+	// GRAFT_MATCH=sorted runs every merge of objects through matchMembers.
+	if os.Getenv("GRAFT_MATCH") == "sorted" {
+		MatchBySorting("all")
 	}
 }

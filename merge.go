@@ -284,6 +284,9 @@ func (d *Doc) mergeObjects(di, si uint32) error {
 		d.appendMembers(di, si, last, end)
 		return nil
 	}
+	if d.Len(Ref(di))*d.Len(Ref(si)) >= minSortedMatch {
+		return d.mergeMatched(di, si)
+	}
 	for k := d.nodes[si].child; k != 0; {
 		next := d.nodes[k].next
 		if m, last := d.findName(di, k); m == 0 {

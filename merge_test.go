@@ -3,6 +3,7 @@ package graft_test
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -767,5 +768,68 @@ func TestMergeConsumesSrc(t *testing.T) {
 			}
 			checkSpans(t, d, root)
 		})
+	}
+}
+
+// TestLargeMergeBySorting: merging objects with many members matches names
+// by sorting them; it must merge exactly as the walk per member does, for
+// names given twice, escaped names and conflicts, and allocate nothing
+// once warm.
+func TestLargeMergeBySorting(t *testing.T) {
+	object := func(rng *rand.Rand, n int) string {
+		var b strings.Builder
+		b.WriteByte('{')
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			k := rng.IntN(n * 2)
+			name := "k" + strconv.Itoa(k)
+			if k%7 == 0 {
+				name = `\u006b` + strconv.Itoa(k) // "k..." escaped
+			}
+			value := strconv.Itoa(rng.IntN(3))
+			switch rng.IntN(4) {
+			case 0:
+				value = `{"v` + strconv.Itoa(rng.IntN(3)) + `":1}`
+			case 1:
+				value = "[1]"
+			}
+			b.WriteString(`"` + name + `":` + value)
+		}
+		b.WriteByte('}')
+		return b.String()
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	for round := range 200 {
+		dstText, srcText := object(rng, 40+rng.IntN(80)), object(rng, 40+rng.IntN(80))
+		for _, policy := range []graft.Conflict{graft.ConflictError, graft.ConflictReplace, graft.ConflictKeep} {
+			var got [2]string
+			for i, which := range []string{"", "none"} {
+				restore := graft.MatchBySorting(which)
+				d := graft.New(graft.Options{Conflict: policy})
+				dst, src := mustAppend(t, d, dstText), mustAppend(t, d, srcText)
+				err := d.Merge(dst, src)
+				got[i] = compact(d, dst) + " " + fmt.Sprint(err)
+				restore()
+			}
+			if got[0] != got[1] {
+				t.Fatalf("round %d, policy %d:\nsorted %s\nwalk   %s\ndst %s\nsrc %s", round, policy, got[0], got[1], dstText, srcText)
+			}
+		}
+	}
+	if raceEnabled {
+		return
+	}
+	d := graft.New(graft.Options{Conflict: graft.ConflictReplace})
+	dstText, srcText := []byte(object(rng, 100)), []byte(object(rng, 100))
+	if n := testing.AllocsPerRun(20, func() {
+		dst, _ := d.Parse(dstText)
+		src, _ := d.Append(srcText)
+		if err := d.Merge(dst, src); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("a warm merge of two objects of 100 members allocates %v times", n)
 	}
 }
