@@ -66,11 +66,13 @@ type Doc struct {
 	tailC, tailK uint32 // container last appended to, and its last child
 	moved        bool   // a merge moved parsed nodes (see contains)
 
-	scratch      []byte
-	nameScratch  [][3]uint32 // duplicate-name check: node, start, end
-	matchScratch [][4]uint32 // matchMembers: node, start, end, position
-	matches      []uint32    // matchMembers' answers, a stack across nested merges
-	links        [][2]uint32 // MergeEach: per item, its target's last member and its own
+	scratch     []byte
+	nameScratch [][3]uint32 // duplicate-name check: node, start, end
+	matchNames  []nameEntry // sorted member names of large merges (a stack)
+	matchText   []byte      // their decoded text (a stack)
+	matches     []uint32    // per member of a large merge, what it merges into (a stack)
+	marks       []uint32    // members a large merge patch removes (a stack)
+	links       [][2]uint32 // MergeEach: per item, its target's last member and its own
 
 	disjointNames [maxDisjoint]struct{ m, meta uint32 } // members disjoint compares, their nameMeta
 }

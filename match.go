@@ -7,75 +7,100 @@ import (
 	"github.com/graftjson/graft/internal/wire"
 )
 
-// Matching the members of two large objects. A merge looks up each member
-// of src among dst's members. For the objects gateways usually merge a
-// walk of dst per member is fastest, but it is quadratic: two objects of
-// 30,000 members each took seconds. Past minSortedMatch compares, the
-// names of both objects are sorted once instead.
+// Matching the members of two large objects. A merge (or merge patch)
+// looks up each member of src among dst's members. For the objects
+// gateways usually merge a walk of dst per member is fastest, but it is
+// quadratic: two objects of 30,000 members each took seconds, and so did a
+// patch of 30,000 new members, as dst grows with each one appended. Past
+// minSortedMatch compares, the names of both objects are sorted once
+// instead. The scratch space is used as a stack, so that merges nested
+// inside keep what the merge around them sorted.
 
-// minSortedMatch is the number of name compares (members of dst times
-// members of src) from which a merge matches names by sorting them. Tests
-// set it to 0 to run every merge of objects through matchMembers.
+// minSortedMatch is the number of name compares from which a merge matches
+// names by sorting them. Tests set it to 0 to run every merge of objects
+// through the sort.
 var minSortedMatch = 1 << 12
 
-// matchMembers appends to d.matches, for each member of object si in
-// order, the member it merges into: the last member of object di of the
-// same name, else the first earlier member of si of that name (which the
-// merge appends to di before it), else 0 (the member is appended). It
-// costs O((n+m) log(n+m)) for n and m members, and no allocation once the
-// Doc's scratch space has grown.
-func (d *Doc) matchMembers(di, si uint32) {
-	// Each entry: name node, start and end of its decoded name in buf,
-	// and its position: dst's members first, then src's, in chain order.
-	names, buf := d.matchScratch[:0], d.scratch[:0]
+// sortedMatch reports whether merging src's m members into dst's n should
+// sort names: the walks would cost about (n+m)·m compares.
+func sortedMatch(n, m int) bool { return (n+m)*m >= minSortedMatch }
+
+// nameEntry is a member name in the sort: its node, the start and end of
+// its decoded text in d.matchText, and its position (dst's members first,
+// then src's, in chain order).
+type nameEntry struct{ node, start, end, pos uint32 }
+
+// sortNames pushes onto d.matchNames an entry for each member of object di
+// and then of the chain of name nodes from first on, sorted by decoded
+// name; among equal names, dst's members come first, each side in chain
+// order. It returns where its entries and their text start (for popNames)
+// and how many members di has.
+func (d *Doc) sortNames(di, first uint32) (base, textBase int, nd uint32) {
+	base, textBase = len(d.matchNames), len(d.matchText)
 	pos := uint32(0)
-	for _, c := range [2]uint32{di, si} {
-		for k := d.nodes[c].child; k != 0; k = d.nodes[k].next {
+	for i, k := range [2]uint32{d.nodes[di].child, first} {
+		for ; k != 0; k = d.nodes[k].next {
 			n := &d.nodes[k]
-			start := len(buf)
-			buf = wire.AppendUnquote(buf, d.buf[n.off:n.off+n.textLen()])
-			names = append(names, [4]uint32{k, uint32(start), uint32(len(buf)), pos})
+			start := len(d.matchText)
+			d.matchText = wire.AppendUnquote(d.matchText, d.buf[n.off:n.off+n.textLen()])
+			d.matchNames = append(d.matchNames, nameEntry{k, uint32(start), uint32(len(d.matchText)), pos})
 			pos++
 		}
+		if i == 0 {
+			nd = pos
+		}
 	}
-	nd := uint32(d.Len(Ref(di)))
-	base := len(d.matches)
-	d.matches = slices.Grow(d.matches, int(pos-nd))[:base+int(pos-nd)]
-	name := func(e [4]uint32) []byte { return buf[e[1]:e[2]] }
-	// Stable: within a name, dst's members stay before src's, each side in
-	// chain order.
-	slices.SortStableFunc(names, func(a, b [4]uint32) int { return bytes.Compare(name(a), name(b)) })
-	for i := 0; i < len(names); {
+	text := d.matchText
+	slices.SortStableFunc(d.matchNames[base:], func(a, b nameEntry) int {
+		return bytes.Compare(text[a.start:a.end], text[b.start:b.end])
+	})
+	return base, textBase, nd
+}
+
+// sameEntryName reports whether entries i and j of d.matchNames have one
+// name.
+func (d *Doc) sameEntryName(i, j int) bool {
+	a, b := d.matchNames[i], d.matchNames[j]
+	return bytes.Equal(d.matchText[a.start:a.end], d.matchText[b.start:b.end])
+}
+
+// popNames drops what sortNames pushed.
+func (d *Doc) popNames(base, textBase int) {
+	d.matchNames, d.matchText = d.matchNames[:base], d.matchText[:textBase]
+}
+
+// mergeMatched is mergeObjects for large objects: each member of si merges
+// into the last member of di of its name, else into the first earlier
+// member of si of that name (appended before it), else is appended, in
+// src order, exactly as the walk per member would.
+func (d *Doc) mergeMatched(di, si uint32) error {
+	base, textBase, nd := d.sortNames(di, d.nodes[si].child)
+	ns := len(d.matchNames) - base - int(nd)
+	mBase := len(d.matches)
+	d.matches = slices.Grow(d.matches, ns)[:mBase+ns]
+	for i := base; i < len(d.matchNames); {
 		var inDst, first uint32
 		j := i
-		for ; j < len(names) && bytes.Equal(name(names[j]), name(names[i])); j++ {
-			e := names[j]
+		for ; j < len(d.matchNames) && d.sameEntryName(i, j); j++ {
+			e := d.matchNames[j]
 			switch {
-			case e[3] < nd:
-				inDst = e[0]
+			case e.pos < nd:
+				inDst = e.node
 			case inDst != 0:
-				d.matches[base+int(e[3]-nd)] = inDst
+				d.matches[mBase+int(e.pos-nd)] = inDst
 			default:
-				d.matches[base+int(e[3]-nd)] = first // 0 for the first
+				d.matches[mBase+int(e.pos-nd)] = first // 0 for the first
 				if first == 0 {
-					first = e[0]
+					first = e.node
 				}
 			}
 		}
 		i = j
 	}
-	d.matchScratch, d.scratch = names[:0], buf[:0]
-}
-
-// mergeMatched is mergeObjects for large objects: the members are matched
-// by matchMembers first, then merged or appended in src order, exactly as
-// the walk per member would.
-func (d *Doc) mergeMatched(di, si uint32) error {
-	base := len(d.matches)
-	d.matchMembers(di, si)
-	defer func() { d.matches = d.matches[:base] }()
+	d.popNames(base, textBase)
+	defer func() { d.matches = d.matches[:mBase] }()
 	last := d.tail(di)
-	i := base
+	i := mBase
 	for k := d.nodes[si].child; k != 0; i++ {
 		next := d.nodes[k].next
 		if m := d.matches[i]; m == 0 {
@@ -90,6 +115,103 @@ func (d *Doc) mergeMatched(di, si uint32) error {
 			d.path = d.path[:len(d.path)-1]
 		}
 		k = next
+	}
+	return nil
+}
+
+// patchMatched is patchMembers for large objects. Each name is a group:
+// the members of t of that name (the sort puts them first) and the
+// patch's. A group's state, its last live member in t, follows the patch
+// members of its name in order, as a walk per member would find it: a null
+// removes every member of the name (marked here and unlinked in one walk
+// of t at the end, which leaves the order of the rest as it was), a value
+// is set on the last live member or appended.
+func (d *Doc) patchMatched(t, first uint32) error {
+	base, textBase, nd := d.sortNames(t, first)
+	np := len(d.matchNames) - base - int(nd)
+	// Per patch member i, four words from gBase+4i: its group's leader
+	// (the group's first patch member), and for a leader the group's last
+	// live member and the range of t's members in d.matchNames not yet
+	// removed.
+	gBase := len(d.matches)
+	d.matches = slices.Grow(d.matches, 4*np)[:gBase+4*np]
+	g := d.matches[gBase:]
+	for i := base; i < len(d.matchNames); {
+		j, lo := i, i
+		for ; j < len(d.matchNames) && d.sameEntryName(i, j) && d.matchNames[j].pos < nd; j++ {
+		}
+		hi, last := j, uint32(0)
+		if hi > lo {
+			last = d.matchNames[hi-1].node
+		}
+		leader := -1
+		for ; j < len(d.matchNames) && d.sameEntryName(i, j); j++ {
+			p := int(d.matchNames[j].pos - nd)
+			if leader < 0 {
+				leader = p
+				g[4*p+1], g[4*p+2], g[4*p+3] = last, uint32(lo), uint32(hi)
+			}
+			g[4*p] = uint32(leader)
+		}
+		i = j
+	}
+	mBase := len(d.marks)
+	defer func() {
+		d.popNames(base, textBase)
+		d.matches, d.marks = d.matches[:gBase], d.marks[:mBase]
+	}()
+	tail := d.tail(t)
+	i := 0
+	for k := first; k != 0; i++ {
+		next := d.nodes[k].next // linking k below takes its next
+		v := d.nodes[k].child
+		l := gBase + 4*int(d.matches[gBase+4*i])
+		m := d.matches[l+1]
+		switch {
+		case d.Kind(Ref(v)) == Null:
+			// While t's members of the name live, m is the last of them;
+			// once they are removed, m can only be one appended since.
+			lo, hi := d.matches[l+2], d.matches[l+3]
+			for e := lo; e < hi; e++ {
+				d.marks = append(d.marks, d.matchNames[e].node)
+			}
+			if lo == hi && m != 0 {
+				d.marks = append(d.marks, m)
+			}
+			d.matches[l+1], d.matches[l+2] = 0, hi
+		case m != 0 && d.Kind(Ref(v)) == Object && d.Kind(Ref(d.nodes[m].child)) == Object:
+			if err := d.mergePatch(d.nodes[m].child, v); err != nil {
+				return err
+			}
+		default:
+			if d.contains(v, t) {
+				return ErrCycle
+			}
+			if err := d.patchOntoEmpty(v); err != nil {
+				return err
+			}
+			if m != 0 {
+				d.setValue(t, m, v)
+			} else {
+				d.linkAfter(t, tail, k)
+				tail = k
+				d.matches[l+1] = k
+			}
+		}
+		k = next
+	}
+	if marks := d.marks[mBase:]; len(marks) > 0 {
+		slices.Sort(marks)
+		var prev uint32
+		for k := d.nodes[t].child; k != 0; {
+			next := d.nodes[k].next
+			if _, found := slices.BinarySearch(marks, k); found {
+				d.unlink(t, prev, k)
+			} else {
+				prev = k
+			}
+			k = next
+		}
 	}
 	return nil
 }

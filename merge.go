@@ -284,7 +284,7 @@ func (d *Doc) mergeObjects(di, si uint32) error {
 		d.appendMembers(di, si, last, end)
 		return nil
 	}
-	if d.Len(Ref(di))*d.Len(Ref(si)) >= minSortedMatch {
+	if sortedMatch(d.Len(Ref(di)), d.Len(Ref(si))) {
 		return d.mergeMatched(di, si)
 	}
 	for k := d.nodes[si].child; k != 0; {

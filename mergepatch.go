@@ -68,6 +68,13 @@ func (d *Doc) mergePatch(t, p uint32) error {
 // patchMembers applies the members of a patch object, the chain from name
 // node first on, to object t, one after another.
 func (d *Doc) patchMembers(t, first uint32) error {
+	m := 0
+	for k := first; k != 0; k = d.nodes[k].next {
+		m++
+	}
+	if sortedMatch(d.Len(Ref(t)), m) {
+		return d.patchMatched(t, first)
+	}
 	for k := first; k != 0; {
 		next := d.nodes[k].next // linkLast below takes k's next
 		v := d.nodes[k].child

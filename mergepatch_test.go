@@ -2,6 +2,9 @@ package graft_test
 
 import (
 	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -155,5 +158,71 @@ func TestMergePatchCycle(t *testing.T) {
 	}
 	if err := d.MergePatch(0, patch); err != graft.ErrKind {
 		t.Fatalf("MergePatch(0, patch) = %v", err)
+	}
+}
+
+// TestLargeMergePatchBySorting: a merge patch of objects with many members
+// matches names by sorting them; it must give exactly what the walk per
+// member gives, for nulls, names given twice on either side, escaped names
+// and nested objects, and allocate nothing once warm.
+func TestLargeMergePatchBySorting(t *testing.T) {
+	object := func(rng *rand.Rand, n, depth int) string {
+		var b strings.Builder
+		b.WriteByte('{')
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			k := rng.IntN(n + 1)
+			name := "k" + strconv.Itoa(k)
+			if k%5 == 0 {
+				name = `\u006b` + strconv.Itoa(k) // "k..." escaped
+			}
+			value := strconv.Itoa(rng.IntN(3))
+			switch rng.IntN(5) {
+			case 0:
+				value = "null"
+			case 1:
+				if depth < 2 {
+					value = `{"a":1,"b":null,"a":` + strconv.Itoa(rng.IntN(2)) + `}`
+				}
+			case 2:
+				value = "[null]"
+			}
+			b.WriteString(`"` + name + `":` + value)
+		}
+		b.WriteByte('}')
+		return b.String()
+	}
+	rng := rand.New(rand.NewPCG(5, 5))
+	for round := range 300 {
+		targetText, patchText := object(rng, rng.IntN(90), 0), object(rng, 1+rng.IntN(90), 0)
+		var got [2]string
+		for i, which := range []string{"all", "none"} {
+			restore := graft.MatchBySorting(which)
+			d := graft.New(graft.Options{})
+			target, patch := mustAppend(t, d, targetText), mustAppend(t, d, patchText)
+			err := d.MergePatch(target, patch)
+			got[i] = compact(d, target) + " " + fmt.Sprint(err)
+			checkSpans(t, d, target)
+			restore()
+		}
+		if got[0] != got[1] {
+			t.Fatalf("round %d:\nsorted %s\nwalk   %s\ntarget %s\npatch  %s", round, got[0], got[1], targetText, patchText)
+		}
+	}
+	if raceEnabled {
+		return
+	}
+	var d graft.Doc
+	targetText, patchText := []byte(object(rng, 100, 0)), []byte(object(rng, 100, 0))
+	if n := testing.AllocsPerRun(20, func() {
+		target, _ := d.Parse(targetText)
+		patch, _ := d.Append(patchText)
+		if err := d.MergePatch(target, patch); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("a warm merge patch of two objects of 100 members allocates %v times", n)
 	}
 }
