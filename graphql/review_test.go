@@ -6,13 +6,11 @@ package graphql_test
 // default resolvers), run outside this repository.
 
 import (
-	"encoding/json"
 	"runtime"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/graftjson/graft"
 	"github.com/graftjson/graft/graphql"
 )
 
@@ -91,53 +89,3 @@ func TestReviewDeepOperationCompileMemory(t *testing.T) {
 	}
 }
 
-// graphql-js lists the unknown fields of an input object value with
-// Object.keys: a name given twice in the JSON is one property (the last
-// value wins, as everywhere in graft) and is reported once.
-func TestReviewVariableDuplicateUnknownFieldReportedOnce(t *testing.T) {
-	problems := variableProblems(t, `query($f: Filter) { filter(f: $f) }`, `{"f":{"name":"a","nope":1,"nope":2}}`)
-	// graphql-js: one error, `Variable "$f" got invalid value { name: "a", nope: 2 }; Field "nope" is not defined by type "Filter". Did you mean "name"?`
-	if len(problems) != 1 {
-		t.Errorf("got %d problems, want 1 (graphql-js reports the field once): %q", len(problems), problems)
-	}
-}
-
-// Object.keys lists integer-like keys first, so graphql-js reports an
-// unknown field "7" before an unknown field "zz" given earlier.
-func TestReviewVariableUnknownFieldOrder(t *testing.T) {
-	problems := variableProblems(t, `query($f: Filter) { filter(f: $f) }`, `{"f":{"name":"a","zz":1,"7":2}}`)
-	// graphql-js: [...; Field "7" is not defined by type "Filter".,  ...; Field "zz" is not defined by type "Filter".]
-	if len(problems) != 2 || !strings.HasSuffix(problems[0], `Field "7" is not defined by type "Filter".`) {
-		t.Errorf("got %q, want the error for field \"7\" first", problems)
-	}
-}
-
-func variableProblems(t *testing.T, query, vars string) []string {
-	t.Helper()
-	schema, err := graphql.ParseSchema(sdl)
-	if err != nil {
-		t.Fatal(err)
-	}
-	op, err := graphql.Compile(schema, query, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var d graft.Doc
-	v, err := d.Parse([]byte(vars))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = op.Variables(nil, &d, v)
-	re, ok := err.(*graphql.RequestError)
-	if !ok {
-		t.Fatalf("Variables: %v", err)
-	}
-	var out []string
-	for _, p := range re.Problems {
-		out = append(out, p.Message)
-	}
-	if !json.Valid(re.AppendResponse(nil)) {
-		t.Fatal("invalid response")
-	}
-	return out
-}
