@@ -88,4 +88,3 @@ func TestReviewDeepOperationCompileMemory(t *testing.T) {
 		t.Errorf("Compile of a %d KB operation allocated %d MB", len(query)>>10, mb)
 	}
 }
-
