@@ -193,7 +193,7 @@ func New(root *Type, opts Options) (*Plan, error) {
 		return nil, errors.New("shape: the root type must be an Object")
 	}
 	c := compiler{vars: map[string]int32{}, types: map[*Type]*typ{}, busy: map[*Type]bool{}}
-	t, err := c.typ(root, root.Name)
+	t, err := c.typ(root, &where{seg: root.Name})
 	if err != nil {
 		return nil, err
 	}
@@ -214,15 +214,38 @@ type compiler struct {
 	busy  map[*Type]bool
 }
 
-func (c *compiler) typ(t *Type, where string) (*typ, error) {
+// where is a position in the Type tree, for error messages: a segment
+// and a link to the parent position. The description is built only when an
+// error needs it, so compiling a deep tree costs memory linear in its
+// depth.
+type where struct {
+	parent *where
+	seg    string // ".name", "[]", " on Type", or the root type's name
+}
+
+// fail returns the error "shape: <position>: reason".
+func (w *where) fail(reason string) error {
+	n := 0
+	for p := w; p != nil; p = p.parent {
+		n += len(p.seg)
+	}
+	b := make([]byte, n)
+	for p := w; p != nil; p = p.parent {
+		n -= len(p.seg)
+		copy(b[n:], p.seg)
+	}
+	return errors.New("shape: " + string(b) + ": " + reason)
+}
+
+func (c *compiler) typ(t *Type, at *where) (*typ, error) {
 	if t == nil {
-		return nil, errors.New("shape: " + where + ": no type")
+		return nil, at.fail("no type")
 	}
 	if ct := c.types[t]; ct != nil {
 		return ct, nil
 	}
 	if c.busy[t] {
-		return nil, errors.New("shape: " + where + ": the type description is cyclic")
+		return nil, at.fail("the type description is cyclic")
 	}
 	c.busy[t] = true
 	defer delete(c.busy, t)
@@ -235,13 +258,13 @@ func (c *compiler) typ(t *Type, where string) (*typ, error) {
 			ct.enum[v] = string(appendQuote(nil, v))
 		}
 	case List:
-		elem, err := c.typ(t.Of, where+"[]")
+		elem, err := c.typ(t.Of, &where{at, "[]"})
 		if err != nil {
 			return nil, err
 		}
 		ct.elem = elem
 	case Object:
-		o, err := c.object(t.Name, t.Fields, where)
+		o, err := c.object(t.Name, t.Fields, at)
 		if err != nil {
 			return nil, err
 		}
@@ -249,43 +272,43 @@ func (c *compiler) typ(t *Type, where string) (*typ, error) {
 	case Abstract:
 		var names []string
 		for _, cs := range t.Cases {
-			o, err := c.object(cs.Type, cs.Fields, where+" on "+cs.Type)
+			o, err := c.object(cs.Type, cs.Fields, &where{at, " on " + cs.Type})
 			if err != nil {
 				return nil, err
 			}
 			if slices.Contains(names, cs.Type) {
-				return nil, errors.New("shape: " + where + ": two cases for " + cs.Type)
+				return nil, at.fail("two cases for " + cs.Type)
 			}
 			names = append(names, cs.Type)
 			ct.objs = append(ct.objs, o)
 		}
 		ct.cases = newKeyTable(names)
 	default:
-		return nil, errors.New("shape: " + where + ": invalid kind " + strconv.Itoa(int(t.Kind)))
+		return nil, at.fail("invalid kind " + strconv.Itoa(int(t.Kind)))
 	}
 	c.types[t] = ct
 	return ct, nil
 }
 
-func (c *compiler) object(name string, fields []Field, where string) (*object, error) {
+func (c *compiler) object(name string, fields []Field, at *where) (*object, error) {
 	if name == "" {
-		return nil, errors.New("shape: " + where + ": an object type needs a name")
+		return nil, at.fail("an object type needs a name")
 	}
 	o := &object{name: name, quoted: appendQuote(nil, name), fields: make([]field, len(fields))}
 	first := map[string][]int32{}
 	slots := map[string]int32{}
 	var keys []string
 	for i, f := range fields {
-		fw := where + "." + f.Name
+		fw := &where{at, "." + f.Name}
 		if f.Name == "" {
-			return nil, errors.New("shape: " + where + ": a field needs a response name")
+			return nil, at.fail("a field needs a response name")
 		}
 		t, err := c.typ(f.Type, fw)
 		if err != nil {
 			return nil, err
 		}
 		if f.Key == "" && t.kind != Typename {
-			return nil, errors.New("shape: " + fw + ": a field needs a key")
+			return nil, fw.fail("a field needs a key")
 		}
 		q := appendQuote(nil, f.Name)
 		cf := field{name: f.Name, key: f.Key, quoted: q, prefix: append(append([]byte{','}, q...), ':'), typ: t, slot: -1, loc: f.Loc}
