@@ -82,7 +82,9 @@ type Case struct {
 // field selected twice, or through several fragments, each occurrence with
 // its own condition): the first one whose condition holds is rendered and
 // the others are skipped, and errors at that position list the locations of
-// every included occurrence. A compiler that merges occurrences gives each
+// every included occurrence, each location once (occurrences at one
+// location are one field node reached along several paths, as graphql-js
+// collects it once). A compiler that merges occurrences gives each
 // of them the merged sub-selection.
 type Field struct {
 	// Name is the response name: the alias, or the field name.
@@ -178,6 +180,7 @@ type field struct {
 	plain  bool    // no condition and no earlier field of the same name
 	dups   []int32 // earlier fields of the selection with the same name
 	later  []int32 // later fields of the selection with the same name
+	same   []int32 // earlier fields of the same name and the same known location
 }
 
 type test struct {
@@ -333,6 +336,9 @@ func (c *compiler) object(name string, fields []Field, at *where) (*object, erro
 		cf.plain = len(prev) == 0 && len(cf.cond) == 0
 		for _, j := range prev {
 			o.fields[j].later = append(o.fields[j].later, int32(i))
+			if f.Loc.Line > 0 && o.fields[j].loc == f.Loc {
+				cf.same = append(cf.same, j)
+			}
 		}
 		first[f.Name] = append(prev[:len(prev):len(prev)], int32(i))
 		o.fields[i] = cf

@@ -161,6 +161,14 @@ var renderCases = []renderCase{
 		root: q(f("a", nn(tInt), 1), f("a", nn(tInt), 5), when(f("a", nn(tInt), 9), includeA)),
 		data: `{}`,
 		want: `{"errors":[{"message":"Cannot return null for non-nullable field Query.a.","locations":[{"line":1,"column":1},{"line":1,"column":5}],"path":["a"]}],"data":null}`},
+	{name: "merged field error lists a location once", vars: []bool{true, true},
+		root: q(when(f("a", nn(tInt), 1), includeA), f("a", nn(tInt), 5), when(f("a", nn(tInt), 1), includeB), f("a", nn(tInt), 1)),
+		data: `{}`,
+		want: `{"errors":[{"message":"Cannot return null for non-nullable field Query.a.","locations":[{"line":1,"column":1},{"line":1,"column":5}],"path":["a"]}],"data":null}`},
+	{name: "merged field error lists a location at its first included occurrence", vars: []bool{false, true},
+		root: q(when(f("a", nn(tInt), 1), includeA), f("a", nn(tInt), 5), when(f("a", nn(tInt), 1), includeB), f("a", nn(tInt), 1)),
+		data: `{}`,
+		want: `{"errors":[{"message":"Cannot return null for non-nullable field Query.a.","locations":[{"line":1,"column":5},{"line":1,"column":1}],"path":["a"]}],"data":null}`},
 }
 
 func TestRender(t *testing.T) {
