@@ -10,7 +10,7 @@ import (
 // in the order the variables give them. graphql-js lists integer-like
 // names first (JavaScript's key order); graft does not (DEVIATIONS.md).
 func TestVariableUnknownFields(t *testing.T) {
-	schema, err := graphql.ParseSchema(sdl)
+	schema, err := graphql.ParseSchema(sdl, graphql.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
