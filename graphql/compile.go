@@ -118,7 +118,7 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	if root == nil {
 		return nil, &RequestError{Problems: []Problem{problem("Schema is not configured to execute "+string(op.Operation)+" operation.", loc(op.Position))}}
 	}
-	c := compiler{schema: s.s, maxDepth: s.depth, ids: map[*ast.Field]int{}, memo: map[string]selected{}}
+	c := compiler{schema: s.s, maxDepth: s.depth, memo: map[string]selected{}}
 	fields, _, _ := c.selection(root, []occurrence{{set: op.SelectionSet}})
 	if c.err != nil {
 		return nil, &RequestError{Problems: []Problem{*c.err}}
@@ -201,7 +201,6 @@ type compiler struct {
 	// []shape.Field, so the plan is a DAG. A type with many
 	// implementations costs one selection per distinct shape, not one per
 	// possible type at every level.
-	ids  map[*ast.Field]int // field nodes, numbered for keys
 	memo map[string]selected
 	key  []byte
 }
@@ -240,13 +239,14 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 		}
 		nodes = c.collect(obj, o.set, cond, nodes, visited)
 	}
-	key := c.keyOf(obj, nodes)
-	if sel, ok := c.memo[key]; ok {
+	c.key = c.keyOf(c.key[:0], obj, nodes)
+	if sel, ok := c.memo[string(c.key)]; ok {
 		if c.maxDepth >= 0 && c.depth+sel.height > c.maxDepth {
 			c.tooDeep(nodes) // reached at a deeper level than it was built
 		}
 		return sel.fields, sel.size, sel.height
 	}
+	key := string(c.key) // c.key is reused below
 	groups := map[string][]int{}
 	var order []string
 	for i, n := range nodes {
@@ -284,18 +284,13 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 	return out, size, height
 }
 
-// keyOf returns the memo key of the collected field nodes of a selection
-// on obj: each node's number, its condition and its schema type on obj,
-// which are all that the compiled fields depend on.
-func (c *compiler) keyOf(obj *ast.Definition, nodes []collected) string {
-	k := c.key[:0]
+// keyOf appends to k the memo key of the collected field nodes of a
+// selection on obj: each node's identity (its offset in the document),
+// its condition and its schema type on obj, which are all that the
+// compiled fields depend on.
+func (c *compiler) keyOf(k []byte, obj *ast.Definition, nodes []collected) []byte {
 	for _, n := range nodes {
-		id, ok := c.ids[n.field]
-		if !ok {
-			id = len(c.ids)
-			c.ids[n.field] = id
-		}
-		k = strconv.AppendInt(k, int64(id), 10)
+		k = strconv.AppendInt(k, int64(n.field.Position.Start), 10)
 		for _, cl := range n.cond {
 			k = append(k, '|')
 			for _, t := range cl {
@@ -313,8 +308,7 @@ func (c *compiler) keyOf(obj *ast.Definition, nodes []collected) string {
 		}
 		k = append(k, ';')
 	}
-	c.key = k
-	return string(k)
+	return k
 }
 
 // tooDeep records the depth error at the first of nodes.

@@ -196,7 +196,8 @@ func New(root *Type, opts Options) (*Plan, error) {
 		return nil, errors.New("shape: the root type must be an Object")
 	}
 	c := compiler{vars: map[string]int32{}, types: map[*Type]*typ{}, busy: map[*Type]bool{}}
-	t, err := c.typ(root, &where{seg: root.Name})
+	c.at = append(c.at, seg{name: root.Name})
+	t, err := c.typ(root)
 	if err != nil {
 		return nil, err
 	}
@@ -215,40 +216,41 @@ type compiler struct {
 	names []string
 	types map[*Type]*typ
 	busy  map[*Type]bool
+	at    []seg // the position being compiled
 }
 
-// where is a position in the Type tree, for error messages: a segment
-// and a link to the parent position. The description is built only when an
-// error needs it, so compiling a deep tree costs memory linear in its
-// depth.
-type where struct {
-	parent *where
-	seg    string // ".name", "[]", " on Type", or the root type's name
-}
+// seg is one step of the position being compiled, for error messages:
+// ".", a field name; "[]", ""; " on ", a case's type; "", the root's name.
+// The description is built only when an error needs it, so compiling a
+// deep tree costs memory linear in its depth.
+type seg struct{ sep, name string }
 
-// fail returns the error "shape: <position>: reason".
-func (w *where) fail(reason string) error {
-	n := 0
-	for p := w; p != nil; p = p.parent {
-		n += len(p.seg)
-	}
-	b := make([]byte, n)
-	for p := w; p != nil; p = p.parent {
-		n -= len(p.seg)
-		copy(b[n:], p.seg)
+// fail returns the error "shape: <position>: reason" for the position c.at.
+func (c *compiler) fail(reason string) error {
+	var b []byte
+	for _, s := range c.at {
+		b = append(append(b, s.sep...), s.name...)
 	}
 	return errors.New("shape: " + string(b) + ": " + reason)
 }
 
-func (c *compiler) typ(t *Type, at *where) (*typ, error) {
+// in returns the result of compiling t with s added to the position.
+func (c *compiler) in(s seg, t *Type) (*typ, error) {
+	c.at = append(c.at, s)
+	ct, err := c.typ(t)
+	c.at = c.at[:len(c.at)-1]
+	return ct, err
+}
+
+func (c *compiler) typ(t *Type) (*typ, error) {
 	if t == nil {
-		return nil, at.fail("no type")
+		return nil, c.fail("no type")
 	}
 	if ct := c.types[t]; ct != nil {
 		return ct, nil
 	}
 	if c.busy[t] {
-		return nil, at.fail("the type description is cyclic")
+		return nil, c.fail("the type description is cyclic")
 	}
 	c.busy[t] = true
 	defer delete(c.busy, t)
@@ -261,13 +263,13 @@ func (c *compiler) typ(t *Type, at *where) (*typ, error) {
 			ct.enum[v] = string(appendQuote(nil, v))
 		}
 	case List:
-		elem, err := c.typ(t.Of, &where{at, "[]"})
+		elem, err := c.in(seg{"[]", ""}, t.Of)
 		if err != nil {
 			return nil, err
 		}
 		ct.elem = elem
 	case Object:
-		o, err := c.object(t.Name, t.Fields, at)
+		o, err := c.object(t.Name, t.Fields)
 		if err != nil {
 			return nil, err
 		}
@@ -275,43 +277,45 @@ func (c *compiler) typ(t *Type, at *where) (*typ, error) {
 	case Abstract:
 		var names []string
 		for _, cs := range t.Cases {
-			o, err := c.object(cs.Type, cs.Fields, &where{at, " on " + cs.Type})
+			c.at = append(c.at, seg{" on ", cs.Type})
+			o, err := c.object(cs.Type, cs.Fields)
+			c.at = c.at[:len(c.at)-1]
 			if err != nil {
 				return nil, err
 			}
 			if slices.Contains(names, cs.Type) {
-				return nil, at.fail("two cases for " + cs.Type)
+				return nil, c.fail("two cases for " + cs.Type)
 			}
 			names = append(names, cs.Type)
 			ct.objs = append(ct.objs, o)
 		}
 		ct.cases = newKeyTable(names)
 	default:
-		return nil, at.fail("invalid kind " + strconv.Itoa(int(t.Kind)))
+		return nil, c.fail("invalid kind " + strconv.Itoa(int(t.Kind)))
 	}
 	c.types[t] = ct
 	return ct, nil
 }
 
-func (c *compiler) object(name string, fields []Field, at *where) (*object, error) {
+func (c *compiler) object(name string, fields []Field) (*object, error) {
 	if name == "" {
-		return nil, at.fail("an object type needs a name")
+		return nil, c.fail("an object type needs a name")
 	}
 	o := &object{name: name, quoted: appendQuote(nil, name), fields: make([]field, len(fields))}
 	first := map[string][]int32{}
 	slots := map[string]int32{}
 	var keys []string
 	for i, f := range fields {
-		fw := &where{at, "." + f.Name}
 		if f.Name == "" {
-			return nil, at.fail("a field needs a response name")
+			return nil, c.fail("a field needs a response name")
 		}
-		t, err := c.typ(f.Type, fw)
+		t, err := c.in(seg{".", f.Name}, f.Type)
 		if err != nil {
 			return nil, err
 		}
 		if f.Key == "" && t.kind != Typename {
-			return nil, fw.fail("a field needs a key")
+			c.at = append(c.at, seg{".", f.Name})
+			return nil, c.fail("a field needs a key")
 		}
 		q := appendQuote(nil, f.Name)
 		cf := field{name: f.Name, key: f.Key, quoted: q, prefix: append(append([]byte{','}, q...), ':'), typ: t, slot: -1, loc: f.Loc}
