@@ -14,6 +14,7 @@ import (
 type Cache struct {
 	mu      sync.Mutex
 	max     int
+	opts    Options
 	ops     map[opKey]*list.Element
 	lru     list.List // of *opEntry, most recent first
 	schemas map[string]*list.Element
@@ -34,12 +35,13 @@ type schemaEntry struct {
 	err    error
 }
 
-// NewCache returns a cache holding at most size operations (at least 1).
-func NewCache(size int) *Cache {
+// NewCache returns a cache holding at most size operations (at least 1),
+// whose schemas are parsed with opts.
+func NewCache(size int, opts Options) *Cache {
 	if size < 1 {
 		size = 1
 	}
-	return &Cache{max: size, ops: map[opKey]*list.Element{}, schemas: map[string]*list.Element{}}
+	return &Cache{max: size, opts: opts, ops: map[opKey]*list.Element{}, schemas: map[string]*list.Element{}}
 }
 
 // Compile returns the operation compiled from the schema text sdl, the
@@ -93,7 +95,7 @@ func (c *Cache) schema(sdl string) (*Schema, error) {
 		return ent.schema, ent.err
 	}
 	c.mu.Unlock()
-	s, err := ParseSchema(sdl)
+	s, err := ParseSchema(sdl, c.opts)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if e, ok := c.schemas[sdl]; ok {

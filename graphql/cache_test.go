@@ -11,7 +11,7 @@ import (
 )
 
 func TestCache(t *testing.T) {
-	c := graphql.NewCache(2)
+	c := graphql.NewCache(2, graphql.Options{})
 	a1, err := c.Compile(sdl, `{ int }`, "")
 	if err != nil {
 		t.Fatal(err)
@@ -37,7 +37,7 @@ func TestCache(t *testing.T) {
 // TestConcurrent renders through one compiled plan from several goroutines
 // (run with -race), each with its own Renderer, through a shared cache.
 func TestConcurrent(t *testing.T) {
-	c := graphql.NewCache(8)
+	c := graphql.NewCache(8, graphql.Options{})
 	var d graft.Doc
 	data, err := d.Parse([]byte(`{"users":[{"id":1,"name":"a","email":"e"},{"id":2}]}`))
 	if err != nil {
@@ -105,7 +105,7 @@ func itoaTest(i int) string {
 // fields (parse, validate, plan), without a cache.
 func BenchmarkCompile200(b *testing.B) {
 	sdlText, query := wideQuery(200)
-	s, err := graphql.ParseSchema(sdlText)
+	s, err := graphql.ParseSchema(sdlText, graphql.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func BenchmarkCompile200(b *testing.B) {
 
 func TestCompile200(t *testing.T) {
 	sdlText, query := wideQuery(200)
-	s, err := graphql.ParseSchema(sdlText)
+	s, err := graphql.ParseSchema(sdlText, graphql.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

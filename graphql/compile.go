@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"errors"
+	"strconv"
 
 	"github.com/graftjson/graft/shape"
 	"github.com/vektah/gqlparser/v2"
@@ -11,21 +12,44 @@ import (
 	"github.com/vektah/gqlparser/v2/validator"
 )
 
-// MaxPlanFields is the most fields one compiled operation may hold after
-// fragments are expanded into every place they are spread: a bound on the
-// memory and time a small document with deeply nested fragments can cost.
+// MaxPlanFields is the most fields one compiled operation may select, with
+// every fragment expanded where it is spread (an abstract position counts
+// its largest case, as one case is rendered per object), and the most
+// fields Compile builds for it (selections that come out the same are
+// built once and shared): a bound on the memory and time a small document
+// with nested fragments can cost, and on the response one object of data
+// can produce.
 const MaxPlanFields = 1 << 20
+
+// DefaultMaxDepth is the nesting limit of an operation when
+// Options.MaxDepth is zero.
+const DefaultMaxDepth = 1000
+
+// Options configure a Schema. The zero value is ready to use.
+type Options struct {
+	// MaxDepth is the most levels an operation may nest: the braces and
+	// brackets of its document, and its fields with fragments expanded
+	// (a root field is at level 1). A deeper operation is a request error,
+	// "The operation exceeds the maximum depth of N.", located at the
+	// brace or bracket, or at a field of the selection, that passes the
+	// limit. Zero means DefaultMaxDepth (1000, the default
+	// nesting limit of a graft.Doc, so a deeper field could never hold
+	// data); a negative value means no limit.
+	MaxDepth int
+}
 
 // Schema is a parsed and validated GraphQL schema. It is immutable and safe
 // for concurrent use.
 type Schema struct {
 	s     *ast.Schema
 	types map[string]bool // type name -> is an object type
+	depth int             // the nesting limit of operations; < 0: none
 }
 
-// ParseSchema parses and validates the SDL text of a schema. It returns a
+// ParseSchema parses and validates the SDL text of a schema, with the
+// options of the operations compiled against it. It returns a
 // *SchemaError with the position of the first problem.
-func ParseSchema(sdl string) (*Schema, error) {
+func ParseSchema(sdl string, opts Options) (*Schema, error) {
 	s, err := gqlparser.LoadSchema(&ast.Source{Name: "schema", Input: sdl})
 	if err != nil {
 		se := &SchemaError{Message: err.Error()}
@@ -42,7 +66,11 @@ func ParseSchema(sdl string) (*Schema, error) {
 	for name, def := range s.Types {
 		types[name] = def.Kind == ast.Object
 	}
-	return &Schema{s: s, types: types}, nil
+	depth := opts.MaxDepth
+	if depth == 0 {
+		depth = DefaultMaxDepth
+	}
+	return &Schema{s: s, types: types, depth: depth}, nil
 }
 
 // Operation is one compiled operation of a document: its response Plan and
@@ -62,6 +90,11 @@ func (o *Operation) Plan() *shape.Plan { return o.plan }
 // document holds one operation) and compiles its response plan. Problems
 // with the request are a *RequestError, whose response has no "data".
 func Compile(s *Schema, query, operationName string) (*Operation, error) {
+	if s.depth >= 0 {
+		if l, deep := nesting(query, s.depth); deep {
+			return nil, &RequestError{Problems: []Problem{tooDeep(s.depth, l)}}
+		}
+	}
 	doc, err := parser.ParseQuery(&ast.Source{Name: "query", Input: query})
 	if err != nil {
 		return nil, requestError(err)
@@ -85,8 +118,8 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	if root == nil {
 		return nil, &RequestError{Problems: []Problem{problem("Schema is not configured to execute "+string(op.Operation)+" operation.", loc(op.Position))}}
 	}
-	c := compiler{schema: s.s}
-	fields := c.selection(root, []occurrence{{set: op.SelectionSet}})
+	c := compiler{schema: s.s, maxDepth: s.depth, memo: map[string]selected{}}
+	fields, _, _ := c.selection(root, []occurrence{{set: op.SelectionSet}})
 	if c.err != nil {
 		return nil, &RequestError{Problems: []Problem{*c.err}}
 	}
@@ -157,16 +190,36 @@ type collected struct {
 }
 
 type compiler struct {
-	schema *ast.Schema
-	fields int
-	err    *Problem
+	schema   *ast.Schema
+	maxDepth int // < 0: no limit
+	depth    int // the level of the fields being compiled
+	fields   int // plan fields built
+	err      *Problem
+
+	// Selections are shared: two positions whose collected field nodes
+	// (with their conditions and schema types) are the same get one
+	// []shape.Field, so the plan is a DAG. A type with many
+	// implementations costs one selection per distinct shape, not one per
+	// possible type at every level.
+	memo map[string]selected
+	key  []byte
+}
+
+// selected is a compiled selection: its fields, how many fields it
+// selects (expanded; an abstract position counts its largest case) and
+// how many levels it nests.
+type selected struct {
+	fields []shape.Field
+	size   int
+	height int
 }
 
 // selection returns the plan fields of the object type obj for the
 // sub-selections occs of one (possibly merged) field: CollectFields over
 // every occurrence, in document order, one plan field per field node, each
-// with the merged sub-selection of its response name.
-func (c *compiler) selection(obj *ast.Definition, occs []occurrence) []shape.Field {
+// with the merged sub-selection of its response name. It also returns the
+// number of fields the selection holds, expanded, and its levels.
+func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []shape.Field, size, height int) {
 	same := true
 	for _, o := range occs[1:] {
 		if !equalCond(o.cond, occs[0].cond) {
@@ -174,6 +227,9 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) []shape.Fie
 		}
 	}
 	var nodes []collected
+	// One set of visited fragments for all the occurrences, as
+	// graphql-js's CollectSubfields keeps.
+	visited := map[string]bool{}
 	for _, o := range occs {
 		// When every occurrence has the same condition, the rendered
 		// occurrence implies it and its sub-fields need not repeat it.
@@ -181,8 +237,16 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) []shape.Fie
 		if same {
 			cond = nil
 		}
-		nodes = c.collect(obj, o.set, cond, nodes, map[string]bool{})
+		nodes = c.collect(obj, o.set, cond, nodes, visited)
 	}
+	c.key = c.keyOf(c.key[:0], obj, nodes)
+	if sel, ok := c.memo[string(c.key)]; ok {
+		if c.maxDepth >= 0 && c.depth+sel.height > c.maxDepth {
+			c.tooDeep(nodes) // reached at a deeper level than it was built
+		}
+		return sel.fields, sel.size, sel.height
+	}
+	key := string(c.key) // c.key is reused below
 	groups := map[string][]int{}
 	var order []string
 	for i, n := range nodes {
@@ -193,9 +257,19 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) []shape.Fie
 		groups[name] = append(groups[name], i)
 	}
 	types := map[string]*shape.Type{}
-	for _, name := range order {
-		idx := groups[name]
-		types[name] = c.fieldType(obj, nodes, idx)
+	if len(nodes) > 0 {
+		c.depth++
+		if c.maxDepth >= 0 && c.depth > c.maxDepth {
+			c.tooDeep(nodes)
+		}
+		for _, name := range order {
+			t, n, h := c.fieldType(obj, nodes, groups[name])
+			types[name] = t
+			size += 1 + n
+			height = max(height, h)
+		}
+		c.depth--
+		height++
 	}
 	out := make([]shape.Field, 0, len(nodes))
 	for _, n := range nodes {
@@ -203,10 +277,50 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) []shape.Fie
 		out = append(out, shape.Field{Name: name, Key: n.field.Name, Type: types[name], Loc: loc(n.field.Position), If: n.cond})
 	}
 	c.fields += len(out)
-	if c.fields > MaxPlanFields && c.err == nil {
-		c.err = &Problem{Message: "The operation is too large: its fragments expand to more than " + itoa(MaxPlanFields) + " fields."}
+	if (c.fields > MaxPlanFields || size > MaxPlanFields) && c.err == nil {
+		c.err = &Problem{Message: "The operation is too large: with its fragments expanded where they are spread, it selects more than " + itoa(MaxPlanFields) + " fields."}
 	}
-	return out
+	c.memo[key] = selected{fields: out, size: size, height: height}
+	return out, size, height
+}
+
+// keyOf appends to k the memo key of the collected field nodes of a
+// selection on obj: each node's identity (its offset in the document),
+// its condition and its schema type on obj, which are all that the
+// compiled fields depend on.
+func (c *compiler) keyOf(k []byte, obj *ast.Definition, nodes []collected) []byte {
+	for _, n := range nodes {
+		k = strconv.AppendInt(k, int64(n.field.Position.Start), 10)
+		for _, cl := range n.cond {
+			k = append(k, '|')
+			for _, t := range cl {
+				if t.Value {
+					k = append(k, '+')
+				} else {
+					k = append(k, '-')
+				}
+				k = append(k, t.Var...)
+			}
+		}
+		k = append(k, ':')
+		if def := obj.Fields.ForName(n.field.Name); def != nil {
+			k = append(k, def.Type.String()...)
+		}
+		k = append(k, ';')
+	}
+	return k
+}
+
+// tooDeep records the depth error at the first of nodes.
+func (c *compiler) tooDeep(nodes []collected) {
+	if c.err == nil {
+		p := tooDeep(c.maxDepth, loc(nodes[0].field.Position))
+		c.err = &p
+	}
+}
+
+func tooDeep(limit int, l shape.Location) Problem {
+	return Problem{Message: "The operation exceeds the maximum depth of " + itoa(limit) + ".", Locations: []shape.Location{l}}
 }
 
 func responseName(f *ast.Field) string {
@@ -218,18 +332,18 @@ func responseName(f *ast.Field) string {
 
 // fieldType returns the plan type of the field nodes idx of nodes, which
 // share a response name, on the object type obj.
-func (c *compiler) fieldType(obj *ast.Definition, nodes []collected, idx []int) *shape.Type {
+func (c *compiler) fieldType(obj *ast.Definition, nodes []collected, idx []int) (t *shape.Type, size, height int) {
 	first := nodes[idx[0]].field
 	if first.Name == "__typename" {
-		return &shape.Type{Kind: shape.Typename}
+		return &shape.Type{Kind: shape.Typename}, 0, 0
 	}
 	if c.err != nil {
-		return &shape.Type{Kind: shape.Custom}
+		return &shape.Type{Kind: shape.Custom}, 0, 0
 	}
 	def := obj.Fields.ForName(first.Name)
 	if def == nil || first.Name == "__schema" || first.Name == "__type" {
 		c.err = &Problem{Message: `Introspection field "` + first.Name + `" is not supported when shaping data.`, Locations: []shape.Location{loc(first.Position)}}
-		return &shape.Type{Kind: shape.Custom}
+		return &shape.Type{Kind: shape.Custom}, 0, 0
 	}
 	var occs []occurrence
 	for _, i := range idx {
@@ -239,13 +353,15 @@ func (c *compiler) fieldType(obj *ast.Definition, nodes []collected, idx []int) 
 }
 
 // outputType returns the plan type of a field of schema type t whose
-// sub-selections are occs.
-func (c *compiler) outputType(t *ast.Type, occs []occurrence) *shape.Type {
+// sub-selections are occs, with the number of fields and levels its
+// selection holds.
+func (c *compiler) outputType(t *ast.Type, occs []occurrence) (st *shape.Type, size, height int) {
 	if t.Elem != nil {
-		return &shape.Type{Kind: shape.List, NonNull: t.NonNull, Of: c.outputType(t.Elem, occs)}
+		of, size, height := c.outputType(t.Elem, occs)
+		return &shape.Type{Kind: shape.List, NonNull: t.NonNull, Of: of}, size, height
 	}
 	def := c.schema.Types[t.NamedType]
-	st := &shape.Type{NonNull: t.NonNull, Name: t.NamedType}
+	st = &shape.Type{NonNull: t.NonNull, Name: t.NamedType}
 	switch def.Kind {
 	case ast.Scalar:
 		switch t.NamedType {
@@ -269,14 +385,16 @@ func (c *compiler) outputType(t *ast.Type, occs []occurrence) *shape.Type {
 		}
 	case ast.Object:
 		st.Kind = shape.Object
-		st.Fields = c.selection(def, occs)
+		st.Fields, size, height = c.selection(def, occs)
 	default: // Interface, Union
 		st.Kind = shape.Abstract
 		for _, pt := range c.schema.GetPossibleTypes(def) {
-			st.Cases = append(st.Cases, shape.Case{Type: pt.Name, Fields: c.selection(pt, occs)})
+			fields, n, h := c.selection(pt, occs)
+			st.Cases = append(st.Cases, shape.Case{Type: pt.Name, Fields: fields})
+			size, height = max(size, n), max(height, h)
 		}
 	}
-	return st
+	return st, size, height
 }
 
 // collect appends the field nodes of set that apply to the object type

@@ -5,7 +5,7 @@
 //
 // # Flow
 //
-//	schema, err := graphql.ParseSchema(sdl)          // once
+//	schema, err := graphql.ParseSchema(sdl, opts)    // once
 //	op, err := graphql.Compile(schema, query, name)  // once per document (see Cache)
 //	vars, err := op.Variables(nil, doc, varsRef)     // per request
 //	out = renderer.Render(out[:0], op.Plan(), doc, dataRef, vars)
@@ -18,7 +18,21 @@
 // expanded for each possible runtime type, fields of one response name are
 // merged, and @skip/@include directives with literal arguments are applied,
 // while those bound to variables become conditions in the plan, so one
-// plan serves every set of variable values.
+// plan serves every set of variable values. Selections that come out the
+// same (the same field nodes under the same conditions, with the same
+// schema types) are compiled once and shared, so the plan is a DAG: an
+// interface with many implementations costs one selection per distinct
+// shape, not one per possible type at every level.
+//
+// # Security Considerations
+//
+// Compiling costs time and memory linear in the document and in the plan.
+// Options.MaxDepth (default 1000) bounds how deep an operation nests: the
+// braces and brackets of the document are counted before it is parsed,
+// and the fields with fragments expanded while it is compiled. An
+// operation may select at most MaxPlanFields fields with its fragments
+// expanded, which also bounds the response one object of data can produce.
+// Both are request errors.
 //
 // # Errors
 //
@@ -38,5 +52,5 @@
 // Schema and Operation values are immutable and safe for concurrent use;
 // Cache is safe for concurrent use. Compile keeps the parsed document for
 // variable coercion, so an Operation holds memory proportional to its
-// document and its expanded plan.
+// document and its compiled plan (shared selections counted once).
 package graphql

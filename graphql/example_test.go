@@ -14,7 +14,7 @@ func Example() {
 	schema, err := graphql.ParseSchema(`
 type Query { products: [Product]! }
 type Product { id: ID! name: String! price: Float reviews: [Review] }
-type Review { stars: Int! }`)
+type Review { stars: Int! }`, graphql.Options{})
 	if err != nil {
 		panic(err)
 	}

@@ -16,7 +16,7 @@ func FuzzRequest(f *testing.F) {
 	for _, tc := range specCases {
 		f.Add(tc.query, tc.vars, tc.data)
 	}
-	schema, err := graphql.ParseSchema(sdl)
+	schema, err := graphql.ParseSchema(sdl, graphql.Options{})
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -220,7 +220,7 @@ var specCases = []specCase{
 }
 
 func TestSpec(t *testing.T) {
-	schema, err := graphql.ParseSchema(sdl)
+	schema, err := graphql.ParseSchema(sdl, graphql.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,7 +264,7 @@ func respond(t *testing.T, schema *graphql.Schema, tc specCase) string {
 }
 
 func TestSchemaError(t *testing.T) {
-	_, err := graphql.ParseSchema("type Query {\n  a: Nope\n}")
+	_, err := graphql.ParseSchema("type Query {\n  a: Nope\n}", graphql.Options{})
 	se, ok := err.(*graphql.SchemaError)
 	if !ok || se.Line != 2 {
 		t.Fatalf("got %#v", err)
@@ -274,7 +274,7 @@ func TestSchemaError(t *testing.T) {
 // TestStreamDeclared: a schema that declares @stream gets it past
 // validation; Compile still refuses it.
 func TestStreamDeclared(t *testing.T) {
-	schema, err := graphql.ParseSchema("directive @stream(initialCount: Int) on FIELD\ntype Query { ints: [Int] }")
+	schema, err := graphql.ParseSchema("directive @stream(initialCount: Int) on FIELD\ntype Query { ints: [Int] }", graphql.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -169,11 +169,19 @@ func (c *coercer) inputObject(v graft.Ref, k graft.Kind, def *ast.Definition) {
 		c.coerce(fv, fd.Type)
 		c.path = c.path[:top]
 	}
+	// Unknown members are reported in the data's order, each name once
+	// (a name given twice is one field whose last value counts).
+	var reported map[string]bool
 	for name := range d.Members(v) {
 		s, _ := d.Text(name)
-		if def.Fields.ForName(s) == nil {
-			c.invalid(v, `Field "`+s+`" is not defined by type "`+def.Name+`".`)
+		if def.Fields.ForName(s) != nil || reported[s] {
+			continue
 		}
+		if reported == nil {
+			reported = map[string]bool{}
+		}
+		reported[s] = true
+		c.invalid(v, `Field "`+s+`" is not defined by type "`+def.Name+`".`)
 	}
 	if def.Directives.ForName("oneOf") != nil {
 		c.oneOf(v, def)

@@ -82,7 +82,9 @@ type Case struct {
 // field selected twice, or through several fragments, each occurrence with
 // its own condition): the first one whose condition holds is rendered and
 // the others are skipped, and errors at that position list the locations of
-// every included occurrence. A compiler that merges occurrences gives each
+// every included occurrence, each location once (occurrences at one
+// location are one field node reached along several paths, as graphql-js
+// collects it once). A compiler that merges occurrences gives each
 // of them the merged sub-selection.
 type Field struct {
 	// Name is the response name: the alias, or the field name.
@@ -178,6 +180,7 @@ type field struct {
 	plain  bool    // no condition and no earlier field of the same name
 	dups   []int32 // earlier fields of the selection with the same name
 	later  []int32 // later fields of the selection with the same name
+	same   []int32 // earlier fields of the same name and the same known location
 }
 
 type test struct {
@@ -193,7 +196,8 @@ func New(root *Type, opts Options) (*Plan, error) {
 		return nil, errors.New("shape: the root type must be an Object")
 	}
 	c := compiler{vars: map[string]int32{}, types: map[*Type]*typ{}, busy: map[*Type]bool{}}
-	t, err := c.typ(root, root.Name)
+	c.at = append(c.at, seg{name: root.Name})
+	t, err := c.typ(root)
 	if err != nil {
 		return nil, err
 	}
@@ -212,17 +216,41 @@ type compiler struct {
 	names []string
 	types map[*Type]*typ
 	busy  map[*Type]bool
+	at    []seg // the position being compiled
 }
 
-func (c *compiler) typ(t *Type, where string) (*typ, error) {
+// seg is one step of the position being compiled, for error messages:
+// ".", a field name; "[]", ""; " on ", a case's type; "", the root's name.
+// The description is built only when an error needs it, so compiling a
+// deep tree costs memory linear in its depth.
+type seg struct{ sep, name string }
+
+// fail returns the error "shape: <position>: reason" for the position c.at.
+func (c *compiler) fail(reason string) error {
+	var b []byte
+	for _, s := range c.at {
+		b = append(append(b, s.sep...), s.name...)
+	}
+	return errors.New("shape: " + string(b) + ": " + reason)
+}
+
+// in returns the result of compiling t with s added to the position.
+func (c *compiler) in(s seg, t *Type) (*typ, error) {
+	c.at = append(c.at, s)
+	ct, err := c.typ(t)
+	c.at = c.at[:len(c.at)-1]
+	return ct, err
+}
+
+func (c *compiler) typ(t *Type) (*typ, error) {
 	if t == nil {
-		return nil, errors.New("shape: " + where + ": no type")
+		return nil, c.fail("no type")
 	}
 	if ct := c.types[t]; ct != nil {
 		return ct, nil
 	}
 	if c.busy[t] {
-		return nil, errors.New("shape: " + where + ": the type description is cyclic")
+		return nil, c.fail("the type description is cyclic")
 	}
 	c.busy[t] = true
 	defer delete(c.busy, t)
@@ -235,13 +263,13 @@ func (c *compiler) typ(t *Type, where string) (*typ, error) {
 			ct.enum[v] = string(appendQuote(nil, v))
 		}
 	case List:
-		elem, err := c.typ(t.Of, where+"[]")
+		elem, err := c.in(seg{"[]", ""}, t.Of)
 		if err != nil {
 			return nil, err
 		}
 		ct.elem = elem
 	case Object:
-		o, err := c.object(t.Name, t.Fields, where)
+		o, err := c.object(t.Name, t.Fields)
 		if err != nil {
 			return nil, err
 		}
@@ -249,43 +277,45 @@ func (c *compiler) typ(t *Type, where string) (*typ, error) {
 	case Abstract:
 		var names []string
 		for _, cs := range t.Cases {
-			o, err := c.object(cs.Type, cs.Fields, where+" on "+cs.Type)
+			c.at = append(c.at, seg{" on ", cs.Type})
+			o, err := c.object(cs.Type, cs.Fields)
+			c.at = c.at[:len(c.at)-1]
 			if err != nil {
 				return nil, err
 			}
 			if slices.Contains(names, cs.Type) {
-				return nil, errors.New("shape: " + where + ": two cases for " + cs.Type)
+				return nil, c.fail("two cases for " + cs.Type)
 			}
 			names = append(names, cs.Type)
 			ct.objs = append(ct.objs, o)
 		}
 		ct.cases = newKeyTable(names)
 	default:
-		return nil, errors.New("shape: " + where + ": invalid kind " + strconv.Itoa(int(t.Kind)))
+		return nil, c.fail("invalid kind " + strconv.Itoa(int(t.Kind)))
 	}
 	c.types[t] = ct
 	return ct, nil
 }
 
-func (c *compiler) object(name string, fields []Field, where string) (*object, error) {
+func (c *compiler) object(name string, fields []Field) (*object, error) {
 	if name == "" {
-		return nil, errors.New("shape: " + where + ": an object type needs a name")
+		return nil, c.fail("an object type needs a name")
 	}
 	o := &object{name: name, quoted: appendQuote(nil, name), fields: make([]field, len(fields))}
 	first := map[string][]int32{}
 	slots := map[string]int32{}
 	var keys []string
 	for i, f := range fields {
-		fw := where + "." + f.Name
 		if f.Name == "" {
-			return nil, errors.New("shape: " + where + ": a field needs a response name")
+			return nil, c.fail("a field needs a response name")
 		}
-		t, err := c.typ(f.Type, fw)
+		t, err := c.in(seg{".", f.Name}, f.Type)
 		if err != nil {
 			return nil, err
 		}
 		if f.Key == "" && t.kind != Typename {
-			return nil, errors.New("shape: " + fw + ": a field needs a key")
+			c.at = append(c.at, seg{".", f.Name})
+			return nil, c.fail("a field needs a key")
 		}
 		q := appendQuote(nil, f.Name)
 		cf := field{name: f.Name, key: f.Key, quoted: q, prefix: append(append([]byte{','}, q...), ':'), typ: t, slot: -1, loc: f.Loc}
@@ -310,6 +340,9 @@ func (c *compiler) object(name string, fields []Field, where string) (*object, e
 		cf.plain = len(prev) == 0 && len(cf.cond) == 0
 		for _, j := range prev {
 			o.fields[j].later = append(o.fields[j].later, int32(i))
+			if f.Loc.Line > 0 && o.fields[j].loc == f.Loc {
+				cf.same = append(cf.same, j)
+			}
 		}
 		first[f.Name] = append(prev[:len(prev):len(prev)], int32(i))
 		o.fields[i] = cf

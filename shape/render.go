@@ -98,6 +98,17 @@ func (r *Renderer) holds(cond [][]test) bool {
 	return false
 }
 
+// anyHolds reports whether the condition of any of the fields idx of o
+// holds.
+func (r *Renderer) anyHolds(o *object, idx []int32) bool {
+	for _, j := range idx {
+		if r.holds(o.fields[j].cond) {
+			return true
+		}
+	}
+	return false
+}
+
 // included reports whether field i of o is rendered: its condition holds
 // and no earlier field of the same response name is rendered.
 func (r *Renderer) included(o *object, i int) bool {
@@ -105,12 +116,7 @@ func (r *Renderer) included(o *object, i int) bool {
 	if !r.holds(f.cond) {
 		return false
 	}
-	for _, j := range f.dups {
-		if r.holds(o.fields[j].cond) {
-			return false
-		}
-	}
-	return true
+	return !r.anyHolds(o, f.dups)
 }
 
 // object writes the selection o of the object v. It returns false if a
@@ -351,15 +357,15 @@ func (r *Renderer) fieldError() {
 	r.errs = append(r.errs, `{"message":`...)
 	r.errs = appendQuote(r.errs, r.msg)
 	if s := r.current(); s != nil {
-		// The locations of every included occurrence of the field; a
-		// field without a location (Line 0) adds none.
+		// The locations of every included occurrence of the field, each
+		// once; a field without a location (Line 0) adds none.
 		mark := len(r.errs)
 		r.errs = append(r.errs, `,"locations":[`...)
 		n := 0
 		f := &s.obj.fields[s.fi]
 		r.errs, n = appendLocation(r.errs, f.loc, n)
 		for _, j := range f.later {
-			if g := &s.obj.fields[j]; r.holds(g.cond) {
+			if g := &s.obj.fields[j]; r.holds(g.cond) && !r.anyHolds(s.obj, g.same) {
 				r.errs, n = appendLocation(r.errs, g.loc, n)
 			}
 		}

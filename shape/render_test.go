@@ -161,6 +161,14 @@ var renderCases = []renderCase{
 		root: q(f("a", nn(tInt), 1), f("a", nn(tInt), 5), when(f("a", nn(tInt), 9), includeA)),
 		data: `{}`,
 		want: `{"errors":[{"message":"Cannot return null for non-nullable field Query.a.","locations":[{"line":1,"column":1},{"line":1,"column":5}],"path":["a"]}],"data":null}`},
+	{name: "merged field error lists a location once", vars: []bool{true, true},
+		root: q(when(f("a", nn(tInt), 1), includeA), f("a", nn(tInt), 5), when(f("a", nn(tInt), 1), includeB), f("a", nn(tInt), 1)),
+		data: `{}`,
+		want: `{"errors":[{"message":"Cannot return null for non-nullable field Query.a.","locations":[{"line":1,"column":1},{"line":1,"column":5}],"path":["a"]}],"data":null}`},
+	{name: "merged field error lists a location at its first included occurrence", vars: []bool{false, true},
+		root: q(when(f("a", nn(tInt), 1), includeA), f("a", nn(tInt), 5), when(f("a", nn(tInt), 1), includeB), f("a", nn(tInt), 1)),
+		data: `{}`,
+		want: `{"errors":[{"message":"Cannot return null for non-nullable field Query.a.","locations":[{"line":1,"column":5},{"line":1,"column":1}],"path":["a"]}],"data":null}`},
 }
 
 func TestRender(t *testing.T) {
@@ -215,24 +223,33 @@ func TestUnknownLocationLeftOut(t *testing.T) {
 	}
 }
 
+// New rejects an incomplete or cyclic description, naming the position.
 func TestNewRejects(t *testing.T) {
 	cyclic := obj("T")
 	cyclic.Fields = []shape.Field{f("self", cyclic, 1)}
-	for name, root := range map[string]*shape.Type{
-		"nil root":        nil,
-		"root not object": tInt,
-		"no kind":         q(f("a", &shape.Type{Name: "X"}, 1)),
-		"no field type":   q(shape.Field{Name: "a", Key: "a"}),
-		"no key":          q(shape.Field{Name: "a", Type: tInt}),
-		"no name":         q(shape.Field{Key: "a", Type: tInt}),
-		"list without of": q(f("a", &shape.Type{Kind: shape.List}, 1)),
-		"unnamed object":  q(f("a", obj(""), 1)),
-		"cyclic":          q(f("t", cyclic, 1)),
-		"duplicate case":  q(f("n", &shape.Type{Kind: shape.Abstract, Name: "N", Cases: []shape.Case{{Type: "A"}, {Type: "A"}}}, 1)),
+	for _, tc := range []struct {
+		name string
+		root *shape.Type
+		want string
+	}{
+		{"nil root", nil, "shape: the root type must be an Object"},
+		{"root not object", tInt, "shape: the root type must be an Object"},
+		{"no kind", q(f("a", &shape.Type{Name: "X"}, 1)), "shape: Query.a: invalid kind 0"},
+		{"no field type", q(shape.Field{Name: "a", Key: "a"}), "shape: Query.a: no type"},
+		{"no key", q(shape.Field{Name: "a", Type: tInt}), "shape: Query.a: a field needs a key"},
+		{"no name", q(shape.Field{Key: "a", Type: tInt}), "shape: Query: a field needs a response name"},
+		{"list without of", q(f("a", list(list(nil)), 1)), "shape: Query.a[][]: no type"},
+		{"unnamed object", q(f("a", obj(""), 1)), "shape: Query.a: an object type needs a name"},
+		{"cyclic", q(f("t", cyclic, 1)), "shape: Query.t.self: the type description is cyclic"},
+		{"duplicate case", q(f("n", &shape.Type{Kind: shape.Abstract, Name: "N", Cases: []shape.Case{{Type: "A"}, {Type: "A"}}}, 1)), "shape: Query.n: two cases for A"},
+		{"in a case", q(f("n", &shape.Type{Kind: shape.Abstract, Name: "N", Cases: []shape.Case{{Type: "A", Fields: []shape.Field{{Name: "b", Type: tInt}}}}}, 1)), "shape: Query.n on A.b: a field needs a key"},
 	} {
-		if _, err := shape.New(root, shape.Options{}); err == nil {
-			t.Errorf("%s: New accepted it", name)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := shape.New(tc.root, shape.Options{})
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("got %v, want %s", err, tc.want)
+			}
+		})
 	}
 }
 

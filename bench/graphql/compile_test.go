@@ -82,18 +82,18 @@ func buildCompileCase() compileCase {
 // schema (what a server does for a new document), with the schema parsed
 // too, and as a Cache hit.
 func BenchmarkShapeCompile(b *testing.B) {
-	schema, err := graphql.ParseSchema(compiling.schema)
+	schema, err := graphql.ParseSchema(compiling.schema, graphql.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	cache := graphql.NewCache(16)
+	cache := graphql.NewCache(16, graphql.Options{})
 	rows := []struct {
 		name    string
 		compile func() (*graphql.Operation, error)
 	}{
 		{"graft", func() (*graphql.Operation, error) { return graphql.Compile(schema, compiling.query, "") }},
 		{"graft-with-schema", func() (*graphql.Operation, error) {
-			s, err := graphql.ParseSchema(compiling.schema)
+			s, err := graphql.ParseSchema(compiling.schema, graphql.Options{})
 			if err != nil {
 				return nil, err
 			}
@@ -117,7 +117,7 @@ func BenchmarkShapeCompile(b *testing.B) {
 }
 
 func TestShapeCompile(t *testing.T) {
-	schema, err := graphql.ParseSchema(compiling.schema)
+	schema, err := graphql.ParseSchema(compiling.schema, graphql.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

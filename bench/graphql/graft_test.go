@@ -12,7 +12,7 @@ import (
 // request's variables (none given: the default applies).
 func graftOperation(tb testing.TB) (*graphql.Operation, []bool) {
 	tb.Helper()
-	schema, err := graphql.ParseSchema(shapeSchema)
+	schema, err := graphql.ParseSchema(shapeSchema, graphql.Options{})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -42,6 +42,10 @@ Flags:
   --variables FILE   a JSON object with the variable values; they are
                      checked against the operation's variable definitions
   --operation NAME   the operation to run, when the document has several
+  --max-depth N      the most levels the operation may nest: braces and
+                     brackets in Q.graphql, and fields with fragments
+                     expanded (default 1000; a negative N: no limit).
+                     A deeper operation is a request error
 
 Exit status:
   0  a response was printed, even if it holds field errors: a response
@@ -74,6 +78,7 @@ func runShape(r *runner, c *command, args []string) int {
 	queryFile := fs.String("query", "", "the query `FILE`")
 	varsFile := fs.String("variables", "", "the variables `FILE`")
 	opName := fs.String("operation", "", "the operation `NAME`")
+	maxDepth := fs.Int("max-depth", graphql.DefaultMaxDepth, "the most levels the operation may nest (`N`)")
 	operands, code, ok := r.parseFlags(c, fs, args)
 	if !ok {
 		return code
@@ -85,6 +90,8 @@ func runShape(r *runner, c *command, args []string) int {
 		return r.usageError(c, "--query is required")
 	case len(operands) > 1:
 		return r.usageError(c, "want at most one DATA file")
+	case *maxDepth == 0:
+		return r.usageError(c, "--max-depth must not be 0 (a negative N means no limit)")
 	}
 	dataFile := stdinArg
 	if len(operands) == 1 {
@@ -109,7 +116,7 @@ func runShape(r *runner, c *command, args []string) int {
 		r.report(describe(displayName(*schemaFile), err))
 		return exitFail
 	}
-	schema, err := graphql.ParseSchema(string(sdl))
+	schema, err := graphql.ParseSchema(string(sdl), graphql.Options{MaxDepth: *maxDepth})
 	if err != nil {
 		r.report(describeGraphQL(displayName(*schemaFile), err))
 		return exitFail
