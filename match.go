@@ -103,16 +103,12 @@ func (d *Doc) mergeMatched(di, si uint32) error {
 	i := mBase
 	for k := d.nodes[si].child; k != 0; i++ {
 		next := d.nodes[k].next
-		if m := d.matches[i]; m == 0 {
-			d.moved = true
-			d.linkAfter(di, last, k)
+		m := d.matches[i]
+		if err := d.mergeMember(di, m, k, last); err != nil {
+			return err
+		}
+		if m == 0 {
 			last = k
-		} else {
-			d.path = append(d.path, pathElem{name: k})
-			if err := d.merge(d.nodes[m].child, d.nodes[k].child); err != nil {
-				return err
-			}
-			d.path = d.path[:len(d.path)-1]
 		}
 		k = next
 	}
@@ -184,16 +180,10 @@ func (d *Doc) patchMatched(t, first uint32) error {
 				return err
 			}
 		default:
-			if d.contains(v, t) {
-				return ErrCycle
-			}
-			if err := d.patchOntoEmpty(v); err != nil {
+			if err := d.setMember(t, m, k, tail); err != nil {
 				return err
 			}
-			if m != 0 {
-				d.setValue(t, m, v)
-			} else {
-				d.linkAfter(t, tail, k)
+			if m == 0 {
 				tail = k
 				d.matches[l+1] = k
 			}

@@ -289,18 +289,28 @@ func (d *Doc) mergeObjects(di, si uint32) error {
 	}
 	for k := d.nodes[si].child; k != 0; {
 		next := d.nodes[k].next
-		if m, last := d.findName(di, k); m == 0 {
-			d.moved = true
-			d.linkAfter(di, last, k)
-		} else {
-			d.path = append(d.path, pathElem{name: k})
-			if err := d.merge(d.nodes[m].child, d.nodes[k].child); err != nil {
-				return err
-			}
-			d.path = d.path[:len(d.path)-1]
+		m, last := d.findName(di, k)
+		if err := d.mergeMember(di, m, k, last); err != nil {
+			return err
 		}
 		k = next
 	}
+	return nil
+}
+
+// mergeMember merges the value of member k of src into that of member m
+// of object di, or, if m is 0, appends k to di after its last member last.
+func (d *Doc) mergeMember(di, m, k, last uint32) error {
+	if m == 0 {
+		d.moved = true
+		d.linkAfter(di, last, k)
+		return nil
+	}
+	d.path = append(d.path, pathElem{name: k})
+	if err := d.merge(d.nodes[m].child, d.nodes[k].child); err != nil {
+		return err
+	}
+	d.path = d.path[:len(d.path)-1]
 	return nil
 }
 

@@ -89,19 +89,30 @@ func (d *Doc) patchMembers(t, first uint32) error {
 				return err
 			}
 		default:
-			if d.contains(v, t) {
-				return ErrCycle
-			}
-			if err := d.patchOntoEmpty(v); err != nil {
+			if err := d.setMember(t, m, k, d.tail(t)); err != nil {
 				return err
-			}
-			if m != 0 {
-				d.setValue(t, m, v)
-			} else {
-				d.linkLast(t, k)
 			}
 		}
 		k = next
+	}
+	return nil
+}
+
+// setMember makes the value of patch member k, merge-patched onto {} (see
+// patchOntoEmpty), the value of member m of object t, or, if m is 0,
+// appends k to t after its last member tail.
+func (d *Doc) setMember(t, m, k, tail uint32) error {
+	v := d.nodes[k].child
+	if d.contains(v, t) {
+		return ErrCycle
+	}
+	if err := d.patchOntoEmpty(v); err != nil {
+		return err
+	}
+	if m != 0 {
+		d.setValue(t, m, v)
+	} else {
+		d.linkAfter(t, tail, k)
 	}
 	return nil
 }
