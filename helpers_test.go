@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -230,4 +231,25 @@ func lineCol(src string, off int) (line, col int) {
 	before := src[:off]
 	line = strings.Count(before, "\n") + 1
 	return line, off - (strings.LastIndexByte(before, '\n') + 1) + 1
+}
+
+// randomObject returns the text of an object of n members named "k" and a
+// number below names, every escapeEvery-th number's name written with an
+// escape (so equal names differ in text), each value from value.
+func randomObject(rng *rand.Rand, n, names, escapeEvery int, value func() string) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k := rng.IntN(names)
+		name := "k" + strconv.Itoa(k)
+		if k%escapeEvery == 0 {
+			name = `\u006b` + strconv.Itoa(k) // "k..." escaped
+		}
+		b.WriteString(`"` + name + `":` + value())
+	}
+	b.WriteByte('}')
+	return b.String()
 }

@@ -777,28 +777,15 @@ func TestMergeConsumesSrc(t *testing.T) {
 // once warm.
 func TestLargeMergeBySorting(t *testing.T) {
 	object := func(rng *rand.Rand, n int) string {
-		var b strings.Builder
-		b.WriteByte('{')
-		for i := range n {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			k := rng.IntN(n * 2)
-			name := "k" + strconv.Itoa(k)
-			if k%7 == 0 {
-				name = `\u006b` + strconv.Itoa(k) // "k..." escaped
-			}
-			value := strconv.Itoa(rng.IntN(3))
+		return randomObject(rng, n, 2*n, 7, func() string {
 			switch rng.IntN(4) {
 			case 0:
-				value = `{"v` + strconv.Itoa(rng.IntN(3)) + `":1}`
+				return `{"v` + strconv.Itoa(rng.IntN(3)) + `":1}`
 			case 1:
-				value = "[1]"
+				return "[1]"
 			}
-			b.WriteString(`"` + name + `":` + value)
-		}
-		b.WriteByte('}')
-		return b.String()
+			return strconv.Itoa(rng.IntN(3))
+		})
 	}
 	rng := rand.New(rand.NewPCG(7, 7))
 	for round := range 200 {

@@ -89,7 +89,7 @@ func (d *Doc) patchMembers(t, first uint32) error {
 				return err
 			}
 		default:
-			if err := d.setMember(t, m, k, d.tail(t)); err != nil {
+			if err := d.setMember(t, m, k, 0); err != nil {
 				return err
 			}
 		}
@@ -100,7 +100,8 @@ func (d *Doc) patchMembers(t, first uint32) error {
 
 // setMember makes the value of patch member k, merge-patched onto {} (see
 // patchOntoEmpty), the value of member m of object t, or, if m is 0,
-// appends k to t after its last member tail.
+// appends k to t after its last member tail (0: t's last member, looked up
+// only then).
 func (d *Doc) setMember(t, m, k, tail uint32) error {
 	v := d.nodes[k].child
 	if d.contains(v, t) {
@@ -111,9 +112,12 @@ func (d *Doc) setMember(t, m, k, tail uint32) error {
 	}
 	if m != 0 {
 		d.setValue(t, m, v)
-	} else {
-		d.linkAfter(t, tail, k)
+		return nil
 	}
+	if tail == 0 {
+		tail = d.tail(t)
+	}
+	d.linkAfter(t, tail, k)
 	return nil
 }
 
