@@ -52,6 +52,22 @@ func MatchBySorting(which string) (restore func()) {
 	return func() { minSortedMatch = old }
 }
 
+// IndexObjects sets which objects Set indexes (see index.go): "all",
+// "none", or "" (those of 32 members or more, the default). It returns a
+// function that restores the previous setting.
+func IndexObjects(which string) (restore func()) {
+	old := indexMin
+	switch which {
+	case "all":
+		indexMin = 0
+	case "none":
+		indexMin = math.MaxInt
+	default:
+		indexMin = 32
+	}
+	return func() { indexMin = old }
+}
+
 // SameArena reports whether a and b hold the same text and the same nodes.
 func SameArena(a, b *Doc) bool {
 	return slices.Equal(a.buf, b.buf) && slices.Equal(a.nodes, b.nodes)
@@ -65,5 +81,9 @@ func init() {
 	// GRAFT_MATCH=sorted runs every merge of objects through matchMembers.
 	if os.Getenv("GRAFT_MATCH") == "sorted" {
 		MatchBySorting("all")
+	}
+	// GRAFT_INDEX=all indexes every object Set is called on.
+	if os.Getenv("GRAFT_INDEX") == "all" {
+		IndexObjects("all")
 	}
 }
