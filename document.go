@@ -73,7 +73,7 @@ type Doc struct {
 	matchText   []byte      // their decoded text (a stack)
 	matches     []uint32    // per member of a large merge, what it merges into (a stack)
 	marks       []uint32    // members a large merge patch removes (a stack)
-	links       [][2]uint32 // MergeEach: per item, its target's last member and its own
+	links       [][3]uint32 // MergeEach: per item, its target's last member and the chain it appends
 
 	disjointNames [maxDisjoint]struct{ m, meta uint32 } // members disjoint compares, their nameMeta
 }

@@ -184,8 +184,9 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 	// outside it is outside every item, and no chain of members is shared
 	// (nothing has been moved): when, besides, the targets are distinct
 	// (ascending) objects and every item's members are all new to its
-	// target, the usual entity fetch, no item can conflict and the merges
-	// are the links that disjoint prepares, made without a journal.
+	// target but for leading keys equal to the target's, the usual entity
+	// fetch, no item can conflict and the merges are the links that
+	// disjoint prepares, made without a journal.
 	last := d.asParsed(uint32(src))
 	links, linked := d.links[:0], last != 0
 	i, k := 0, d.nodes[src].child
@@ -202,9 +203,9 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 		}
 		linked = linked && (i == 0 || t > targets[i-1]) && d.nodes[t].kind() == Object && d.nodes[v].kind() == Object
 		if linked {
-			tl, end, ok := d.disjoint(uint32(t), v)
+			tl, first, end, ok := d.disjoint(uint32(t), v)
 			linked = ok
-			links = append(links, [2]uint32{tl, end})
+			links = append(links, [3]uint32{tl, first, end})
 		}
 	}
 	d.links = links[:0]
@@ -213,7 +214,7 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 	}
 	if linked {
 		for i, k := 0, d.nodes[src].child; k != 0; i, k = i+1, d.nodes[k].next {
-			d.appendMembers(uint32(targets[i]), d.resolve(k), links[i][0], links[i][1])
+			d.appendMembers(uint32(targets[i]), links[i][0], links[i][1], links[i][2])
 		}
 		d.consume(uint32(src))
 		return nil
@@ -280,18 +281,54 @@ func (d *Doc) merge(di, si uint32) error {
 }
 
 func (d *Doc) mergeObjects(di, si uint32) error {
-	if last, end, ok := d.disjoint(di, si); ok {
-		d.appendMembers(di, si, last, end)
+	if last, first, end, ok := d.disjoint(di, si); ok {
+		d.appendMembers(di, last, first, end)
 		return nil
 	}
-	if sortedMatch(d.Len(Ref(di)), d.Len(Ref(si))) {
+	n, m := d.Len(Ref(di)), d.Len(Ref(si))
+	if sortedMatch(n, m) {
 		return d.mergeMatched(di, si)
+	}
+	if n+m <= maxDisjoint {
+		return d.mergeSmall(di, si)
 	}
 	for k := d.nodes[si].child; k != 0; {
 		next := d.nodes[k].next
 		m, last := d.findName(di, k)
 		if err := d.mergeMember(di, m, k, last); err != nil {
 			return err
+		}
+		k = next
+	}
+	return nil
+}
+
+// mergeSmall merges object si into object di, which have at most
+// maxDisjoint members together: each member of si is looked up in a list
+// of di's members on the stack, which holds what two equal names without
+// escapes share of their meta (see findName), instead of in a walk of di.
+// A member appended is added to the list: a later one of the same name
+// merges into it, as the walk would find it.
+func (d *Doc) mergeSmall(di, si uint32) error {
+	var names [maxDisjoint]struct{ m, meta uint32 }
+	n, last := 0, uint32(0)
+	for m := d.nodes[di].child; m != 0; m = d.nodes[m].next {
+		names[n].m, names[n].meta = m, d.nodes[m].meta&nameMeta
+		n, last = n+1, m
+	}
+	for k := d.nodes[si].child; k != 0; {
+		next := d.nodes[k].next
+		meta := d.nodes[k].meta & nameMeta
+		var found uint32
+		if j := d.lastNamed(names[:n], k, meta); j >= 0 {
+			found = names[j].m
+		}
+		if err := d.mergeMember(di, found, k, last); err != nil {
+			return err
+		}
+		if found == 0 {
+			names[n].m, names[n].meta = k, meta
+			n, last = n+1, k
 		}
 		k = next
 	}
@@ -314,11 +351,11 @@ func (d *Doc) mergeMember(di, m, k, last uint32) error {
 	return nil
 }
 
-// appendMembers appends the members of object si, all new to object di
-// (see disjoint, which found last, di's last member, and end, si's): the
-// usual entity merge. They keep their chain and are appended in one link.
-func (d *Doc) appendMembers(di, si, last, end uint32) {
-	if first := d.nodes[si].child; first != 0 {
+// appendMembers appends members first to end of a source object, all new
+// to object di, whose last member is last (see disjoint): the usual entity
+// merge. They keep their chain and are appended in one link.
+func (d *Doc) appendMembers(di, last, first, end uint32) {
+	if first != 0 {
 		d.moved = true
 		d.linkChain(di, last, first, end)
 	}
@@ -395,11 +432,16 @@ func (d *Doc) text(i uint32) []byte {
 // compares.
 const maxDisjoint = 16
 
-// disjoint reports whether no member name of object si occurs in object di
-// or twice in si, so that merging si appends its members unchanged. It
-// returns the last members of di and si. Objects with more than
-// maxDisjoint members between them are not checked (ok is false).
-func (d *Doc) disjoint(di, si uint32) (last, end uint32, ok bool) {
+// disjoint reports whether merging object si into object di only appends
+// members of si, unchanged: the usual entity merge. Every member of si must
+// be new to di and to si, except for a leading run of members whose values
+// are null or the same scalar text as the value of di's last member of the
+// name (the key fields and __typename an entity fetch returns besides the
+// new members), which merging leaves as they are. It returns di's last
+// member and the chain of si's members to append, first to end (first is 0
+// if there are none). Objects with more than maxDisjoint members between
+// them are not checked (ok is false).
+func (d *Doc) disjoint(di, si uint32) (last, first, end uint32, ok bool) {
 	// Each chain is walked once (a walk waits on every load of the next
 	// node; comparing does not), keeping the members and what of their
 	// meta two equal names without escapes share (see findName). Names
@@ -410,7 +452,7 @@ func (d *Doc) disjoint(di, si uint32) (last, end uint32, ok bool) {
 	n := 0
 	for m := d.nodes[di].child; m != 0; m = d.nodes[m].next {
 		if n == len(names) {
-			return 0, 0, false
+			return 0, 0, 0, false
 		}
 		meta := d.nodes[m].meta & nameMeta
 		names[n].m, names[n].meta = m, meta
@@ -419,22 +461,47 @@ func (d *Doc) disjoint(di, si uint32) (last, end uint32, ok bool) {
 	}
 	for k := d.nodes[si].child; k != 0; k = d.nodes[k].next {
 		if n == len(names) {
-			return 0, 0, false
+			return 0, 0, 0, false
 		}
 		meta := d.nodes[k].meta & nameMeta
 		b := lengthBit(meta)
 		if lens&b != 0 {
-			for _, e := range names[:n] {
-				if (e.meta == meta || (e.meta|meta)&flagEscaped != 0) && d.namesEqual(e.m, k) {
-					return 0, 0, false
+			if j := d.lastNamed(names[:n], k, meta); j >= 0 {
+				if first != 0 || !d.mergesAsIs(d.nodes[names[j].m].child, d.nodes[k].child) {
+					return 0, 0, 0, false
 				}
+				continue // a leading member merging leaves as it is
 			}
+		}
+		if first == 0 {
+			first = k
 		}
 		lens |= b
 		names[n].m, names[n].meta = k, meta
 		n, end = n+1, k
 	}
-	return last, end, true
+	return last, first, end, true
+}
+
+// lastNamed returns the index of the last of names with the name of member
+// k, whose nameMeta is meta, or -1.
+func (d *Doc) lastNamed(names []struct{ m, meta uint32 }, k, meta uint32) int {
+	for j := len(names) - 1; j >= 0; j-- {
+		if e := names[j]; (e.meta == meta || (e.meta|meta)&flagEscaped != 0) && d.namesEqual(e.m, k) {
+			return j
+		}
+	}
+	return -1
+}
+
+// mergesAsIs reports whether merging value si into value di changes
+// nothing: si is null, or both are scalars of the same text.
+func (d *Doc) mergesAsIs(di, si uint32) bool {
+	sk, dk := d.nodes[si].kind(), d.nodes[di].kind()
+	if sk == Null {
+		return true
+	}
+	return sk != Object && sk != Array && dk != Object && dk != Array && bytes.Equal(d.text(di), d.text(si))
 }
 
 // lengthBit returns the bit of a member name's text length mod 64, or all

@@ -176,6 +176,19 @@ func TestMergeRules(t *testing.T) {
 		{name: "more members than one batch compares, all new", dst: `{"z":0}`, src: manyMembers(40, ""), want: `{"z":0,` + manyMembers(40, "")[1:]},
 		{name: "more members than one batch compares, the last in dst", dst: `{"m39":{"x":1}}`, src: manyMembers(40, `{"y":2}`), want: `{"m39":{"x":1,"y":2},` + manyMembers(39, `{"y":2}`)[1:]},
 		{name: "names differing only in escapes of other characters", dst: `{"a\n":1}`, src: `{"a\\n":2}`, want: `{"a\n":1,"a\\n":2}`},
+		// An entity's leading key fields that equal dst's are left as they
+		// are and the rest appended in one link (see disjoint); every other
+		// overlap merges member by member.
+		{name: "leading equal keys, new members after", dst: `{"__typename":"P","upc":"1","name":"x"}`, src: `{"__typename":"P","upc":"1","stock":3,"r":[{"b":1}]}`, want: `{"__typename":"P","upc":"1","name":"x","stock":3,"r":[{"b":1}]}`},
+		{name: "leading null, new member after", dst: `{"a":1}`, src: `{"a":null,"b":2}`, want: `{"a":1,"b":2}`},
+		{name: "leading different scalar replaces", dst: `{"a":1,"c":0}`, src: `{"a":2,"b":2}`, want: `{"a":2,"c":0,"b":2}`},
+		{name: "leading null dst takes the scalar", dst: `{"a":null}`, src: `{"a":1,"b":2}`, want: `{"a":1,"b":2}`},
+		{name: "leading equal key after a new member", dst: `{"a":1}`, src: `{"b":2,"a":1,"c":3}`, want: `{"a":1,"b":2,"c":3}`},
+		{name: "leading key, dst duplicates: the last is compared", dst: `{"a":1,"a":2}`, src: `{"a":1,"b":3}`, want: `{"a":1,"a":1,"b":3}`},
+		{name: "leading key of other escapes replaces", dst: `{"a":"x"}`, src: `{"a":"\u0078","b":1}`, want: `{"a":"\u0078","b":1}`},
+		{name: "leading keys only", dst: `{"a":1,"b":2}`, src: `{"a":1}`, want: `{"a":1,"b":2}`},
+		{name: "leading key twice in src", dst: `{"a":1}`, src: `{"a":1,"a":1,"b":2}`, want: `{"a":1,"b":2}`},
+		{name: "leading object merges member by member", dst: `{"a":{"x":1}}`, src: `{"a":{"y":2},"b":2}`, want: `{"a":{"x":1,"y":2},"b":2}`},
 
 		// Scalars are compared by their text, never through float64.
 		{name: "1 and 1.0 differ", dst: `{"n":1}`, src: `{"n":1.0}`, want: `{"n":1.0}`},
