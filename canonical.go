@@ -52,19 +52,10 @@ func (d *Doc) AppendCanonical(dst []byte, r Ref) ([]byte, error) {
 }
 
 // WriteCanonical writes the canonical form of r to w (see AppendCanonical)
-// in one Write call, using a pooled buffer. Nothing is written if r has no
-// canonical form.
+// in one Write call; buffer and errors are those of WriteJSON. Nothing is
+// written if r has no canonical form.
 func (d *Doc) WriteCanonical(w io.Writer, r Ref) error {
-	bp := writeBufs.Get().(*[]byte)
-	b, err := d.AppendCanonical((*bp)[:0], r)
-	if err == nil {
-		_, err = w.Write(b)
-	}
-	if cap(b) <= 1<<20 {
-		*bp = b[:0]
-		writeBufs.Put(bp)
-	}
-	return err
+	return d.write(w, r, writeCanonical, "", "")
 }
 
 func (d *Doc) appendCanonical(dst []byte, i uint32, s *memberSort) ([]byte, error) {

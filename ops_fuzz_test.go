@@ -154,6 +154,7 @@ func runOps(t *testing.T, d *graft.Doc, policy graft.Conflict, ops []byte) strin
 			t.Fatalf("input %q policy %d\nafter %v: %v\n got %s", ops, policy, log, err, compact(d, root))
 		}
 		checkSpans(t, d, root)
+		checkPrinters(t, d, root)
 		for _, f := range free {
 			if err := matchModel(d, f.r, f.m); err != nil {
 				t.Fatalf("free value after %v: %v", log, err)
