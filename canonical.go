@@ -93,14 +93,16 @@ func (d *Doc) appendCanonicalObject(dst []byte, obj uint32, s *memberSort) ([]by
 		e := s.ents[j] // a copy: nested objects may move the stack
 		name := s.name(d, &e)
 		if j > m.ents {
-			if prev := s.ents[j-1]; string(s.name(d, &prev)) == string(name) {
-				err = &Error{Offset: -1, Reason: "duplicate member name " + strconv.Quote(string(name)) + " (canonical JSON needs unique names)", Err: ErrSyntax}
-				err = within(err, string(name))
-				break
-			}
 			dst = append(dst, ',')
 		}
-		if dst, err = d.appendCanonicalString(dst, e.name); err == nil {
+		// The name first: one that is not Unicode (a lone surrogate, which
+		// decodes to U+FFFD) is reported as such, not as a duplicate.
+		if dst, err = d.appendCanonicalString(dst, e.name); err == nil && j > m.ents {
+			if prev := s.ents[j-1]; string(s.name(d, &prev)) == string(name) {
+				err = &Error{Offset: -1, Reason: "duplicate member name " + strconv.Quote(string(name)) + " (canonical JSON needs unique names)", Err: ErrSyntax}
+			}
+		}
+		if err == nil {
 			dst = append(dst, ':')
 			dst, err = d.appendCanonical(dst, e.value, s)
 		}

@@ -205,6 +205,7 @@ func TestCanonicalErrors(t *testing.T) {
 		{name: "duplicate names a surrogate pair and UTF-8", in: `{"x":{"\ud83d\ude00":1,"b":2,"😀":3}}`, err: graft.ErrSyntax, pointer: "/x/😀"},
 		{name: "lone surrogate", in: `{"k":["\ud800x"]}`, opts: graft.Options{AllowLoneSurrogates: true}, err: graft.ErrSyntax, pointer: "/k/0", reason: `lone surrogate escape \ud800`},
 		{name: "lone surrogate in a name", in: `{"\udc00":1}`, opts: graft.Options{AllowLoneSurrogates: true}, err: graft.ErrSyntax, pointer: "/\ufffd"},
+		{name: "lone surrogate in a name after U+FFFD", in: `{"\ufffd":1,"\udc00":2}`, opts: graft.Options{AllowLoneSurrogates: true}, err: graft.ErrSyntax, pointer: "/\ufffd", reason: `lone surrogate escape \udc00`},
 		{name: "invalid UTF-8", in: "[\"\xff\"]", opts: graft.Options{AllowInvalidUTF8: true}, err: graft.ErrSyntax, pointer: "/0", reason: "not valid UTF-8"},
 		{name: "invalid UTF-8 escaped", in: "[\"\\n\xff\"]", opts: graft.Options{AllowInvalidUTF8: true}, err: graft.ErrSyntax, pointer: "/0"},
 	}
