@@ -492,3 +492,82 @@ func TestPrintersCorpusEdited(t *testing.T) {
 		})
 	}
 }
+
+// TestPrintersDetachedValues prints values that an edit took out of the
+// document (and then changed) and consumed merge sources, with every
+// printer: each prints what it holds now, and the document none of it.
+func TestPrintersDetachedValues(t *testing.T) {
+	const doc = `{"p":{"q":{"r":[1,{"s":"\u00e9"}]},"t":[[2],[3]]},"u":"v"}`
+	cases := []struct {
+		name      string
+		edit      func(d *graft.Doc, root graft.Ref) graft.Ref // returns the detached value
+		want, doc string                                       // their compact texts after
+	}{
+		{"value of a deleted member, edited after", func(d *graft.Doc, root graft.Ref) graft.Ref {
+			q := d.Get(root, "p", "q")
+			d.Delete(d.Member(root, "p"), "q")
+			d.AppendItem(d.Member(q, "r"), d.NewInt(4))
+			return q
+		}, `{"r":[1,{"s":"\u00e9"},4]}`, `{"p":{"t":[[2],[3]]},"u":"v"}`},
+		{"value under a deleted parent, edited after", func(d *graft.Doc, root graft.Ref) graft.Ref {
+			s := d.Get(root, "p", "q", "r", "1")
+			d.Delete(root, "p")
+			d.Set(s, "s", d.NewInt(5))
+			return s
+		}, `{"s":5}`, `{"u":"v"}`},
+		{"deleted item, grown after", func(d *graft.Doc, root graft.Ref) graft.Ref {
+			t0 := d.Get(root, "p", "t", "0")
+			if err := d.DeleteItem(d.Get(root, "p", "t"), 0); err != nil {
+				t.Fatal(err)
+			}
+			d.AppendItem(t0, d.NewString("x"))
+			return t0
+		}, `[2,"x"]`, `{"p":{"q":{"r":[1,{"s":"\u00e9"}]},"t":[[3]]},"u":"v"}`},
+		{"value replaced by set, emptied after", func(d *graft.Doc, root graft.Ref) graft.Ref {
+			r := d.Get(root, "p", "q", "r")
+			d.Set(d.Get(root, "p", "q"), "r", d.NewNull())
+			d.DeleteItem(r, 1)
+			d.DeleteItem(r, 0)
+			return r
+		}, `[]`, `{"p":{"q":{"r":null},"t":[[2],[3]]},"u":"v"}`},
+		{"merge source consumed", func(d *graft.Doc, root graft.Ref) graft.Ref {
+			src := mustAppend(t, d, `{"p":{"t":[null,[4]],"n":{}},"w":[]}`)
+			if err := d.Merge(root, src); err != nil {
+				t.Fatal(err)
+			}
+			return src
+		}, `{}`, `{"p":{"q":{"r":[1,{"s":"\u00e9"}]},"t":[[2],[4]],"n":{}},"u":"v","w":[]}`},
+		{"merge source consumed, set after", func(d *graft.Doc, root graft.Ref) graft.Ref {
+			src := mustAppend(t, d, `{"w":[1]}`)
+			if err := d.Merge(root, src); err != nil {
+				t.Fatal(err)
+			}
+			d.Set(src, "x", d.NewInt(2))
+			return src
+		}, `{"x":2}`, `{"p":{"q":{"r":[1,{"s":"\u00e9"}]},"t":[[2],[3]]},"u":"v","w":[1]}`},
+		{"merge patch consumed", func(d *graft.Doc, root graft.Ref) graft.Ref {
+			patch := mustAppend(t, d, `{"p":{"q":null},"u":[]}`)
+			if err := d.MergePatch(root, patch); err != nil {
+				t.Fatal(err)
+			}
+			return patch
+		}, `{}`, `{"p":{"t":[[2],[3]]},"u":[]}`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var d graft.Doc
+			root := mustAppend(t, &d, doc)
+			v := c.edit(&d, root)
+			if got := compact(&d, v); got != c.want {
+				t.Errorf("detached value prints %s, want %s", got, c.want)
+			}
+			if got := compact(&d, root); got != c.doc {
+				t.Errorf("document prints %s, want %s", got, c.doc)
+			}
+			for _, r := range []graft.Ref{v, root} {
+				checkSpans(t, &d, r)
+				checkPrinters(t, &d, r)
+			}
+		})
+	}
+}
