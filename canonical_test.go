@@ -477,15 +477,10 @@ func TestCanonicalBuiltValues(t *testing.T) {
 // TestCanonicalAfterEdits prints documents changed by each kind of edit in
 // canonical form: the walk of an edited tree (appended, moved, replaced,
 // removed and copied members and items) must give what the edited
-// document's compact text gives (refCanonical), and the compact text is
-// checked against the expected document.
+// document's compact text gives (see runEditCases).
 func TestCanonicalAfterEdits(t *testing.T) {
 	const doc = `{"z":{"b":[1,{"y":"\u00e9","x":2.50}],"a":"\ud83d\ude00"},"\uffff":0,"m":[{"k":1},{"k":2}]}`
-	cases := []struct {
-		name string
-		edit func(d *graft.Doc, root graft.Ref) error
-		want string // the compact text after the edit
-	}{
+	cases := []editCase{
 		{"set replaces a nested value", func(d *graft.Doc, root graft.Ref) error {
 			return d.Set(d.Member(root, "z"), "a", d.NewString("\x01"))
 		}, `{"z":{"b":[1,{"y":"\u00e9","x":2.50}],"a":"\u0001"},"\uffff":0,"m":[{"k":1},{"k":2}]}`},
@@ -536,17 +531,5 @@ func TestCanonicalAfterEdits(t *testing.T) {
 			return d.Merge(m, o) // merges into "k": no duplicate
 		}, `{"z":{"b":[1,{"y":"\u00e9","x":2.50}],"a":"\ud83d\ude00"},"\uffff":0,"m":[{"k":3},{"k":2}]}`},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			var d graft.Doc
-			root := mustAppend(t, &d, doc)
-			if err := c.edit(&d, root); err != nil {
-				t.Fatal(err)
-			}
-			if got := compact(&d, root); got != c.want {
-				t.Fatalf("edited document %s, want %s", got, c.want)
-			}
-			checkPrinters(t, &d, root)
-		})
-	}
+	runEditCases(t, doc, cases)
 }

@@ -324,11 +324,7 @@ func TestWriteLargeOutputs(t *testing.T) {
 // output is encoding/json.Indent of the expected compact text.
 func TestAppendIndentAfterEdits(t *testing.T) {
 	const doc = `{"s":"\u00e9\/\"","n":[1.50,1E+2,-0],"o":{"a":{},"b":[]},"l":[{"k":1},{"k":2}],"e":[]}`
-	cases := []struct {
-		name string
-		edit func(d *graft.Doc, root graft.Ref) error
-		want string
-	}{
+	cases := []editCase{
 		{"unedited", func(*graft.Doc, graft.Ref) error { return nil }, doc},
 		{"every member deleted prints {}", func(d *graft.Doc, root graft.Ref) error {
 			for _, name := range []string{"s", "n", "o", "l", "e"} {
@@ -392,6 +388,21 @@ func TestAppendIndentAfterEdits(t *testing.T) {
 			return d.AppendItem(d.Member(root, "e"), d.Member(root, "o"))
 		}, `{"s":"\u00e9\/\"","n":[1.50,1E+2,-0],"o":{"a":{},"b":[]},"l":[{"k":1},{"k":2}],"e":[{"a":{},"b":[]}]}`},
 	}
+	runEditCases(t, doc, cases)
+}
+
+// editCase is an edit of a document and the compact text it leaves.
+type editCase struct {
+	name string
+	edit func(d *graft.Doc, root graft.Ref) error
+	want string
+}
+
+// runEditCases applies each edit to doc, parsed anew, and checks the
+// result with every printer: the compact text is the case's, the indented
+// text at every indent and prefix is encoding/json.Indent of it, and the
+// canonical form is refCanonical's (checkPrinters).
+func runEditCases(t *testing.T, doc string, cases []editCase) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var d graft.Doc
@@ -408,6 +419,7 @@ func TestAppendIndentAfterEdits(t *testing.T) {
 					t.Fatalf("AppendIndent(%q, %q):\n got %s\nwant %s", ind.prefix, ind.indent, got, want)
 				}
 			}
+			checkPrinters(t, &d, root)
 		})
 	}
 }
@@ -421,10 +433,7 @@ func TestAppendIndentAfterEdits(t *testing.T) {
 func TestPrintersCorpusEdited(t *testing.T) {
 	for _, f := range corpusFiles(t) {
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			src, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
+			src := readCorpus(t, filepath.Base(f))
 			var d graft.Doc
 			root := mustAppend(t, &d, string(src))
 			rng := rand.New(rand.NewPCG(uint64(len(src)), 9))
