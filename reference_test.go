@@ -572,16 +572,28 @@ func refCanonicalValue(sb *strings.Builder, v any) bool {
 }
 
 func refCanonicalString(sb *strings.Builder, s string) {
-	short := map[rune]string{'"': `\"`, '\\': `\\`, '\b': `\b`, '\t': `\t`, '\n': `\n`, '\f': `\f`, '\r': `\r`}
 	sb.WriteByte('"')
 	for _, c := range s {
-		switch e, ok := short[c]; {
-		case ok:
-			sb.WriteString(e)
-		case c < 0x20:
-			sb.WriteString(`\u00` + strconv.FormatInt(int64(c)|0x100, 16)[1:])
-		default:
+		switch c {
+		case '"', '\\':
+			sb.WriteByte('\\')
 			sb.WriteRune(c)
+		case '\b':
+			sb.WriteString(`\b`)
+		case '\t':
+			sb.WriteString(`\t`)
+		case '\n':
+			sb.WriteString(`\n`)
+		case '\f':
+			sb.WriteString(`\f`)
+		case '\r':
+			sb.WriteString(`\r`)
+		default:
+			if c < 0x20 {
+				sb.WriteString(`\u00` + strconv.FormatInt(int64(c)|0x100, 16)[1:])
+			} else {
+				sb.WriteRune(c)
+			}
 		}
 	}
 	sb.WriteByte('"')
