@@ -1,6 +1,7 @@
 package graft_test
 
 import (
+	"bytes"
 	"io"
 	"testing"
 
@@ -196,6 +197,23 @@ var allocCases = []allocCase{
 		var d graft.Doc
 		r := mustAppend(tb, &d, deepDoc(2))
 		return func() { d.WriteJSON(io.Discard, r) }, nil
+	}},
+	{name: "WriteIndent and WriteCanonical", setup: func(tb testing.TB) (func(), func(testing.TB)) {
+		var d graft.Doc
+		r := mustAppend(tb, &d, deepDoc(3))
+		var w bytes.Buffer
+		var err1, err2 error
+		return func() {
+				w.Reset()
+				err1 = d.WriteIndent(&w, r, "", "  ")
+				err2 = d.WriteCanonical(&w, r)
+			}, func(tb testing.TB) {
+				want := string(d.AppendIndent(nil, r, "", "  "))
+				c, _ := d.AppendCanonical(nil, r)
+				if err1 != nil || err2 != nil || w.String() != want+string(c) {
+					tb.Fatalf("%v, %v: %s", err1, err2, clip(w.String()))
+				}
+			}
 	}},
 	{name: "edits", setup: func(tb testing.TB) (func(), func(testing.TB)) {
 		src := []byte(`{"a":{"b":[1,2,3]},"c":"x"}`)

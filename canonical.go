@@ -52,19 +52,10 @@ func (d *Doc) AppendCanonical(dst []byte, r Ref) ([]byte, error) {
 }
 
 // WriteCanonical writes the canonical form of r to w (see AppendCanonical)
-// in one Write call, using a pooled buffer. Nothing is written if r has no
-// canonical form.
+// in one Write call; buffer and errors are those of WriteJSON. Nothing is
+// written if r has no canonical form.
 func (d *Doc) WriteCanonical(w io.Writer, r Ref) error {
-	bp := writeBufs.Get().(*[]byte)
-	b, err := d.AppendCanonical((*bp)[:0], r)
-	if err == nil {
-		_, err = w.Write(b)
-	}
-	if cap(b) <= 1<<20 {
-		*bp = b[:0]
-		writeBufs.Put(bp)
-	}
-	return err
+	return d.write(w, r, writeCanonical, "", "")
 }
 
 func (d *Doc) appendCanonical(dst []byte, i uint32, s *memberSort) ([]byte, error) {
@@ -102,14 +93,16 @@ func (d *Doc) appendCanonicalObject(dst []byte, obj uint32, s *memberSort) ([]by
 		e := s.ents[j] // a copy: nested objects may move the stack
 		name := s.name(d, &e)
 		if j > m.ents {
-			if prev := s.ents[j-1]; string(s.name(d, &prev)) == string(name) {
-				err = &Error{Offset: -1, Reason: "duplicate member name " + strconv.Quote(string(name)) + " (canonical JSON needs unique names)", Err: ErrSyntax}
-				err = within(err, string(name))
-				break
-			}
 			dst = append(dst, ',')
 		}
-		if dst, err = d.appendCanonicalString(dst, e.name); err == nil {
+		// The name first: one that is not Unicode (a lone surrogate, which
+		// decodes to U+FFFD) is reported as such, not as a duplicate.
+		if dst, err = d.appendCanonicalString(dst, e.name); err == nil && j > m.ents {
+			if prev := s.ents[j-1]; string(s.name(d, &prev)) == string(name) {
+				err = &Error{Offset: -1, Reason: "duplicate member name " + strconv.Quote(string(name)) + " (canonical JSON needs unique names)", Err: ErrSyntax}
+			}
+		}
+		if err == nil {
 			dst = append(dst, ':')
 			dst, err = d.appendCanonical(dst, e.value, s)
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -53,6 +54,14 @@ func TestCanonicalRFC8785(t *testing.T) {
 		`"€":"Euro Sign","😀":"Emoji: Grinning Face",` + "\"\ufb33\"" + `:"Hebrew Letter Dalet With Dagesh"}`
 	if got := canonical(t, &d, sorting); got != want {
 		t.Errorf("section 3.2.3:\n got %s\nwant %s", got, want)
+	}
+	// Section 3.2.4: the output is UTF-8 and strings are not normalized:
+	// A followed by U+030A COMBINING RING ABOVE stays two characters (not
+	// U+00C5), bytes 41 cc 8a.
+	in = `{"Unnormalized Unicode":"A\u030a"}`
+	want = "{\"Unnormalized Unicode\":\"A\xcc\x8a\"}"
+	if got := canonical(t, &d, in); got != want {
+		t.Errorf("section 3.2.4:\n got % x\nwant % x", got, want)
 	}
 }
 
@@ -158,6 +167,19 @@ func TestCanonicalOrder(t *testing.T) {
 		{`{"aa":1,"a":2,"ab":3}`, `{"a":2,"aa":1,"ab":3}`},
 		{`{"\ue000":1,"\ud800\udc00":2,"\uffff":3,"\ud7ff":4}`, "{\"\ud7ff\":4,\"\U00010000\":2,\"\ue000\":1,\"\uffff\":3}"},
 		{`{"\u0062":1,"a":2}`, `{"a":2,"b":1}`},
+		// A character beyond U+FFFF (a surrogate pair, from 0xD800) sorts
+		// before one from U+E000 on, though its UTF-8 lead byte is larger.
+		{`{"\uffff":1,"\ud83d\ude00":2}`, "{\"\U0001f600\":2,\"\uffff\":1}"},
+		{"{\"\uf8ff\":1,\"\U0010ffff\":2,\"\ue000\":3}", "{\"\U0010ffff\":2,\"\ue000\":3,\"\uf8ff\":1}"},
+		// ... and after every character below U+D800.
+		{"{\"\U00010000\":1,\"\ud7ff\":2,\"\u0800\":3}", "{\"\u0800\":3,\"\ud7ff\":2,\"\U00010000\":1}"},
+		// The pair decides past a common prefix longer than eight bytes.
+		{`{"abcdefghi\uffff":1,"abcdefghi\ud800\udc00":2,"abcdefghi":3}`, "{\"abcdefghi\":3,\"abcdefghi\U00010000\":2,\"abcdefghi\uffff\":1}"},
+		// Names sort by what they decode to, not by their escapes: "\u0041"
+		// is "A", before "a"; "\u00e9" is "é", after "z"; "\t" before " ".
+		{`{"a":1,"\u0041":2,"z":3,"\u00e9":4}`, `{"A":2,"a":1,"z":3,"é":4}`},
+		{`{" ":1,"\t":2,"\u0000":3}`, `{"\u0000":3,"\t":2," ":1}`},
+		{`{"a\u0000":1,"a":2,"a\u0000b":3}`, `{"a":2,"a\u0000":1,"a\u0000b":3}`},
 	}
 	for _, c := range cases {
 		if got := canonical(t, &d, c.in); got != c.want {
@@ -179,8 +201,11 @@ func TestCanonicalErrors(t *testing.T) {
 		{name: "long number", in: `[` + strings.Repeat("9", 400) + `]`, err: graft.ErrRange, pointer: "/0", reason: "number 999999999999999999999999999999… is beyond"},
 		{name: "duplicate names", in: `{"o":{"b":1,"a":2,"b":3}}`, err: graft.ErrSyntax, pointer: "/o/b", reason: `duplicate member name "b"`},
 		{name: "duplicate names escaped", in: `{"a/b":1,"a\/b":2}`, err: graft.ErrSyntax, pointer: "/a~1b"},
+		{name: "duplicate names one a \\u escape", in: `{"a":1,"\u0061":2}`, err: graft.ErrSyntax, pointer: "/a", reason: `duplicate member name "a"`},
+		{name: "duplicate names a surrogate pair and UTF-8", in: `{"x":{"\ud83d\ude00":1,"b":2,"😀":3}}`, err: graft.ErrSyntax, pointer: "/x/😀"},
 		{name: "lone surrogate", in: `{"k":["\ud800x"]}`, opts: graft.Options{AllowLoneSurrogates: true}, err: graft.ErrSyntax, pointer: "/k/0", reason: `lone surrogate escape \ud800`},
 		{name: "lone surrogate in a name", in: `{"\udc00":1}`, opts: graft.Options{AllowLoneSurrogates: true}, err: graft.ErrSyntax, pointer: "/\ufffd"},
+		{name: "lone surrogate in a name after U+FFFD", in: `{"\ufffd":1,"\udc00":2}`, opts: graft.Options{AllowLoneSurrogates: true}, err: graft.ErrSyntax, pointer: "/\ufffd", reason: `lone surrogate escape \udc00`},
 		{name: "invalid UTF-8", in: "[\"\xff\"]", opts: graft.Options{AllowInvalidUTF8: true}, err: graft.ErrSyntax, pointer: "/0", reason: "not valid UTF-8"},
 		{name: "invalid UTF-8 escaped", in: "[\"\\n\xff\"]", opts: graft.Options{AllowInvalidUTF8: true}, err: graft.ErrSyntax, pointer: "/0"},
 	}
@@ -336,4 +361,175 @@ func TestCanonicalIsARead(t *testing.T) {
 			t.Errorf("got %s", got)
 		}
 	}
+}
+
+// TestCanonicalOrderRandomNames sorts objects of 1 to 80 members (past 32
+// graft sorts them another way) whose names mix characters on both sides
+// of every boundary where UTF-8 and UTF-16 order differ, written as UTF-8
+// or as \u escapes, against refCanonical.
+func TestCanonicalOrderRandomNames(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8785, 3))
+	chars := []rune{0, '\t', ' ', 'a', 'b', 0x7f, 0x80, 0x7ff, 0x800, 0xd7ff, 0xe000, 0xefff, 0xf000, 0xfb33, 0xffff, 0x10000, 0x1f600, 0x10ffff}
+	var d graft.Doc
+	for n := 0; n < 1500; n++ {
+		var b strings.Builder
+		b.WriteByte('{')
+		seen := map[string]bool{}
+		for len(seen) < 1+n%80 {
+			rs := make([]rune, rng.IntN(11))
+			for i := range rs {
+				rs[i] = chars[rng.IntN(len(chars))]
+			}
+			if seen[string(rs)] {
+				continue
+			}
+			if len(seen) > 0 {
+				b.WriteByte(',')
+			}
+			seen[string(rs)] = true
+			if rng.IntN(2) == 0 {
+				q, _ := json.Marshal(string(rs))
+				b.Write(q)
+			} else {
+				b.WriteByte('"')
+				for _, u := range utf16.Encode(rs) {
+					b.WriteString(`\u` + strconv.FormatInt(int64(u)|0x10000, 16)[1:])
+				}
+				b.WriteByte('"')
+			}
+			b.WriteString(":" + strconv.Itoa(len(seen)))
+		}
+		b.WriteByte('}')
+		want, ok := refCanonical([]byte(b.String()))
+		if !ok {
+			t.Fatalf("no reference form for %s", clip(b.String()))
+		}
+		if got := canonical(t, &d, b.String()); got != want {
+			t.Fatalf("%s:\n got %s\nwant %s", clip(b.String()), clip(got), clip(want))
+		}
+	}
+}
+
+// TestCanonicalBuiltValues prints values made by the builders and by Set
+// in canonical form: their text was written by graft, not parsed.
+func TestCanonicalBuiltValues(t *testing.T) {
+	cases := []struct {
+		name  string
+		build func(d *graft.Doc) graft.Ref
+		want  string // "" for ErrRange
+	}{
+		{"string not UTF-8 becomes U+FFFD", func(d *graft.Doc) graft.Ref { return d.NewString("a\xffb\xe2\x82") }, "\"a\ufffdb\ufffd\ufffd\""},
+		{"string of control characters", func(d *graft.Doc) graft.Ref { return d.NewString("\x00\b\t\n\v\f\r\x1f\"\\") }, `"\u0000\b\t\n\u000b\f\r\u001f\"\\"`},
+		{"string DEL, line separators, slash and HTML raw", func(d *graft.Doc) graft.Ref { return d.NewString("\x7f\u2028\u2029/<&>") }, "\"\x7f\u2028\u2029/<&>\""},
+		{"string beyond U+FFFF raw", func(d *graft.Doc) graft.Ref { return d.NewString("😀\U0010ffff") }, "\"😀\U0010ffff\""},
+		{"number with exponent", func(d *graft.Doc) graft.Ref { n, _ := d.NewNumber("1.0E+2"); return n }, "100"},
+		{"number minus zero", func(d *graft.Doc) graft.Ref { n, _ := d.NewNumber("-0.0e-0"); return n }, "0"},
+		{"number fraction", func(d *graft.Doc) graft.Ref { n, _ := d.NewNumber("0.10e1"); return n }, "1"},
+		{"number 17 digits", func(d *graft.Doc) graft.Ref { n, _ := d.NewNumber("12345678901234567"); return n }, "12345678901234568"},
+		{"number beyond float64", func(d *graft.Doc) graft.Ref { n, _ := d.NewNumber("-1e400"); return n }, ""},
+		{"float 1e21", func(d *graft.Doc) graft.Ref { n, _ := d.NewFloat(1e21); return n }, "1e+21"},
+		{"uint64 max", func(d *graft.Doc) graft.Ref { return d.NewUint(1<<64 - 1) }, "18446744073709552000"},
+		{"object of built names sorted", func(d *graft.Doc) graft.Ref {
+			o := d.NewObject()
+			for _, name := range []string{"\uffff", "b", "😀", "\u00e9", "a\"", "\n", "\xff"} {
+				d.Set(o, name, d.NewBool(true))
+			}
+			return o
+		}, "{\"\\n\":true,\"a\\\"\":true,\"b\":true,\"é\":true,\"😀\":true,\"\ufffd\":true,\"\uffff\":true}"},
+		{"set on a parsed escaped name replaces it", func(d *graft.Doc) graft.Ref {
+			o, _ := d.Append([]byte(`{"\u00e9":1,"z":2}`))
+			d.Set(o, "é", d.NewInt(3))
+			d.Set(o, "e", d.NewNull())
+			return o
+		}, `{"e":null,"z":2,"é":3}`},
+		{"array of built values", func(d *graft.Doc) graft.Ref {
+			a := d.NewArray()
+			f, _ := d.NewFloat(0.1)
+			d.AppendItem(a, f)
+			d.AppendItem(a, d.NewString("\u00e9"))
+			d.AppendItem(a, d.NewObject())
+			d.AppendItem(a, d.NewArray())
+			d.AppendItem(a, d.NewNull())
+			return a
+		}, `[0.1,"é",{},[],null]`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var d graft.Doc
+			r := c.build(&d)
+			got, err := d.AppendCanonical(nil, r)
+			if c.want == "" {
+				if !errors.Is(err, graft.ErrRange) {
+					t.Fatalf("got %s, %v; want ErrRange", got, err)
+				}
+				return
+			}
+			if err != nil || string(got) != c.want {
+				t.Fatalf("got %s, %v; want %s", got, err, c.want)
+			}
+			if ref, ok := refCanonical(d.AppendJSON(nil, r)); !ok || ref != c.want {
+				t.Fatalf("the reference canonicalizes %s to %s", d.AppendJSON(nil, r), ref)
+			}
+		})
+	}
+}
+
+// TestCanonicalAfterEdits prints documents changed by each kind of edit in
+// canonical form: the walk of an edited tree (appended, moved, replaced,
+// removed and copied members and items) must give what the edited
+// document's compact text gives (see runEditCases).
+func TestCanonicalAfterEdits(t *testing.T) {
+	const doc = `{"z":{"b":[1,{"y":"\u00e9","x":2.50}],"a":"\ud83d\ude00"},"\uffff":0,"m":[{"k":1},{"k":2}]}`
+	cases := []editCase{
+		{"set replaces a nested value", func(d *graft.Doc, root graft.Ref) error {
+			return d.Set(d.Member(root, "z"), "a", d.NewString("\x01"))
+		}, `{"z":{"b":[1,{"y":"\u00e9","x":2.50}],"a":"\u0001"},"\uffff":0,"m":[{"k":1},{"k":2}]}`},
+		{"set appends a member sorting first", func(d *graft.Doc, root graft.Ref) error {
+			return d.Set(root, "😀", d.NewInt(1))
+		}, `{"z":{"b":[1,{"y":"\u00e9","x":2.50}],"a":"\ud83d\ude00"},"\uffff":0,"m":[{"k":1},{"k":2}],"😀":1}`},
+		{"delete a member named by an escape", func(d *graft.Doc, root graft.Ref) error {
+			d.Delete(root, "\uffff")
+			return nil
+		}, `{"z":{"b":[1,{"y":"\u00e9","x":2.50}],"a":"\ud83d\ude00"},"m":[{"k":1},{"k":2}]}`},
+		{"insert and delete items", func(d *graft.Doc, root graft.Ref) error {
+			b := d.Get(root, "z", "b")
+			if err := d.InsertItem(b, 0, d.NewString("first")); err != nil {
+				return err
+			}
+			return d.DeleteItem(b, 1)
+		}, `{"z":{"b":["first",{"y":"\u00e9","x":2.50}],"a":"\ud83d\ude00"},"\uffff":0,"m":[{"k":1},{"k":2}]}`},
+		{"merge moves members in", func(d *graft.Doc, root graft.Ref) error {
+			src, _ := d.Append([]byte(`{"b":[null,{"v":1e2}],"\u0000":true}`))
+			return d.Merge(d.Member(root, "z"), src)
+		}, `{"z":{"b":[1,{"y":"\u00e9","x":2.50,"v":1e2}],"a":"\ud83d\ude00","\u0000":true},"\uffff":0,"m":[{"k":1},{"k":2}]}`},
+		{"merge each splices entities", func(d *graft.Doc, root graft.Ref) error {
+			src, _ := d.Append([]byte(`[{"\u00e9":"a","c":[]},{"\u00e9":"b","c":{}}]`))
+			return d.MergeEach([]graft.Ref{d.Get(root, "m", "0"), d.Get(root, "m", "1")}, src)
+		}, `{"z":{"b":[1,{"y":"\u00e9","x":2.50}],"a":"\ud83d\ude00"},"\uffff":0,"m":[{"k":1,"\u00e9":"a","c":[]},{"k":2,"\u00e9":"b","c":{}}]}`},
+		{"merge patch removes and adds", func(d *graft.Doc, root graft.Ref) error {
+			p, _ := d.Append([]byte(`{"z":{"a":null,"n":{"q":1,"p":null}},"\uffff":"\/"}`))
+			return d.MergePatch(root, p)
+		}, `{"z":{"b":[1,{"y":"\u00e9","x":2.50}],"n":{"q":1}},"\uffff":"\/","m":[{"k":1},{"k":2}]}`},
+		{"patch moves and copies", func(d *graft.Doc, root graft.Ref) error {
+			p, _ := d.Append([]byte(`[{"op":"move","from":"/z/b/1","path":"/y"},{"op":"copy","from":"/y","path":"/z/b/-"},{"op":"add","path":"/y/\u00e9","value":"\t"}]`))
+			return d.Patch(root, p)
+		}, `{"z":{"b":[1,{"y":"\u00e9","x":2.50}],"a":"\ud83d\ude00"},"\uffff":0,"m":[{"k":1},{"k":2}],"y":{"y":"\u00e9","x":2.50,"é":"\t"}}`},
+		{"copy of an edited subtree", func(d *graft.Doc, root graft.Ref) error {
+			z := d.Member(root, "z")
+			if err := d.Set(d.Get(z, "b", "1"), "w", d.NewInt(-0)); err != nil {
+				return err
+			}
+			c := d.Copy(z)
+			if err := d.Set(z, "a", d.NewNull()); err != nil { // the copy keeps the old value
+				return err
+			}
+			return d.Set(root, "c", c)
+		}, `{"z":{"b":[1,{"y":"\u00e9","x":2.50,"w":0}],"a":null},"\uffff":0,"m":[{"k":1},{"k":2}],"c":{"b":[1,{"y":"\u00e9","x":2.50,"w":0}],"a":"\ud83d\ude00"}}`},
+		{"duplicate made by set of an escaped name", func(d *graft.Doc, root graft.Ref) error {
+			m := d.Get(root, "m", "0")
+			o, _ := d.Append([]byte(`{"\u006b":3}`))
+			return d.Merge(m, o) // merges into "k": no duplicate
+		}, `{"z":{"b":[1,{"y":"\u00e9","x":2.50}],"a":"\ud83d\ude00"},"\uffff":0,"m":[{"k":3},{"k":2}]}`},
+	}
+	runEditCases(t, doc, cases)
 }

@@ -623,6 +623,7 @@ func FuzzMergeSequence(f *testing.F) {
 			if got, walk := compact(d, dst), string(slowPrint(nil, d, dst)); got != walk {
 				t.Fatalf("merge %d: prints %s, walks %s", step, got, walk)
 			}
+			checkPrinters(t, d, dst)
 		}
 	})
 }
@@ -694,6 +695,7 @@ func FuzzMergeEach(f *testing.F) {
 			if got, walk := compact(d, root), string(slowPrint(nil, d, root)); got != walk {
 				t.Fatalf("prints %s, walks %s", got, walk)
 			}
+			checkPrinters(t, d, root)
 			return
 		}
 		var e, refE *graft.Error

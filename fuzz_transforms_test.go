@@ -73,6 +73,7 @@ func checkPatch(t *testing.T, d *graft.Doc, root, ops graft.Ref, doc, patch []by
 		t.Fatalf("patched document is not JSON: %s", clip(string(out)))
 	}
 	checkSpans(t, d, root)
+	checkPrinters(t, d, root)
 
 	var r jref
 	want, ok := r.patch(mustDecode(t, doc), patch)
@@ -134,6 +135,7 @@ func FuzzMergePatch(f *testing.F) {
 			t.Fatalf("merged document is not JSON: %s", clip(string(out)))
 		}
 		checkSpans(t, &d, root)
+		checkPrinters(t, &d, root)
 		p2, err := decodeMembers(patch)
 		if err != nil {
 			t.Fatalf("encoding/json cannot read %s: %v", clip(string(patch)), err)

@@ -253,3 +253,24 @@ func randomObject(rng *rand.Rand, n, names, escapeEvery int, value func() string
 	b.WriteByte('}')
 	return b.String()
 }
+
+// checkPrinters fails tb unless the printers other than AppendJSON agree
+// with it on r: AppendIndent, at a few indent widths, is
+// encoding/json.Indent of the compact text (and so compacts back to it),
+// and AppendCanonical is refCanonical of it, or fails where that finds no
+// canonical form. The Doc must hold only valid Unicode (default Options).
+func checkPrinters(tb testing.TB, d *graft.Doc, r graft.Ref) {
+	tb.Helper()
+	out := d.AppendJSON(nil, r)
+	for _, indent := range []string{"", " ", "\t\t"} {
+		got := d.AppendIndent(nil, r, "", indent)
+		if want := stdIndent(tb, string(out), "", indent); string(got) != want {
+			tb.Fatalf("AppendIndent(%q) = %s; json.Indent of AppendJSON = %s", indent, clip(string(got)), clip(want))
+		}
+	}
+	got, err := d.AppendCanonical(nil, r)
+	want, ok := refCanonical(out)
+	if (err == nil) != ok || ok && string(got) != want {
+		tb.Fatalf("AppendCanonical of %s = %s, %v; reference %s (has a form: %v)", clip(string(out)), clip(string(got)), err, clip(want), ok)
+	}
+}

@@ -13,9 +13,13 @@ import (
 // (Append each upstream response to the Doc that holds the destination) and
 // is consumed: after a successful merge its parts belong to dst, and src
 // itself, if an object or array, is left empty, so that a src still in a
-// document prints as {} or [] (Copy it first to keep it there). Where
-// MergeAt attaches src as a new member, src is that member's value, not
-// consumed.
+// document prints as {} or [] (Copy it first to keep it there). The
+// objects and arrays inside src are consumed with it but not emptied:
+// their members may now be dst's, so a Ref to one of them taken before the
+// merge, or the same value attached somewhere else too, may print its text
+// from before the merge while its members read as they are now. Copy src
+// first to use them after the merge. Where MergeAt attaches src as a new
+// member, src is that member's value, not consumed.
 //
 //	dst \ src | object          | array              | scalar       | null
 //	object    | member-wise     | conflict           | conflict     | dst kept
@@ -175,7 +179,8 @@ func (d *Doc) reach(cur uint32, p string) (uint32, string, error) {
 // for N places in the document. The lengths must match. Under
 // ConflictError the whole batch is one operation: a conflict in any item
 // leaves every target unchanged; its Pointer is relative to src
-// ("/7/price" for item 7).
+// ("/7/price" for item 7). Src and its items are consumed as Merge
+// consumes src.
 func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 	if d.container(src, Array) == nil {
 		return ErrKind

@@ -30,7 +30,9 @@ package graft
 // Patch must be a value of the same Doc (Append the patch text to the Doc
 // of the target) and is consumed: after MergePatch its parts belong to
 // target, and patch itself, if an object or array, is left empty (Copy it
-// first to apply it to several targets, or to keep it where it is).
+// first to apply it to several targets, or to keep it where it is). The
+// objects inside patch are consumed with it, as Merge consumes the values
+// inside its src.
 // MergePatch returns ErrKind if target or patch is not a value or target
 // is a member name (see Members), and ErrCycle, changing nothing, if the
 // result would contain itself (patch holds target, or target and patch

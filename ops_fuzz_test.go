@@ -385,6 +385,7 @@ func runOps(t *testing.T, d *graft.Doc, policy graft.Conflict, ops []byte) strin
 		}
 		check(strconv.Itoa(steps))
 	}
+	checkPrinters(t, d, root) // they walk the tree: once at the end is enough
 	return compact(d, root)
 }
 

@@ -225,28 +225,49 @@ func newline(dst []byte, prefix, indent string, depth int) []byte {
 
 var writeBufs = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }}
 
+// maxWriteBuf is the largest buffer the writers keep in their pool.
+const maxWriteBuf = 1 << 20
+
 // WriteJSON writes the compact JSON text of r to w (see AppendJSON) in one
-// Write call, using a pooled buffer.
+// Write call, using a pooled buffer (one that had to grow past 1 MiB is
+// not kept). It returns the error of w, or io.ErrShortWrite if w took only
+// part of the text without one; what w took is then all that was written.
 func (d *Doc) WriteJSON(w io.Writer, r Ref) error {
-	return d.write(w, r, false, "", "")
+	return d.write(w, r, writeCompact, "", "")
 }
 
 // WriteIndent writes the indented JSON text of r to w (see AppendIndent),
-// followed by nothing: callers add a newline if they want one.
+// followed by nothing: callers add a newline if they want one. Buffer and
+// errors are those of WriteJSON.
 func (d *Doc) WriteIndent(w io.Writer, r Ref, prefix, indent string) error {
-	return d.write(w, r, true, prefix, indent)
+	return d.write(w, r, writeIndent, prefix, indent)
 }
 
-func (d *Doc) write(w io.Writer, r Ref, indented bool, prefix, indent string) error {
+// the forms write writes
+const (
+	writeCompact = iota
+	writeIndent
+	writeCanonical
+)
+
+func (d *Doc) write(w io.Writer, r Ref, form int, prefix, indent string) error {
 	bp := writeBufs.Get().(*[]byte)
-	var b []byte
-	if !indented {
-		b = d.AppendJSON((*bp)[:0], r)
-	} else {
-		b = d.AppendIndent((*bp)[:0], r, prefix, indent)
+	b, err := (*bp)[:0], error(nil)
+	switch form {
+	case writeCompact:
+		b = d.AppendJSON(b, r)
+	case writeIndent:
+		b = d.AppendIndent(b, r, prefix, indent)
+	default:
+		b, err = d.AppendCanonical(b, r)
 	}
-	_, err := w.Write(b)
-	if cap(b) <= 1<<20 {
+	if err == nil {
+		var n int
+		if n, err = w.Write(b); err == nil && n < len(b) {
+			err = io.ErrShortWrite
+		}
+	}
+	if cap(b) <= maxWriteBuf {
 		*bp = b[:0]
 		writeBufs.Put(bp)
 	}

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -141,6 +142,9 @@ func TestWriteErrors(t *testing.T) {
 	if err := d.WriteIndent(failingWriter{}, r, "", " "); !errors.Is(err, errWrite) {
 		t.Errorf("WriteIndent: %v, want the writer's error", err)
 	}
+	if err := d.WriteCanonical(failingWriter{}, r); !errors.Is(err, errWrite) {
+		t.Errorf("WriteCanonical: %v, want the writer's error", err)
+	}
 	// The pooled buffer is not corrupted by a failed write.
 	var b bytes.Buffer
 	if err := d.WriteJSON(&b, r); err != nil || b.String() != `[1,2,3]` {
@@ -239,4 +243,340 @@ func TestPrintMovedMembers(t *testing.T) {
 			t.Fatalf("got %s, want %s", got, want)
 		}
 	})
+}
+
+// shortWriter takes at most n bytes of each Write and reports no error,
+// which breaks the io.Writer contract.
+type shortWriter struct {
+	b bytes.Buffer
+	n int
+}
+
+func (w *shortWriter) Write(p []byte) (int, error) {
+	p = p[:min(len(p), w.n)]
+	w.b.Write(p)
+	return len(p), nil
+}
+
+// TestWriteShortWrite: a writer that takes part of the text without an
+// error is reported with io.ErrShortWrite, by each of the helpers; a
+// writer that takes it all is not.
+func TestWriteShortWrite(t *testing.T) {
+	var d graft.Doc
+	r := mustAppend(t, &d, `{"b":[1,2,3],"a":"x"}`)
+	writes := []struct {
+		name  string
+		write func(w io.Writer) error
+	}{
+		{"WriteJSON", func(w io.Writer) error { return d.WriteJSON(w, r) }},
+		{"WriteIndent", func(w io.Writer) error { return d.WriteIndent(w, r, "", "  ") }},
+		{"WriteCanonical", func(w io.Writer) error { return d.WriteCanonical(w, r) }},
+	}
+	for _, c := range writes {
+		w := &shortWriter{n: 5}
+		if err := c.write(w); !errors.Is(err, io.ErrShortWrite) || w.b.Len() != 5 {
+			t.Errorf("%s to a short writer: %v after %q, want io.ErrShortWrite", c.name, err, w.b.String())
+		}
+		w = &shortWriter{n: 1 << 20}
+		if err := c.write(w); err != nil || w.b.Len() < len(`{"b":[1,2,3],"a":"x"}`) {
+			t.Errorf("%s: %v after %q", c.name, err, w.b.String())
+		}
+	}
+}
+
+// TestWriteLargeOutputs: a text past the size of the pooled buffers (1
+// MiB kept, 16 KiB to start) is written whole in one call by each helper,
+// and the helpers write small texts correctly after it.
+func TestWriteLargeOutputs(t *testing.T) {
+	var d graft.Doc
+	item := `{"k":"` + strings.Repeat("v", 200) + `","n":[1.50,"\u00e9"]}`
+	big := mustAppend(t, &d, "["+strings.Repeat(item+",", 12000)+"null]")
+	small := mustAppend(t, &d, `{"b":[1.50],"a":"\u00e9"}`)
+	for _, c := range []struct {
+		name  string
+		write func(w io.Writer, r graft.Ref) error
+		want  func(r graft.Ref) []byte
+	}{
+		{"WriteJSON", func(w io.Writer, r graft.Ref) error { return d.WriteJSON(w, r) },
+			func(r graft.Ref) []byte { return d.AppendJSON(nil, r) }},
+		{"WriteIndent", func(w io.Writer, r graft.Ref) error { return d.WriteIndent(w, r, "", "\t") },
+			func(r graft.Ref) []byte { return d.AppendIndent(nil, r, "", "\t") }},
+		{"WriteCanonical", func(w io.Writer, r graft.Ref) error { return d.WriteCanonical(w, r) },
+			func(r graft.Ref) []byte { b, _ := d.AppendCanonical(nil, r); return b }},
+	} {
+		for _, r := range []graft.Ref{big, small, big, small} {
+			var b bytes.Buffer
+			w := &countingWriter{w: &b}
+			if err := c.write(w, r); err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+			if want := c.want(r); !bytes.Equal(b.Bytes(), want) || w.calls != 1 {
+				t.Fatalf("%s wrote %d bytes in %d calls, want %d in one", c.name, b.Len(), w.calls, len(want))
+			}
+		}
+	}
+}
+
+// TestAppendIndentAfterEdits indents documents changed by each kind of
+// edit: what was removed never prints, what was added prints where it
+// went, containers left empty print as {} and [], and the text of every
+// string and number is kept byte for byte; at every indent and prefix the
+// output is encoding/json.Indent of the expected compact text.
+func TestAppendIndentAfterEdits(t *testing.T) {
+	const doc = `{"s":"\u00e9\/\"","n":[1.50,1E+2,-0],"o":{"a":{},"b":[]},"l":[{"k":1},{"k":2}],"e":[]}`
+	cases := []editCase{
+		{"unedited", func(*graft.Doc, graft.Ref) error { return nil }, doc},
+		{"every member deleted prints {}", func(d *graft.Doc, root graft.Ref) error {
+			for _, name := range []string{"s", "n", "o", "l", "e"} {
+				d.Delete(root, name)
+			}
+			return nil
+		}, `{}`},
+		{"every item deleted prints []", func(d *graft.Doc, root graft.Ref) error {
+			n := d.Member(root, "n")
+			for d.Len(n) > 0 {
+				if err := d.DeleteItem(n, d.Len(n)-1); err != nil {
+					return err
+				}
+			}
+			return nil
+		}, `{"s":"\u00e9\/\"","n":[],"o":{"a":{},"b":[]},"l":[{"k":1},{"k":2}],"e":[]}`},
+		{"nested empties left by deletes", func(d *graft.Doc, root graft.Ref) error {
+			d.Delete(d.Get(root, "l", "0"), "k")
+			d.Delete(d.Member(root, "o"), "b")
+			return d.AppendItem(d.Member(root, "e"), d.NewArray())
+		}, `{"s":"\u00e9\/\"","n":[1.50,1E+2,-0],"o":{"a":{}},"l":[{},{"k":2}],"e":[[]]}`},
+		{"members added to an empty object", func(d *graft.Doc, root graft.Ref) error {
+			a := d.Get(root, "o", "a")
+			if err := d.Set(a, "x\ty", d.NewString("\u2028")); err != nil {
+				return err
+			}
+			return d.Set(a, "", d.NewObject())
+		}, `{"s":"\u00e9\/\"","n":[1.50,1E+2,-0],"o":{"a":{"x\ty":"` + "\u2028" + `","":{}},"b":[]},"l":[{"k":1},{"k":2}],"e":[]}`},
+		{"items inserted and replaced", func(d *graft.Doc, root graft.Ref) error {
+			n := d.Member(root, "n")
+			num, _ := d.NewNumber("1.000")
+			if err := d.InsertItem(n, 1, num); err != nil {
+				return err
+			}
+			return d.SetItem(n, 0, d.NewString(""))
+		}, `{"s":"\u00e9\/\"","n":["",1.000,1E+2,-0],"o":{"a":{},"b":[]},"l":[{"k":1},{"k":2}],"e":[]}`},
+		{"merge moves members and items in", func(d *graft.Doc, root graft.Ref) error {
+			src, _ := d.Append([]byte(`{"o":{"a":{"\u0041":[]},"c":{}},"e":[{"z":"\n"}]}`))
+			return d.Merge(root, src)
+		}, `{"s":"\u00e9\/\"","n":[1.50,1E+2,-0],"o":{"a":{"\u0041":[]},"b":[],"c":{}},"l":[{"k":1},{"k":2}],"e":[{"z":"\n"}]}`},
+		{"merge each adds to the targets", func(d *graft.Doc, root graft.Ref) error {
+			src, _ := d.Append([]byte(`[{"v":[0.0]},{"v":{}}]`))
+			return d.MergeEach([]graft.Ref{d.Get(root, "l", "0"), d.Get(root, "l", "1")}, src)
+		}, `{"s":"\u00e9\/\"","n":[1.50,1E+2,-0],"o":{"a":{},"b":[]},"l":[{"k":1,"v":[0.0]},{"k":2,"v":{}}],"e":[]}`},
+		{"merge patch removes and replaces", func(d *graft.Doc, root graft.Ref) error {
+			p, _ := d.Append([]byte(`{"s":null,"o":{"b":{"x":null,"y":[]}},"e":{}}`))
+			return d.MergePatch(root, p)
+		}, `{"n":[1.50,1E+2,-0],"o":{"a":{},"b":{"y":[]}},"l":[{"k":1},{"k":2}],"e":{}}`},
+		{"patch moves a value out and copies it back", func(d *graft.Doc, root graft.Ref) error {
+			p, _ := d.Append([]byte(`[{"op":"move","from":"/n","path":"/o/a/m"},{"op":"copy","from":"/o/a/m","path":"/e/0"},{"op":"remove","path":"/o/a/m/0"}]`))
+			return d.Patch(root, p)
+		}, `{"s":"\u00e9\/\"","o":{"a":{"m":[1E+2,-0]},"b":[]},"l":[{"k":1},{"k":2}],"e":[[1.50,1E+2,-0]]}`},
+		{"copy of an edited subtree", func(d *graft.Doc, root graft.Ref) error {
+			l := d.Member(root, "l")
+			if err := d.DeleteItem(l, 0); err != nil {
+				return err
+			}
+			return d.Set(root, "c", d.Copy(l))
+		}, `{"s":"\u00e9\/\"","n":[1.50,1E+2,-0],"o":{"a":{},"b":[]},"l":[{"k":2}],"e":[],"c":[{"k":2}]}`},
+		{"one value in two places", func(d *graft.Doc, root graft.Ref) error {
+			return d.AppendItem(d.Member(root, "e"), d.Member(root, "o"))
+		}, `{"s":"\u00e9\/\"","n":[1.50,1E+2,-0],"o":{"a":{},"b":[]},"l":[{"k":1},{"k":2}],"e":[{"a":{},"b":[]}]}`},
+	}
+	runEditCases(t, doc, cases)
+}
+
+// editCase is an edit of a document and the compact text it leaves.
+type editCase struct {
+	name string
+	edit func(d *graft.Doc, root graft.Ref) error
+	want string
+}
+
+// runEditCases applies each edit to doc, parsed anew, and checks the
+// result with every printer: the compact text is the case's, the indented
+// text at every indent and prefix is encoding/json.Indent of it, and the
+// canonical form is refCanonical's (checkPrinters).
+func runEditCases(t *testing.T, doc string, cases []editCase) {
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var d graft.Doc
+			root := mustAppend(t, &d, doc)
+			if err := c.edit(&d, root); err != nil {
+				t.Fatal(err)
+			}
+			if got := compact(&d, root); got != c.want {
+				t.Fatalf("compact %s, want %s", got, c.want)
+			}
+			for _, ind := range indents {
+				got := string(d.AppendIndent(nil, root, ind.prefix, ind.indent))
+				if want := stdIndent(t, c.want, ind.prefix, ind.indent); got != want {
+					t.Fatalf("AppendIndent(%q, %q):\n got %s\nwant %s", ind.prefix, ind.indent, got, want)
+				}
+			}
+			checkPrinters(t, &d, root)
+		})
+	}
+}
+
+// TestPrintersCorpusEdited edits every corpus file in a few random places
+// (members set, added and deleted, items inserted and deleted, objects
+// merged in, subtrees copied elsewhere) and then checks each printer:
+// compact printing agrees with a walk of the tree at every container
+// (checkSpans), and the indented and canonical forms agree with the
+// compact text (checkPrinters).
+func TestPrintersCorpusEdited(t *testing.T) {
+	for _, f := range corpusFiles(t) {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			src := readCorpus(t, filepath.Base(f))
+			var d graft.Doc
+			root := mustAppend(t, &d, string(src))
+			rng := rand.New(rand.NewPCG(uint64(len(src)), 9))
+			var objs, arrs []graft.Ref
+			var walk func(r graft.Ref)
+			walk = func(r graft.Ref) {
+				switch d.Kind(r) {
+				case graft.Object:
+					objs = append(objs, r)
+					for _, v := range d.Members(r) {
+						walk(v)
+					}
+				case graft.Array:
+					arrs = append(arrs, r)
+					for _, v := range d.Items(r) {
+						walk(v)
+					}
+				}
+			}
+			walk(root)
+			if len(objs) > 0 && objs[0] == root {
+				objs = objs[1:] // keep the bulk of the document to print
+			}
+			pick := func(rs []graft.Ref) graft.Ref {
+				if len(rs) == 0 {
+					return 0
+				}
+				return rs[rng.IntN(len(rs))]
+			}
+			for i := 0; i < 40; i++ {
+				o, a := pick(objs), pick(arrs)
+				var name string
+				for k := range d.Members(o) { // an existing name, escapes decoded, or ""
+					if name, _ = d.Text(k); rng.IntN(3) == 0 {
+						break
+					}
+				}
+				switch rng.IntN(7) {
+				case 0:
+					d.Set(o, name, d.NewString("set\u2028\x01"))
+				case 1:
+					d.Set(o, "new\u00e9", mustAppend(t, &d, `{"x":[1.0,"\u00e9"]}`))
+				case 2:
+					d.Delete(o, name)
+				case 3:
+					if n := d.Len(a); a != 0 {
+						d.InsertItem(a, rng.IntN(n+1), d.NewNull())
+					}
+				case 4:
+					if n := d.Len(a); n > 0 {
+						d.DeleteItem(a, rng.IntN(n))
+					}
+				case 5:
+					if o != 0 {
+						d.Merge(o, mustAppend(t, &d, `{"merged":{"\u0041":-0.0},"`+strconv.Itoa(i)+`":[]}`))
+					}
+				case 6:
+					if c := pick(objs); c != 0 && o != 0 {
+						d.Set(o, "copy", d.Copy(c)) // ErrCycle if c holds o: nothing changes
+					}
+				}
+			}
+			checkSpans(t, &d, root)
+			checkPrinters(t, &d, root)
+		})
+	}
+}
+
+// TestPrintersDetachedValues prints values that an edit took out of the
+// document (and then changed) and consumed merge sources, with every
+// printer: each prints what it holds now, and the document none of it.
+func TestPrintersDetachedValues(t *testing.T) {
+	const doc = `{"p":{"q":{"r":[1,{"s":"\u00e9"}]},"t":[[2],[3]]},"u":"v"}`
+	cases := []struct {
+		name      string
+		edit      func(d *graft.Doc, root graft.Ref) graft.Ref // returns the detached value
+		want, doc string                                       // their compact texts after
+	}{
+		{"value of a deleted member, edited after", func(d *graft.Doc, root graft.Ref) graft.Ref {
+			q := d.Get(root, "p", "q")
+			d.Delete(d.Member(root, "p"), "q")
+			d.AppendItem(d.Member(q, "r"), d.NewInt(4))
+			return q
+		}, `{"r":[1,{"s":"\u00e9"},4]}`, `{"p":{"t":[[2],[3]]},"u":"v"}`},
+		{"value under a deleted parent, edited after", func(d *graft.Doc, root graft.Ref) graft.Ref {
+			s := d.Get(root, "p", "q", "r", "1")
+			d.Delete(root, "p")
+			d.Set(s, "s", d.NewInt(5))
+			return s
+		}, `{"s":5}`, `{"u":"v"}`},
+		{"deleted item, grown after", func(d *graft.Doc, root graft.Ref) graft.Ref {
+			t0 := d.Get(root, "p", "t", "0")
+			if err := d.DeleteItem(d.Get(root, "p", "t"), 0); err != nil {
+				t.Fatal(err)
+			}
+			d.AppendItem(t0, d.NewString("x"))
+			return t0
+		}, `[2,"x"]`, `{"p":{"q":{"r":[1,{"s":"\u00e9"}]},"t":[[3]]},"u":"v"}`},
+		{"value replaced by set, emptied after", func(d *graft.Doc, root graft.Ref) graft.Ref {
+			r := d.Get(root, "p", "q", "r")
+			d.Set(d.Get(root, "p", "q"), "r", d.NewNull())
+			d.DeleteItem(r, 1)
+			d.DeleteItem(r, 0)
+			return r
+		}, `[]`, `{"p":{"q":{"r":null},"t":[[2],[3]]},"u":"v"}`},
+		{"merge source consumed", func(d *graft.Doc, root graft.Ref) graft.Ref {
+			src := mustAppend(t, d, `{"p":{"t":[null,[4]],"n":{}},"w":[]}`)
+			if err := d.Merge(root, src); err != nil {
+				t.Fatal(err)
+			}
+			return src
+		}, `{}`, `{"p":{"q":{"r":[1,{"s":"\u00e9"}]},"t":[[2],[4]],"n":{}},"u":"v","w":[]}`},
+		{"merge source consumed, set after", func(d *graft.Doc, root graft.Ref) graft.Ref {
+			src := mustAppend(t, d, `{"w":[1]}`)
+			if err := d.Merge(root, src); err != nil {
+				t.Fatal(err)
+			}
+			d.Set(src, "x", d.NewInt(2))
+			return src
+		}, `{"x":2}`, `{"p":{"q":{"r":[1,{"s":"\u00e9"}]},"t":[[2],[3]]},"u":"v","w":[1]}`},
+		{"merge patch consumed", func(d *graft.Doc, root graft.Ref) graft.Ref {
+			patch := mustAppend(t, d, `{"p":{"q":null},"u":[]}`)
+			if err := d.MergePatch(root, patch); err != nil {
+				t.Fatal(err)
+			}
+			return patch
+		}, `{}`, `{"p":{"t":[[2],[3]]},"u":[]}`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var d graft.Doc
+			root := mustAppend(t, &d, doc)
+			v := c.edit(&d, root)
+			if got := compact(&d, v); got != c.want {
+				t.Errorf("detached value prints %s, want %s", got, c.want)
+			}
+			if got := compact(&d, root); got != c.doc {
+				t.Errorf("document prints %s, want %s", got, c.doc)
+			}
+			for _, r := range []graft.Ref{v, root} {
+				checkSpans(t, &d, r)
+				checkPrinters(t, &d, r)
+			}
+		})
+	}
 }

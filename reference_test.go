@@ -6,8 +6,11 @@ import (
 	"io"
 	"math/big"
 	"slices"
+	"sort"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf16"
 )
 
 // Reference implementations of the JSON transforms on encoding/json
@@ -498,4 +501,100 @@ func lastWins(v any) any {
 		}
 	}
 	return v
+}
+
+// refCanonical returns the RFC 8785 form of the JSON text b, or ok false
+// if it has none: an object with two members of the same name, or a
+// number beyond the float64 range. Sections 3.2.2 (strings: only the
+// quote, the backslash and control characters escaped, the short forms
+// where they exist, else \u00xx in lower case), 3.2.3 (members sorted by
+// the UTF-16 code units of their names) and 3.2.4 (UTF-8 out, no
+// normalization). b must be valid UTF-8 without lone surrogate escapes,
+// which encoding/json would read as U+FFFD.
+func refCanonical(b []byte) (string, bool) {
+	v, err := decodeMembers(b)
+	if err != nil {
+		return "", false
+	}
+	var sb strings.Builder
+	ok := refCanonicalValue(&sb, v)
+	return sb.String(), ok
+}
+
+func refCanonicalValue(sb *strings.Builder, v any) bool {
+	switch v := v.(type) {
+	case members:
+		sorted := append(members(nil), v...)
+		units := func(s string) []uint16 { return utf16.Encode([]rune(s)) }
+		sort.SliceStable(sorted, func(i, j int) bool {
+			return slices.Compare(units(sorted[i].name), units(sorted[j].name)) < 0
+		})
+		sb.WriteByte('{')
+		for i, m := range sorted {
+			if i > 0 {
+				if sorted[i-1].name == m.name {
+					return false
+				}
+				sb.WriteByte(',')
+			}
+			refCanonicalString(sb, m.name)
+			sb.WriteByte(':')
+			if !refCanonicalValue(sb, m.value) {
+				return false
+			}
+		}
+		sb.WriteByte('}')
+	case []any:
+		sb.WriteByte('[')
+		for i, e := range v {
+			if i > 0 {
+				sb.WriteByte(',')
+			}
+			if !refCanonicalValue(sb, e) {
+				return false
+			}
+		}
+		sb.WriteByte(']')
+	case string:
+		refCanonicalString(sb, v)
+	case json.Number:
+		f, err := strconv.ParseFloat(string(v), 64)
+		if err != nil {
+			return false
+		}
+		sb.WriteString(ecmaNumber(f))
+	case bool:
+		sb.WriteString(strconv.FormatBool(v))
+	case nil:
+		sb.WriteString("null")
+	}
+	return true
+}
+
+func refCanonicalString(sb *strings.Builder, s string) {
+	sb.WriteByte('"')
+	for _, c := range s {
+		switch c {
+		case '"', '\\':
+			sb.WriteByte('\\')
+			sb.WriteRune(c)
+		case '\b':
+			sb.WriteString(`\b`)
+		case '\t':
+			sb.WriteString(`\t`)
+		case '\n':
+			sb.WriteString(`\n`)
+		case '\f':
+			sb.WriteString(`\f`)
+		case '\r':
+			sb.WriteString(`\r`)
+		default:
+			if c < 0x20 {
+				sb.WriteString(`\u00` + strconv.FormatInt(int64(c)|0x100, 16)[1:])
+			} else {
+				sb.WriteRune(c)
+			}
+		}
+	}
+	sb.WriteByte('"')
 }
