@@ -7,19 +7,25 @@ import (
 	"github.com/graftjson/graft/internal/wire"
 )
 
-// The gateway merge. Src is merged into dst in place, moving src's nodes
-// rather than copying them, so a merge costs a walk of src plus the member
-// lookups in dst, never a copy of text. Src must be a value of the same Doc
-// (Append each upstream response to the Doc that holds the destination) and
-// is consumed: after a successful merge its parts belong to dst, and src
-// itself, if an object or array, is left empty, so that a src still in a
-// document prints as {} or [] (Copy it first to keep it there). The
-// objects and arrays inside src are consumed with it but not emptied:
-// their members may now be dst's, so a Ref to one of them taken before the
-// merge, or the same value attached somewhere else too, may print its text
-// from before the merge while its members read as they are now. Copy src
-// first to use them after the merge. Where MergeAt attaches src as a new
-// member, src is that member's value, not consumed.
+// pathElem is one step of the merge position: a member (its name node in
+// src) or an array index.
+type pathElem struct {
+	name  uint32
+	index int
+}
+
+// Merge merges src into dst in place: the gateway merge. It moves src's
+// nodes rather than copying them, so a merge costs a walk of src plus the
+// member lookups in dst, never a copy of text. Src must be a value of the
+// same Doc (Append each upstream response to the Doc that holds the
+// destination) and is consumed: after a successful merge its parts belong
+// to dst, and src itself, if an object or array, is left empty, so that a
+// src still in a document prints as {} or [] (Copy it first to keep it
+// there). The objects and arrays inside src are consumed with it but not
+// emptied: their members may now be dst's, so a Ref to one of them taken
+// before the merge, or the same value attached somewhere else too, may
+// print its text from before the merge while its members read as they are
+// now. Copy src first to use them after the merge.
 //
 //	dst \ src | object          | array              | scalar       | null
 //	object    | member-wise     | conflict           | conflict     | dst kept
@@ -32,28 +38,20 @@ import (
 // Objects merge member by member, recursively: a member only in src is
 // appended (in src order), a member in both is merged, and where a name
 // occurs more than once the last occurrence is the one merged into.
-// Scalars whose text is identical are left alone; numbers are never compared
-// through float64.
-//
-// Merge returns ErrCycle, changing nothing, if src contains dst (merging
-// would make a value contain itself); MergeAt and MergeEach check the same
-// for each position they merge into. Values shared by attaching them in
-// several places can still meet deeper inside a merge: Copy one side first.
+// Scalars whose text is identical are left alone; numbers are never
+// compared through float64.
 //
 // A conflict is resolved by Options.Conflict. Under ConflictError (the
 // default) the merge returns an *Error wrapping ErrConflict whose Pointer
 // names the position. Whenever a merge returns an error, dst, src and the
 // whole Doc are left exactly as they were before the call.
-
-// pathElem is one step of the merge position: a member (its name node in
-// src) or an array index.
-type pathElem struct {
-	name  uint32
-	index int
-}
-
-// Merge merges src into dst (see the table above). It returns ErrKind if
-// dst or src is not a value, or dst is a member name (see Members).
+//
+// Merge returns ErrCycle, changing nothing, if src contains dst (merging
+// would make a value contain itself); MergeAt and MergeEach check the same
+// for each position they merge into. Values shared by attaching them in
+// several places can still meet deeper inside a merge: Copy one side
+// first. It returns ErrKind if dst or src is not a value, or dst is a
+// member name (see Members).
 func (d *Doc) Merge(dst, src Ref) error {
 	if d.target(dst) == nil || d.at(src) == nil {
 		return ErrKind
@@ -85,7 +83,9 @@ func (d *Doc) consume(si uint32) {
 	}
 }
 
-// MergeAt merges src into the value at JSON Pointer p under dst. Missing
+// MergeAt merges src into the value at JSON Pointer p under dst, as Merge
+// does (and consuming src as Merge does, except where src is attached as a
+// new member: then it is that member's value). Missing
 // members along the way are created as empty objects and a missing last
 // member is added with src as its value; a null on the way becomes an
 // empty object, and a scalar on the way is a conflict. Array items on the
@@ -174,7 +174,8 @@ func (d *Doc) reach(cur uint32, p string) (uint32, string, error) {
 	return cur, "", nil
 }
 
-// MergeEach merges item i of the array src into targets[i], for every i:
+// MergeEach merges item i of the array src into targets[i], for every i, as
+// Merge does (src is consumed):
 // the batch splice of entity fetches, where one upstream response answers
 // for N places in the document. The lengths must match. Under
 // ConflictError the whole batch is one operation: a conflict in any item
