@@ -52,9 +52,22 @@ func MatchBySorting(which string) (restore func()) {
 	return func() { minSortedMatch = old }
 }
 
-// SameArena reports whether a and b hold the same text and the same nodes.
+// SameArena reports whether a and b hold the same text, the same nodes and
+// the same container entries.
 func SameArena(a, b *Doc) bool {
-	return slices.Equal(a.buf, b.buf) && slices.Equal(a.nodes, b.nodes)
+	return slices.Equal(a.buf, b.buf) && slices.Equal(a.nodes, b.nodes) && slices.Equal(a.aux, b.aux)
+}
+
+// AppendFast runs only the vectorized parse of Append on src (whatever its
+// size) and reports whether it took the input; where it did not, the Doc is
+// as before. Without the stage-one kernel it never does.
+func AppendFast(d *Doc, src []byte) (Ref, bool) {
+	d.options()
+	if len(d.nodes) == 0 {
+		d.nodes = append(d.nodes, node{})
+	}
+	root, ok := d.appendFast(src)
+	return Ref(root), ok
 }
 
 func init() {
