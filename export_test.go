@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strconv"
 
 	"github.com/graftjson/graft/internal/wire"
 )
@@ -22,7 +23,8 @@ func Parsers() []string {
 
 // UseParser forces the parse path named by Parsers ("" restores the
 // default) and returns a function that restores the previous setting. Tests
-// that call it must not run in parallel.
+// that call it must not run in parallel. It panics on any other name, so
+// that a misspelt GRAFT_PARSER fails rather than runs the default.
 func UseParser(name string) (restore func()) {
 	use, min := useFast, minFastInput
 	switch name {
@@ -30,8 +32,10 @@ func UseParser(name string) (restore func()) {
 		useFast = false
 	case "fast":
 		useFast, minFastInput = wire.HasCompact(), 0
-	default:
+	case "":
 		useFast, minFastInput = wire.HasCompact(), 128
+	default:
+		panic("graft: unknown parser " + strconv.Quote(name) + " (want scalar, fast or empty)")
 	}
 	return func() { useFast, minFastInput = use, min }
 }

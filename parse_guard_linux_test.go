@@ -4,9 +4,7 @@ package graft_test
 
 import (
 	"bytes"
-	"os"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/graftjson/graft"
@@ -18,25 +16,6 @@ import (
 // input (or before its start) goes unseen where the Go heap lies around the
 // slice. These tests put each input right before or right after a page that
 // cannot be read, so that such a load faults.
-
-// guardedPages maps n readable pages between two pages that cannot be
-// accessed and returns the readable ones; they are unmapped when t ends.
-func guardedPages(t *testing.T, n int) []byte {
-	t.Helper()
-	ps := os.Getpagesize()
-	mem, err := syscall.Mmap(-1, 0, (n+2)*ps, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
-	if err != nil {
-		t.Skipf("mmap: %v", err)
-	}
-	t.Cleanup(func() { syscall.Munmap(mem) })
-	if err := syscall.Mprotect(mem[:ps], syscall.PROT_NONE); err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Mprotect(mem[(n+1)*ps:], syscall.PROT_NONE); err != nil {
-		t.Fatal(err)
-	}
-	return mem[ps : (n+1)*ps : (n+1)*ps]
-}
 
 // atEnd copies src to the end of page and returns the copy: its last byte
 // is the last readable one.
@@ -133,7 +112,7 @@ func guardLengths() []int {
 // path and every set of Options of parseBoth, which also holds the paths
 // to one result.
 func TestParseAtPageEdges(t *testing.T) {
-	page := guardedPages(t, 3)
+	page := graft.GuardedPages(t, 3)
 	for _, in := range guardInputs {
 		t.Run(in.name, func(t *testing.T) {
 			for _, n := range guardLengths() {
@@ -158,7 +137,7 @@ func TestBalanceAtPageEdges(t *testing.T) {
 	if !wire.HasCompact() {
 		t.Skip("no mark kernel on this machine: Blocks reads nothing")
 	}
-	page := guardedPages(t, 3)
+	page := graft.GuardedPages(t, 3)
 	for _, in := range guardInputs {
 		for _, n := range guardLengths() {
 			src := in.make(n)
