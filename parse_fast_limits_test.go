@@ -1,8 +1,11 @@
 package graft_test
 
 import (
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/graftjson/graft"
@@ -261,5 +264,29 @@ func TestParseOptionsAlone(t *testing.T) {
 			parseBoth(t, opts, []byte(in))
 			parseBoth(t, opts, []byte(strings.Repeat(" ", 200)+in))
 		}
+	}
+}
+
+// TestParseYieldsBetweenSlices parses an input of many nodes on one
+// processor with another goroutine ready to run: the vectorized walk, which
+// cannot be preempted while it runs, stops every 65536 nodes to let the
+// scheduler in, so the other goroutine must run before Append returns.
+func TestParseYieldsBetweenSlices(t *testing.T) {
+	if !slices.Contains(graft.Parsers(), "fast") {
+		t.Skip("no vectorized parse on this machine")
+	}
+	src := []byte("[" + strings.Repeat("1,", 300000) + "1]")
+	defer graft.UseParser("fast")()
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	d := graft.New(graft.Options{})
+	mustAppend(t, d, string(src)) // grow the arena first
+	d.Reset()
+	var ran atomic.Bool
+	go func() { ran.Store(true) }()
+	if _, err := d.Append(src); err != nil {
+		t.Fatal(err)
+	}
+	if !ran.Load() {
+		t.Fatal("the goroutine started before Append ran only after it returned")
 	}
 }
