@@ -1,6 +1,7 @@
 package graft_test
 
 import (
+	"math"
 	"runtime"
 	"slices"
 	"strconv"
@@ -288,5 +289,18 @@ func TestParseYieldsBetweenSlices(t *testing.T) {
 	}
 	if !ran.Load() {
 		t.Fatal("the goroutine started before Append ran only after it returned")
+	}
+}
+
+// TestParseHugeMaxDepth sets MaxDepth far beyond any input's depth, as a
+// caller wanting no limit might: the vectorized parse must still take the
+// input (it keeps the limit as the end of its stack, an address).
+func TestParseHugeMaxDepth(t *testing.T) {
+	for _, limit := range []int{math.MaxInt, math.MaxInt / 16, 1<<60 + 100, 1 << 40} {
+		for _, src := range []string{nestArrays(100), nestArrays(300), mixedNest(300), `{"a":[1,2,{"b":null}]}` + strings.Repeat(" ", 200)} {
+			t.Run(strconv.Itoa(limit)+", "+clip(src[:min(len(src), 12)]), func(t *testing.T) {
+				parseBoth(t, graft.Options{MaxDepth: limit}, []byte(src))
+			})
+		}
 	}
 }
