@@ -101,6 +101,7 @@ func TestParseManyNodes(t *testing.T) {
 		input{"300000 numbers", items(300000, "12")},
 		input{"deep inside many", items(budget-20, "0")[:budget*2-40] + "," + nestArrays(200) + "]"},
 		input{"syntax error after 200000 nodes", items(200000, "1")[:400000] + ",]"},
+		input{"duplicate name after 80000 nodes", members(40000, "1")[:len(members(40000, "1"))-1] + `,"k0":2}`},
 	)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -301,6 +302,41 @@ func TestParseHugeMaxDepth(t *testing.T) {
 			t.Run(strconv.Itoa(limit)+", "+clip(src[:min(len(src), 12)]), func(t *testing.T) {
 				parseBoth(t, graft.Options{MaxDepth: limit}, []byte(src))
 			})
+		}
+	}
+}
+
+// TestParseManyAppends appends a run of inputs, some of them not JSON, to
+// one Doc on every path: each input lands after a longer arena than the
+// last (the vectorized parse offsets what it builds by it), and each
+// failure must leave the Doc as it was.
+func TestParseManyAppends(t *testing.T) {
+	inputs := []string{
+		`{"a":[1,2,{"b":"c"}],"d":"\u00e9"}`, `[1,2`, strings.Repeat(`{"k":"v"},`, 50) + `1`,
+		"[" + strings.Repeat(`"x",`, 300) + `"y"]`, `{"a" 1}`, strings.Repeat(" ", 300) + "true", `"\ud800"`,
+		mixedNest(80), "[" + strings.Repeat("1.5e3,", 5000) + "0]",
+	}
+	var docs []*graft.Doc
+	var verdicts []string
+	for _, p := range graft.Parsers() {
+		restore := graft.UseParser(p)
+		d := graft.New(graft.Options{})
+		var v strings.Builder
+		for round := 0; round < 20; round++ {
+			for _, in := range inputs {
+				_, err := d.Append([]byte(in))
+				v.WriteString(errString(err) + "\n")
+			}
+		}
+		restore()
+		docs, verdicts = append(docs, d), append(verdicts, v.String())
+	}
+	for i := 1; i < len(docs); i++ {
+		if verdicts[i] != verdicts[0] {
+			t.Fatalf("%s parser's errors differ from the scalar parser's", graft.Parsers()[i])
+		}
+		if !graft.SameArena(docs[0], docs[i]) {
+			t.Fatalf("%s parser built another arena than the scalar parser", graft.Parsers()[i])
 		}
 	}
 }
