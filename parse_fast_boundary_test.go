@@ -102,6 +102,11 @@ func boundaryCases() []boundaryCase {
 		{"nested containers", `{"a":[{"b":null},[]],"c":{}}`, true},
 		{"member without a colon", `{"a" 1}`, false},
 		{"trailing comma", "[1,]", false},
+		{"numbers split by a block of spaces", "[1" + strings.Repeat(" ", 70) + "2]", false},
+		{"literal split by two blocks of newlines", "[tr" + strings.Repeat("\n", 130) + "ue]", false},
+		{"escape, then three blocks of letters", `"\n` + strings.Repeat("a", 200) + `"`, true},
+		{"three blocks of letters, then an escape", `"` + strings.Repeat("a", 200) + `\n"`, true},
+		{"three blocks of letters", `"` + strings.Repeat("a", 200) + `"`, true},
 	}
 	// Runs of backslashes before a closing quote: even runs close the
 	// string, odd runs escape the quote.
