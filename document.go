@@ -63,8 +63,9 @@ type Doc struct {
 	undoNodes    []node      // whole nodes saved since the journal opened
 	path         []pathElem  // merge position, for conflict errors
 
-	tailC, tailK uint32 // container last appended to, and its last child
-	moved        bool   // a merge moved parsed nodes (see contains)
+	tailC, tailK uint32      // container last appended to, and its last child
+	index        memberIndex // names of one large object Set has walked
+	moved        bool        // a merge moved parsed nodes (see contains)
 
 	scratch     []byte
 	nameScratch [][3]uint32 // duplicate-name check: node, start, end
@@ -205,6 +206,7 @@ func (d *Doc) Reset() {
 	d.moved = false
 	d.edits = d.edits[:0]
 	d.tailC = 0
+	d.index.drop()
 	d.commit()
 }
 
@@ -213,8 +215,11 @@ func (d *Doc) Reset() {
 // inputs.
 func (d *Doc) Size() int { return len(d.buf) + len(d.nodes)*nodeSize + len(d.aux)*auxSize }
 
-// Cap returns the bytes the Doc's arena has reserved.
-func (d *Doc) Cap() int { return cap(d.buf) + cap(d.nodes)*nodeSize + cap(d.aux)*auxSize }
+// Cap returns the bytes the Doc's arena has reserved, with the table of
+// member names Set keeps for a large object (see Set).
+func (d *Doc) Cap() int {
+	return cap(d.buf) + cap(d.nodes)*nodeSize + cap(d.aux)*auxSize + (cap(d.index.table)+cap(d.index.spare))*8
+}
 
 const (
 	nodeSize = 16

@@ -36,6 +36,14 @@ func (d *Doc) linkChain(c, t, first, end uint32) {
 		d.nodes[t].next = first
 	}
 	d.tailC, d.tailK = c, end
+	if d.indexed(c) {
+		for k := first; ; k = d.nodes[k].next {
+			d.indexMember(k)
+			if k == end {
+				break
+			}
+		}
+	}
 }
 
 // tail returns the last child of container c, or 0.
@@ -50,10 +58,14 @@ func (d *Doc) tail(c uint32) uint32 {
 	return t
 }
 
-// forgetTail drops the cached last child of c, whose children change.
+// forgetTail drops the cached last child of c, whose children change
+// otherwise than by an append, and c's member index.
 func (d *Doc) forgetTail(c uint32) {
 	if d.tailC == c {
 		d.tailC = 0
+	}
+	if d.index.obj == c {
+		d.index.drop()
 	}
 }
 
@@ -121,18 +133,21 @@ func (d *Doc) container(r Ref, kind Kind) *node {
 // lastMember returns the last member name node of object obj named name,
 // or 0.
 func (d *Doc) lastMember(obj uint32, name string) uint32 {
-	found, _ := d.scanMembers(obj, name)
+	if d.indexed(obj) {
+		return d.lookupIndex(name)
+	}
+	found, _, _ := d.scanMembers(obj, name)
 	return found
 }
 
 // scanMembers walks the members of object obj once and returns the last
-// one named name (0 if none) and the last member.
+// one named name (0 if none), the last member and the number of members.
 //
 // A name without escapes is compared only when its meta (kind, flags and
 // length; see nameMeta) is the one name would have; escaped names are
 // decoded. The compare is nameEquals' written out: this is the hot loop of
 // every lookup, and a call per candidate cost ~3% of S1.
-func (d *Doc) scanMembers(obj uint32, name string) (found, last uint32) {
+func (d *Doc) scanMembers(obj uint32, name string) (found, last uint32, count int) {
 	nodes, buf := d.nodes, d.buf
 	want := ^uint32(0) // no name's meta: name is too long for one
 	if len(name) <= maxNameLen-2 {
@@ -165,14 +180,21 @@ func (d *Doc) scanMembers(obj uint32, name string) (found, last uint32) {
 			}
 		}
 		last = k
+		count++
 	}
-	return found, last
+	return found, last, count
 }
 
 // Set makes v the value of member name of object obj: the last member of
 // that name gets v as its value, or, if there is none, a member is appended.
 // It returns ErrKind if obj is not an object or v is not a value, and
 // ErrCycle if v is obj or contains it (a check that walks v's values).
+//
+// Set walks the members of obj to find the name, except in an object it has
+// indexed: the first Set on an object of 32 or more members indexes its
+// names (in a table the Doc keeps for one object at a time), so building
+// an object with n calls costs O(n), not O(n²). Appends keep the index;
+// any other change of the object's members drops it.
 func (d *Doc) Set(obj Ref, name string, v Ref) error {
 	if d.container(obj, Object) == nil || d.at(v) == nil {
 		return ErrKind
@@ -180,10 +202,10 @@ func (d *Doc) Set(obj Ref, name string, v Ref) error {
 	if d.contains(uint32(v), uint32(obj)) {
 		return ErrCycle
 	}
-	found, last := d.scanMembers(uint32(obj), name)
+	found, last := d.findMember(uint32(obj), name)
 	if found == 0 {
 		if built, ok := builtName(name); ok {
-			found, last = d.scanMembers(uint32(obj), built)
+			found, last = d.findMember(uint32(obj), built)
 		}
 	}
 	if found != 0 {
@@ -196,6 +218,20 @@ func (d *Doc) Set(obj Ref, name string, v Ref) error {
 	}
 	d.linkAfter(uint32(obj), last, k)
 	return nil
+}
+
+// findMember returns the last member of object obj named name (0 if none)
+// and its last member, from the index if obj has one, else by a walk that
+// indexes obj if it has indexMin members or more.
+func (d *Doc) findMember(obj uint32, name string) (found, last uint32) {
+	if d.indexed(obj) {
+		return d.lookupIndex(name), d.index.last
+	}
+	found, last, n := d.scanMembers(obj, name)
+	if n >= indexMin {
+		d.buildIndex(obj, last, n)
+	}
+	return found, last
 }
 
 // setValue makes v the value of member name node k of object obj.

@@ -56,6 +56,22 @@ func MatchBySorting(which string) (restore func()) {
 	return func() { minSortedMatch = old }
 }
 
+// IndexObjects sets which objects Set indexes (see index.go): "all",
+// "none", or "" (those of 32 members or more, the default). It returns a
+// function that restores the previous setting.
+func IndexObjects(which string) (restore func()) {
+	old := indexMin
+	switch which {
+	case "all":
+		indexMin = 0
+	case "none":
+		indexMin = math.MaxInt
+	default:
+		indexMin = 32
+	}
+	return func() { indexMin = old }
+}
+
 // SameArena reports whether a and b hold the same text, the same nodes and
 // the same container entries.
 func SameArena(a, b *Doc) bool {
@@ -82,5 +98,9 @@ func init() {
 	// GRAFT_MATCH=sorted runs every merge of objects through matchMembers.
 	if os.Getenv("GRAFT_MATCH") == "sorted" {
 		MatchBySorting("all")
+	}
+	// GRAFT_INDEX=all indexes every object Set is called on.
+	if os.Getenv("GRAFT_INDEX") == "all" {
+		IndexObjects("all")
 	}
 }

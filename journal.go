@@ -214,5 +214,6 @@ func (d *Doc) rollback() {
 	d.buf = d.buf[:d.journalText]
 	d.aux = d.aux[:d.journalAux]
 	d.tailC = 0
+	d.index.drop()
 	d.commit()
 }

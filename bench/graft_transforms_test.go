@@ -15,6 +15,23 @@ func init() {
 	s6Rows = append(s6Rows, opRow{name: "graft", valueOnly: true, setup: setupS6Graft})
 	s7Rows = append(s7Rows, opRow{name: "graft", valueOnly: true, setup: setupS7Graft})
 	s8Rows = append(s8Rows, fileRow{name: "graft", setup: setupS8Graft})
+	s9Rows = append(s9Rows, opRow{name: "graft", setup: setupS9Graft})
+}
+
+// setupS9Graft builds the object in a reused Doc with one Set per member.
+func setupS9Graft(testing.TB) op {
+	names := s9Current.names
+	var d graft.Doc
+	return func(dst []byte) ([]byte, error) {
+		d.Reset()
+		o := d.NewObject()
+		for i, name := range names {
+			if err := d.Set(o, name, d.NewInt(int64(i))); err != nil {
+				return dst, err
+			}
+		}
+		return d.AppendJSON(dst, o), nil
+	}
 }
 
 func setupS6Graft(tb testing.TB) op {

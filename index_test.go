@@ -1,0 +1,228 @@
+package graft_test
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/graftjson/graft"
+)
+
+// indexStep is one edit of TestSetIndex on a Doc holding the object obj
+// and a second object other.
+type indexStep func(tb testing.TB, d *graft.Doc, obj, other graft.Ref)
+
+func setStep(name, value string) indexStep {
+	return func(tb testing.TB, d *graft.Doc, obj, _ graft.Ref) {
+		if err := d.Set(obj, name, mustAppend(tb, d, value)); err != nil {
+			tb.Fatalf("Set %q: %v", name, err)
+		}
+	}
+}
+
+func setOtherStep(name, value string) indexStep {
+	return func(tb testing.TB, d *graft.Doc, _, other graft.Ref) {
+		if err := d.Set(other, name, mustAppend(tb, d, value)); err != nil {
+			tb.Fatalf("Set %q: %v", name, err)
+		}
+	}
+}
+
+func deleteStep(name string) indexStep {
+	return func(tb testing.TB, d *graft.Doc, obj, _ graft.Ref) {
+		if !d.Delete(obj, name) {
+			tb.Fatalf("Delete %q found nothing", name)
+		}
+	}
+}
+
+// editStep applies f to obj and a value parsed from src; want is whether f
+// succeeds.
+func editStep(src string, want bool, f func(d *graft.Doc, obj, v graft.Ref) error) indexStep {
+	return func(tb testing.TB, d *graft.Doc, obj, _ graft.Ref) {
+		if err := f(d, obj, mustAppend(tb, d, src)); (err == nil) != want {
+			tb.Fatalf("%s: error %v, want success %v", src, err, want)
+		}
+	}
+}
+
+// bigObject returns an object of n members named k0, k1, ..., with k1
+// written with an escape and k2 given twice.
+func bigObject(n int) string {
+	var b strings.Builder
+	b.WriteString(`{"k2":"first"`)
+	for i := 0; i < n; i++ {
+		name := "k" + strconv.Itoa(i)
+		if i == 1 {
+			name = `\u006b1`
+		}
+		b.WriteString(`,"` + name + `":` + strconv.Itoa(i))
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+// TestSetIndex runs edits that mix Set with every other change of an
+// object's members, with Set indexing no object (walking the members every
+// time), every object, and the large ones (the default), and requires the
+// same document from all three.
+func TestSetIndex(t *testing.T) {
+	merge := func(d *graft.Doc, obj, v graft.Ref) error { return d.Merge(obj, v) }
+	cases := []struct {
+		name  string
+		start string // obj's text; "" builds 40 members with Set
+		steps []indexStep
+	}{
+		{name: "build by Set, replace, append", steps: []indexStep{
+			setStep("k3", `"x"`), setStep("new", `1`), setStep("new", `2`), setStep("k39", `true`),
+		}},
+		{name: "parsed: escaped and duplicated names", start: bigObject(40), steps: []indexStep{
+			setStep("k1", `"escaped one"`), setStep("k2", `"the last k2"`), setStep("k40", `40`),
+		}},
+		{name: "delete then set appends", start: bigObject(40), steps: []indexStep{
+			setStep("k5", `0`), deleteStep("k5"), setStep("k5", `"again"`), setStep("k5", `"replaced"`),
+		}},
+		{name: "delete the last member then set", steps: []indexStep{
+			setStep("k0", `0`), deleteStep("k39"), setStep("a", `1`), setStep("k39", `2`),
+		}},
+		{name: "merge appends, set finds the merged member", start: bigObject(40), steps: []indexStep{
+			setStep("k0", `0`), editStep(`{"k3":"m","n1":{"x":1},"n2":2}`, true, merge), setStep("n1", `"set"`), setStep("n3", `3`),
+		}},
+		{name: "failed merge rolls back appended members", start: bigObject(40), steps: []indexStep{
+			setStep("k0", `0`), editStep(`{"n1":1,"k4":[1]}`, false, merge), setStep("n1", `"appended once"`),
+		}},
+		{name: "merge at a pointer creates a member", steps: []indexStep{
+			setStep("k0", `0`), editStep(`5`, true, func(d *graft.Doc, obj, v graft.Ref) error { return d.MergeAt(obj, "/n/m", v) }),
+			setStep("n", `"replaced"`), setStep("k7", `7`),
+		}},
+		{name: "merge patch removes and appends", start: bigObject(40), steps: []indexStep{
+			setStep("k0", `0`), editStep(`{"k4":null,"n2":2,"k6":{"a":1}}`, true, func(d *graft.Doc, obj, v graft.Ref) error { return d.MergePatch(obj, v) }),
+			setStep("k4", `"back"`), setStep("n2", `"set"`),
+		}},
+		{name: "patch removes, adds and moves", start: bigObject(40), steps: []indexStep{
+			setStep("k0", `0`),
+			editStep(`[{"op":"remove","path":"/k5"},{"op":"add","path":"/n3","value":3},{"op":"move","from":"/k7","path":"/k8"}]`, true,
+				func(d *graft.Doc, obj, v graft.Ref) error { return d.Patch(obj, v) }),
+			setStep("k5", `5`), setStep("k7", `7`), setStep("k8", `8`), setStep("n3", `"set"`),
+		}},
+		{name: "failed patch rolls back", steps: []indexStep{
+			setStep("k0", `0`),
+			editStep(`[{"op":"add","path":"/n1","value":1},{"op":"test","path":"/k3","value":"no"}]`, false,
+				func(d *graft.Doc, obj, v graft.Ref) error { return d.Patch(obj, v) }),
+			setStep("n1", `"appended once"`),
+		}},
+		{name: "a merge consumes the source object", start: bigObject(40), steps: []indexStep{
+			setStep("k0", `0`),
+			func(tb testing.TB, d *graft.Doc, obj, other graft.Ref) {
+				if err := d.Merge(other, obj); err != nil {
+					tb.Fatal(err)
+				}
+			},
+			setStep("k3", `"alone"`),
+		}},
+		{name: "sets alternate between two objects", steps: []indexStep{
+			setStep("k0", `0`), setOtherStep("o1", `1`), setStep("k1", `"one"`), setOtherStep("o1", `2`),
+			setStep("new", `1`), setOtherStep("k1", `3`), setStep("new", `2`),
+		}},
+		{name: "names that are not UTF-8", steps: []indexStep{
+			setStep("bad\xff", `1`), setStep("bad\xff", `2`), setStep("bad\ufffd", `3`),
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var want string
+			for _, mode := range []string{"none", "all", ""} {
+				restore := graft.IndexObjects(mode)
+				got := runIndexSteps(t, c.start, c.steps)
+				restore()
+				if mode == "none" {
+					want = got
+				} else if got != want {
+					t.Errorf("indexing %q:\n got %s\nwant %s", mode, got, want)
+				}
+			}
+		})
+	}
+}
+
+func runIndexSteps(tb testing.TB, start string, steps []indexStep) string {
+	var d graft.Doc
+	obj, other := d.NewObject(), d.NewObject()
+	if start != "" {
+		obj = mustAppend(tb, &d, start)
+	} else {
+		for i := 0; i < 40; i++ {
+			if err := d.Set(obj, "k"+strconv.Itoa(i), d.NewInt(int64(i))); err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+	for i := 0; i < 40; i++ {
+		if err := d.Set(other, "o"+strconv.Itoa(i), d.NewInt(int64(i))); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	for _, s := range steps {
+		s(tb, &d, obj, other)
+	}
+	return compact(&d, obj) + " " + compact(&d, other)
+}
+
+// TestSetIndexAfterReset checks that a Doc reused after Reset does not
+// take the index of an object of its former content for a new one.
+func TestSetIndexAfterReset(t *testing.T) {
+	var d graft.Doc
+	build := func(prefix string) graft.Ref {
+		obj := d.NewObject()
+		for i := 0; i < 40; i++ {
+			if err := d.Set(obj, prefix+strconv.Itoa(i), d.NewInt(int64(i))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return obj
+	}
+	first := build("a")
+	d.Reset()
+	if second := build("b"); second != first {
+		t.Fatalf("the second object is Ref %d, the first %d: the test needs them equal", second, first)
+	}
+	if err := d.Set(first, "a3", d.NewInt(-1)); err != nil {
+		t.Fatal(err)
+	}
+	if got := d.Len(first); got != 41 {
+		t.Errorf("Set of a name of the former object: %d members, want 41 (one appended)", got)
+	}
+}
+
+// TestSetIndexAllocs checks that a warm Doc builds an object of 2,000
+// members with Set (indexed from the 32nd on) without allocating, and that
+// every member is found afterwards.
+func TestSetIndexAllocs(t *testing.T) {
+	names := make([]string, 2000)
+	for i := range names {
+		names[i] = "field" + strconv.Itoa(i)
+	}
+	var d graft.Doc
+	var obj graft.Ref
+	build := func() {
+		d.Reset()
+		obj = d.NewObject()
+		for _, n := range names {
+			if err := d.Set(obj, n, d.NewInt(1)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	build()
+	if got := testing.AllocsPerRun(10, build); got != 0 {
+		t.Errorf("building %d members: %v allocs, want 0", len(names), got)
+	}
+	if got := d.Len(obj); got != len(names) {
+		t.Fatalf("%d members, want %d", got, len(names))
+	}
+	for i, n := range names {
+		if got := compact(&d, d.Member(obj, n)); got != "1" {
+			t.Fatalf("member %d %q is %s", i, n, got)
+		}
+	}
+}
