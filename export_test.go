@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strconv"
 
 	"github.com/graftjson/graft/internal/wire"
 )
@@ -22,7 +23,8 @@ func Parsers() []string {
 
 // UseParser forces the parse path named by Parsers ("" restores the
 // default) and returns a function that restores the previous setting. Tests
-// that call it must not run in parallel.
+// that call it must not run in parallel. It panics on any other name, so
+// that a misspelt GRAFT_PARSER fails rather than runs the default.
 func UseParser(name string) (restore func()) {
 	use, min := useFast, minFastInput
 	switch name {
@@ -30,8 +32,10 @@ func UseParser(name string) (restore func()) {
 		useFast = false
 	case "fast":
 		useFast, minFastInput = wire.HasCompact(), 0
-	default:
+	case "":
 		useFast, minFastInput = wire.HasCompact(), 128
+	default:
+		panic("graft: unknown parser " + strconv.Quote(name) + " (want scalar, fast or empty)")
 	}
 	return func() { useFast, minFastInput = use, min }
 }
@@ -68,9 +72,22 @@ func IndexObjects(which string) (restore func()) {
 	return func() { indexMin = old }
 }
 
-// SameArena reports whether a and b hold the same text and the same nodes.
+// SameArena reports whether a and b hold the same text, the same nodes and
+// the same container entries.
 func SameArena(a, b *Doc) bool {
-	return slices.Equal(a.buf, b.buf) && slices.Equal(a.nodes, b.nodes)
+	return slices.Equal(a.buf, b.buf) && slices.Equal(a.nodes, b.nodes) && slices.Equal(a.aux, b.aux)
+}
+
+// AppendFast runs only the vectorized parse of Append on src (whatever its
+// size) and reports whether it took the input; where it did not, the Doc is
+// as before. Without the stage-one kernel it never does.
+func AppendFast(d *Doc, src []byte) (Ref, bool) {
+	d.options()
+	if len(d.nodes) == 0 {
+		d.nodes = append(d.nodes, node{})
+	}
+	root, ok := d.appendFast(src)
+	return Ref(root), ok
 }
 
 func init() {

@@ -60,6 +60,12 @@ func (o Options) normalized() Options {
 	if o.MaxDepth <= 0 {
 		o.MaxDepth = DefaultMaxDepth
 	}
+	// No input nests deeper than its length: a larger limit is no limit,
+	// and the vectorized parse keeps it as an address range (MaxDepth
+	// frames of 16 bytes), which must not overflow.
+	if o.MaxDepth > MaxArenaBytes {
+		o.MaxDepth = MaxArenaBytes
+	}
 	if o.MaxBytes <= 0 {
 		o.MaxBytes = DefaultMaxBytes
 	}

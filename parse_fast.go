@@ -90,7 +90,11 @@ func (d *Doc) parseCompact(base, values, opens int) (uint32, bool) {
 	for {
 		buildNodes(&st)
 		switch st.status {
-		case buildSuspend: // let the scheduler in between slices of work
+		case buildSuspend:
+			// Let the scheduler in between slices of work: the walk
+			// cannot be preempted, and nothing in this loop is a
+			// preemption point of its own.
+			runtime.Gosched()
 			st.stopAt = st.idx + buildBudget
 			continue
 		case buildStack:

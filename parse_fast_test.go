@@ -1,22 +1,27 @@
 package graft_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/graftjson/graft"
 )
 
 // parseBoth parses src with every parse path into fresh Docs with opts and
-// fails unless they agree exactly: the same error, or the same text and
-// nodes.
+// fails unless they agree exactly: the same error (offset, line, column,
+// reason), or the same text, nodes and container entries. Where the machine
+// has the stage-one kernel it also runs the vectorized parse alone, which
+// must take exactly the inputs the scalar parser accepts (it may not hand
+// a valid input back to the scalar parser) and build the same arena.
 func parseBoth(t *testing.T, opts graft.Options, src []byte) {
 	t.Helper()
+	const prior = `{"prior":["value",1]}` // input after input
 	var first *graft.Doc
 	var firstErr error
 	for i, p := range graft.Parsers() {
 		restore := graft.UseParser(p)
 		d := graft.New(opts)
-		mustAppend(t, d, `{"prior":["value",1]}`) // input after input
+		mustAppend(t, d, prior)
 		_, err := d.Append(src)
 		restore()
 		if i == 0 {
@@ -26,12 +31,33 @@ func parseBoth(t *testing.T, opts graft.Options, src []byte) {
 		switch {
 		case (err == nil) != (firstErr == nil):
 			t.Fatalf("%s parser: %v; scalar parser: %v", p, err, firstErr)
-		case err != nil && err.Error() != firstErr.Error():
-			t.Fatalf("%s parser: %v; scalar parser: %v", p, err, firstErr)
+		case err != nil && !sameError(err, firstErr):
+			t.Fatalf("%s parser: %#v; scalar parser: %#v", p, err, firstErr)
 		case err == nil && !graft.SameArena(d, first):
 			t.Fatalf("%s parser built another arena than the scalar parser for %q", p, clip(string(src)))
 		}
 	}
+	if len(graft.Parsers()) < 2 {
+		return
+	}
+	d := graft.New(opts)
+	restore := graft.UseParser("scalar")
+	mustAppend(t, d, prior)
+	restore()
+	_, ok := graft.AppendFast(d, src)
+	switch {
+	case ok != (firstErr == nil):
+		t.Fatalf("vectorized parse alone took the input: %v; scalar parser: %v; input %q", ok, firstErr, clip(string(src)))
+	case ok && !graft.SameArena(d, first):
+		t.Fatalf("vectorized parse alone built another arena than the scalar parser for %q", clip(string(src)))
+	}
+}
+
+// sameError reports whether a and b are *graft.Error values with the same
+// fields.
+func sameError(a, b error) bool {
+	var ea, eb *graft.Error
+	return errors.As(a, &ea) && errors.As(b, &eb) && *ea == *eb
 }
 
 var parseBothOptions = []graft.Options{
