@@ -1,5 +1,7 @@
 package graft
 
+import "unsafe"
+
 // Ref is a handle to a value in a Doc: an index into its arena. The zero Ref
 // is no value; every read of it reports Invalid or an error. A Ref stays
 // valid while the Doc grows (Append, building, editing) and becomes
@@ -126,7 +128,7 @@ const (
 
 	maxNameLen   = 1<<(32-payloadShift) - 1
 	maxAux       = 1<<(32-payloadShift) - 1
-	maxNodeIndex = 1<<32 - 2
+	maxNodeIndex = min(1<<32-2, maxInt)
 )
 
 func (n *node) kind() Kind { return Kind(n.meta & kindMask) }
@@ -215,10 +217,13 @@ func (d *Doc) Reset() {
 // inputs.
 func (d *Doc) Size() int { return len(d.buf) + len(d.nodes)*nodeSize + len(d.aux)*auxSize }
 
-// Cap returns the bytes the Doc's arena has reserved, with the table of
-// member names Set keeps for a large object (see Set).
+// Cap returns the bytes the Doc has reserved: its arena, the parser's
+// lists of string ends and open containers, and the table of member names
+// Set keeps for a large object (see Set).
 func (d *Doc) Cap() int {
-	return cap(d.buf) + cap(d.nodes)*nodeSize + cap(d.aux)*auxSize + (cap(d.index.table)+cap(d.index.spare))*8
+	return cap(d.buf) + cap(d.nodes)*nodeSize + cap(d.aux)*auxSize +
+		cap(d.ends)*4 + cap(d.frames)*int(unsafe.Sizeof(buildFrame{})) + cap(d.stack)*int(unsafe.Sizeof(frame{})) +
+		(cap(d.index.table)+cap(d.index.spare))*8
 }
 
 const (

@@ -38,8 +38,13 @@ const (
 	DefaultMaxNodes = 32 << 20
 )
 
-// MaxArenaBytes is the most text one Doc can hold: byte offsets are 32-bit.
-const MaxArenaBytes = 1<<32 - 1
+// MaxArenaBytes is the most text one Doc can hold: byte offsets are 32-bit
+// (and on 32-bit platforms, the largest int).
+const MaxArenaBytes = min(1<<32-1, maxInt)
+
+// maxInt is math.MaxInt, an untyped constant: 1<<63 - 1, or 1<<31 - 1 on
+// 32-bit platforms.
+const maxInt = 1<<(32<<(^uint(0)>>63)-1) - 1
 
 // Conflict is the merge policy for positions where the two documents have
 // shapes that cannot be merged (see Doc.Merge).

@@ -203,7 +203,7 @@ func parseIndex(tok string) (int, miss) {
 		if c >= 10 {
 			return 0, missIndex
 		}
-		if n < 1<<40 {
+		if n < maxInt/10-9 {
 			n = n*10 + int(c)
 		}
 	}

@@ -266,7 +266,7 @@ func TestBufferSizeClamped(t *testing.T) {
 		name          string
 		buffer, limit int
 	}{
-		{"petabyte", 1 << 50, 1024},
+		{"a quarter of the largest int", math.MaxInt / 4, 1024},
 		{"largest int", math.MaxInt, 100},
 		{"negative", -1, 10},
 		{"limit below the smallest window", 1 << 20, 2},
