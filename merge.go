@@ -23,9 +23,9 @@ type pathElem struct {
 // src still in a document prints as {} or [] (Copy it first to keep it
 // there). The objects and arrays inside src are consumed with it but not
 // emptied: their members may now be dst's, so a Ref to one of them taken
-// before the merge, or the same value attached somewhere else too, may
-// print its text from before the merge while its members read as they are
-// now. Copy src first to use them after the merge.
+// before the merge, or the same value attached somewhere else too, holds
+// (and prints) whatever part of its members is still chained to it, and
+// changes as dst does. Copy src first to use them after the merge.
 //
 //	dst \ src | object          | array              | scalar       | null
 //	object    | member-wise     | conflict           | conflict     | dst kept
@@ -80,6 +80,18 @@ func (d *Doc) mergeAll(di, si uint32) error {
 func (d *Doc) consume(si uint32) {
 	if k := d.nodes[si].kind(); k == Object || k == Array {
 		d.overwrite(si, node{meta: uint32(k)})
+	}
+}
+
+// unspan makes container i, whose members or items a merge has moved into
+// or merged with another container's, print from its chain instead of its
+// parsed text, which no longer shows them (the chain may be dst's by now).
+// No edit needs recording: every container that holds i's text is the
+// consumed source, which records one, or inside it and consumed too.
+func (d *Doc) unspan(i uint32) {
+	if n := &d.nodes[i]; n.meta&(flagSpan|flagGrown) != 0 {
+		d.saveField(i, fieldMeta)
+		n.meta &^= flagSpan | flagGrown
 	}
 }
 
@@ -221,6 +233,7 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 	if linked {
 		for i, k := 0, d.nodes[src].child; k != 0; i, k = i+1, d.nodes[k].next {
 			d.appendMembers(uint32(targets[i]), links[i][0], links[i][1], links[i][2])
+			d.unspan(d.resolve(k))
 		}
 		d.consume(uint32(src))
 		return nil
@@ -273,10 +286,17 @@ func (d *Doc) merge(di, si uint32) error {
 	case dk == Null:
 		d.replace(di, si)
 		return nil
-	case dk == Object && sk == Object:
-		return d.mergeObjects(di, si)
-	case dk == Array && sk == Array:
-		return d.mergeArrays(di, si)
+	case dk == Object && sk == Object, dk == Array && sk == Array:
+		var err error
+		if dk == Object {
+			err = d.mergeObjects(di, si)
+		} else {
+			err = d.mergeArrays(di, si)
+		}
+		if err == nil && si != di {
+			d.unspan(si)
+		}
+		return err
 	case dk != Object && dk != Array && sk != Object && sk != Array:
 		if !bytes.Equal(d.text(di), d.text(si)) {
 			d.replace(di, si)

@@ -833,3 +833,73 @@ func TestLargeMergeBySorting(t *testing.T) {
 		t.Errorf("a warm merge of two objects of 100 members allocates %v times", n)
 	}
 }
+
+// TestConsumedInnerValues keeps a container inside a merge's source in a
+// second place, merges, edits the destination, and requires every printer
+// to agree with a walk of the tree: a container whose members a merge moved
+// or merged away must not print its text from before the merge.
+func TestConsumedInnerValues(t *testing.T) {
+	cases := []struct {
+		name       string
+		dst, src   string
+		keep       string // pointer into src of the value kept in a second place
+		edit       func(d *graft.Doc, dst, src graft.Ref) error
+		afterwards func(d *graft.Doc, dst graft.Ref) // an edit of dst after the merge
+	}{
+		{name: "object merged member by member", dst: `{"r":{"a":1,"b":0}}`, src: `{"r":{"x":5,"b":2,"y":6}}`, keep: "/r",
+			edit: func(d *graft.Doc, dst, src graft.Ref) error { return d.Merge(dst, src) }},
+		{name: "object appended in one link, dst grows after", dst: `{"r":{"a":1}}`, src: `{"r":{"x":5,"y":6}}`, keep: "/r",
+			edit:       func(d *graft.Doc, dst, src graft.Ref) error { return d.Merge(dst, src) },
+			afterwards: func(d *graft.Doc, dst graft.Ref) { d.Set(d.Member(dst, "r"), "z", d.NewInt(7)) }},
+		{name: "array merged item by item", dst: `{"l":[{"a":1},2]}`, src: `{"l":[{"b":2},3]}`, keep: "/l",
+			edit: func(d *graft.Doc, dst, src graft.Ref) error { return d.Merge(dst, src) }},
+		{name: "item of an array merged item by item", dst: `{"l":[{"a":1},2]}`, src: `{"l":[{"b":2},3]}`, keep: "/l/0",
+			edit:       func(d *graft.Doc, dst, src graft.Ref) error { return d.Merge(dst, src) },
+			afterwards: func(d *graft.Doc, dst graft.Ref) { d.Set(d.Get(dst, "l", "0"), "c", d.NewInt(3)) }},
+		{name: "entity of a batch splice", dst: `{"t":{"__typename":"P","id":"1"}}`, src: `[{"__typename":"P","s":1}]`, keep: "/0",
+			edit: func(d *graft.Doc, dst, src graft.Ref) error {
+				return d.MergeEach([]graft.Ref{d.Member(dst, "t")}, src)
+			},
+			afterwards: func(d *graft.Doc, dst graft.Ref) { d.Set(d.Member(dst, "t"), "late", d.NewBool(true)) }},
+		{name: "entity of a batch splice merged member by member", dst: `{"t":{"id":"1","s":0}}`, src: `[{"s":1,"u":2}]`, keep: "/0",
+			edit: func(d *graft.Doc, dst, src graft.Ref) error {
+				return d.MergeEach([]graft.Ref{d.Member(dst, "t")}, src)
+			}},
+		{name: "object of a merge patch", dst: `{"r":{"a":1,"b":0}}`, src: `{"r":{"x":5,"b":null,"y":6}}`, keep: "/r",
+			edit: func(d *graft.Doc, dst, src graft.Ref) error { return d.MergePatch(dst, src) }},
+		{name: "merge at a pointer", dst: `{"r":{"a":1}}`, src: `{"q":{"x":5},"a":2}`, keep: "/q",
+			edit:       func(d *graft.Doc, dst, src graft.Ref) error { return d.MergeAt(dst, "/r", src) },
+			afterwards: func(d *graft.Doc, dst graft.Ref) { d.Set(d.Get(dst, "r", "q"), "w", d.NewInt(1)) }},
+	}
+	for _, c := range cases {
+		for _, form := range []string{"compact", "indented"} {
+			t.Run(c.name+"/"+form, func(t *testing.T) {
+				var d graft.Doc
+				text := func(s string) string {
+					if form == "indented" {
+						return stdIndent(t, s, "", "  ")
+					}
+					return s
+				}
+				root := mustAppend(t, &d, `{"dst":`+text(c.dst)+`,"keep":null}`)
+				src := mustAppend(t, &d, text(c.src))
+				kept, err := d.Find(src, c.keep)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := d.Set(root, "keep", kept); err != nil {
+					t.Fatal(err)
+				}
+				if err := c.edit(&d, d.Member(root, "dst"), src); err != nil {
+					t.Fatal(err)
+				}
+				if c.afterwards != nil {
+					c.afterwards(&d, d.Member(root, "dst"))
+				}
+				checkSpans(t, &d, root)
+				checkSpans(t, &d, kept)
+				checkPrinters(t, &d, root)
+			})
+		}
+	}
+}

@@ -33,6 +33,7 @@ package graft
 // first to apply it to several targets, or to keep it where it is). The
 // objects inside patch are consumed with it, as Merge consumes the values
 // inside its src.
+//
 // MergePatch returns ErrKind if target or patch is not a value or target
 // is a member name (see Members), and ErrCycle, changing nothing, if the
 // result would contain itself (patch holds target, or target and patch
@@ -64,7 +65,13 @@ func (d *Doc) mergePatch(t, p uint32) error {
 	if d.Kind(Ref(t)) != Object {
 		d.replace(t, uint32(d.NewObject()))
 	}
-	return d.patchMembers(t, d.nodes[p].child)
+	if err := d.patchMembers(t, d.nodes[p].child); err != nil {
+		return err
+	}
+	if p != t {
+		d.unspan(p)
+	}
+	return nil
 }
 
 // patchMembers applies the members of a patch object, the chain from name
