@@ -97,12 +97,14 @@ func (d *Doc) unspan(i uint32) {
 
 // MergeAt merges src into the value at JSON Pointer p under dst, as Merge
 // does (and consuming src as Merge does, except where src is attached as a
-// new member: then it is that member's value). Missing
-// members along the way are created as empty objects and a missing last
-// member is added with src as its value; a null on the way becomes an
-// empty object, and a scalar on the way is a conflict. Array items on the
-// way must exist ("-" and indices past the end are errors wrapping
-// ErrPointer). Conflict errors name the full pointer from dst.
+// new member: then it is that member's value). Missing members along the
+// way are created as empty objects and a missing last member is added
+// with src as its value; a null on the way becomes an empty object, and a
+// scalar on the way is a conflict. A pointer that would create more than
+// Options.MaxDepth members is refused (ErrLimit), as an input nested
+// deeper would be. Array items on the way must exist ("-" and indices past
+// the end are errors wrapping ErrPointer). Conflict errors name the full
+// pointer from dst.
 func (d *Doc) MergeAt(dst Ref, p string, src Ref) error {
 	if d.target(dst) == nil || d.at(src) == nil {
 		return ErrKind
@@ -127,11 +129,18 @@ func (d *Doc) MergeAt(dst Ref, p string, src Ref) error {
 			return &Error{Offset: -1, Pointer: p[:len(p)-len(at)], Reason: "cannot merge at a path through " + article(k), Err: ErrConflict}
 		}
 	}
-	for rest := at; rest != ""; { // names to create: refuse what newName would
+	// Names to create: refuse what newName would, and more new levels than
+	// an input may nest (the pointer is the caller's text; printers and
+	// merges recurse once per level).
+	levels := 0
+	for rest := at; rest != ""; levels++ {
 		var raw string
 		raw, rest = nextToken(rest)
 		if len(raw) > (maxNameLen-2)/6 && len(wire.AppendQuote(nil, unescapeToken(raw))) > maxNameLen {
 			return &Error{Offset: -1, Pointer: p, Reason: "member name longer than " + itoa(maxNameLen) + " bytes", Err: ErrLimit}
+		}
+		if levels == d.options().MaxDepth {
+			return &Error{Offset: -1, Pointer: p, Reason: "pointer would create more than " + itoa(d.options().MaxDepth) + " nested objects", Err: ErrLimit}
 		}
 	}
 	d.start()

@@ -903,3 +903,48 @@ func TestConsumedInnerValues(t *testing.T) {
 		}
 	}
 }
+
+// TestMergeAtDepthLimit: a pointer may make MergeAt create at most
+// Options.MaxDepth members, as deep as an input may nest; one more is
+// ErrLimit and leaves the Doc unchanged. Printers and merges recurse once
+// per level, so a long pointer from outside must not build a value deeper
+// than any input.
+func TestMergeAtDepthLimit(t *testing.T) {
+	cases := []struct {
+		name     string
+		maxDepth int
+		dst      string
+		pointer  string
+		wantErr  bool
+	}{
+		{name: "as many new members as the limit", maxDepth: 5, dst: `{}`, pointer: strings.Repeat("/a", 5)},
+		{name: "one more", maxDepth: 5, dst: `{}`, pointer: strings.Repeat("/a", 6), wantErr: true},
+		{name: "existing members do not count", maxDepth: 5, dst: `{"a":{"a":{"a":{}}}}`, pointer: strings.Repeat("/a", 8)},
+		{name: "existing members do not count, one more", maxDepth: 5, dst: `{"a":{"a":{"a":{}}}}`, pointer: strings.Repeat("/a", 9), wantErr: true},
+		{name: "a million tokens under the default limit", dst: `{}`, pointer: strings.Repeat("/a", 1_000_000), wantErr: true},
+		{name: "the default limit", dst: `{}`, pointer: strings.Repeat("/a", graft.DefaultMaxDepth)},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := graft.New(graft.Options{MaxDepth: c.maxDepth})
+			dst, v := mustAppend(t, d, c.dst), d.NewInt(1)
+			size := d.Size()
+			err := d.MergeAt(dst, c.pointer, v)
+			if !c.wantErr {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got, _ := d.Find(dst, c.pointer); d.Kind(got) != graft.Number {
+					t.Fatalf("nothing at the pointer after the merge: %s", clip(compact(d, dst)))
+				}
+				return
+			}
+			if !errors.Is(err, graft.ErrLimit) {
+				t.Fatalf("err = %v, want ErrLimit", err)
+			}
+			if got := compact(d, dst); got != c.dst || d.Size() != size {
+				t.Fatalf("refused merge changed the Doc: %s, size %d (was %d)", clip(got), d.Size(), size)
+			}
+		})
+	}
+}

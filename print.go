@@ -219,7 +219,7 @@ func (d *Doc) appendIndent(dst []byte, i uint32, prefix, indent string, depth in
 func newline(dst []byte, prefix, indent string, depth int) []byte {
 	dst = append(dst, '\n')
 	dst = append(dst, prefix...)
-	for ; depth > 0; depth-- {
+	for ; depth > 0 && indent != ""; depth-- {
 		dst = append(dst, indent...)
 	}
 	return dst
