@@ -53,6 +53,10 @@ import (
 //     where it is changes nothing.
 //   - copy: adds a deep copy of the value at from (Copy); an error wrapping
 //     ErrLimit if the copy would take the Doc past Options.MaxNodes.
+//   - add, replace, move, copy: an error wrapping ErrLimit if the value
+//     would nest deeper below target than Options.MaxDepth, as no input
+//     may (copying a value into its own depths doubles the nesting with
+//     each operation, and printers and merges recurse once per level).
 //   - test: the value must equal the given one as a JSON value: numbers by
 //     their exact decimal value (1, 1.0 and 10e-1 are equal; no float64 is
 //     involved), strings by their decoded text, objects whatever the order
@@ -300,6 +304,9 @@ func (d *Doc) apply(root uint32, op *patchOp) *Error {
 // patchAdd adds v at path: a new member, a member's new value, an inserted
 // or appended item, or the new value of root.
 func (d *Doc) patchAdd(root uint32, path string, v uint32) *Error {
+	if err := d.nestFits(path, v); err != nil {
+		return err
+	}
 	if path == "" {
 		return d.replaceRoot(root, v)
 	}
@@ -350,6 +357,9 @@ func (d *Doc) patchRemove(root uint32, path string) (uint32, *Error) {
 
 // patchReplace gives the existing value at path the value v.
 func (d *Doc) patchReplace(root uint32, path string, v uint32) *Error {
+	if err := d.nestFits(path, v); err != nil {
+		return err
+	}
 	if path == "" {
 		return d.replaceRoot(root, v)
 	}
@@ -388,6 +398,35 @@ func (d *Doc) edited(path string, err error) *Error {
 		return e
 	}
 	return &Error{Offset: -1, Pointer: strings.Clone(path), Reason: "the value would contain itself", Err: err}
+}
+
+// nestFits returns an error if value v, placed under the tokens of path,
+// would nest deeper than Options.MaxDepth. It walks v down to that depth.
+func (d *Doc) nestFits(path string, v uint32) *Error {
+	max := d.options().MaxDepth
+	if room := max - strings.Count(path, "/"); room < 0 || !d.depthWithin(v, room) {
+		return &Error{Offset: -1, Pointer: strings.Clone(path), Reason: "the value would nest deeper than " + itoa(max) + " levels", Err: ErrLimit}
+	}
+	return nil
+}
+
+// depthWithin reports whether value v nests no more than room arrays and
+// objects deep.
+func (d *Doc) depthWithin(v uint32, room int) bool {
+	n := &d.nodes[v]
+	kind := n.kind()
+	if kind != Object && kind != Array {
+		return true
+	}
+	if room == 0 {
+		return false
+	}
+	for k := n.child; k != 0; k = d.nodes[k].next {
+		if !d.depthWithin(d.valueOf(v, k), room-1) {
+			return false
+		}
+	}
+	return true
 }
 
 // fits reports whether a copy of v stays within Options.MaxNodes: it counts

@@ -2,6 +2,7 @@ package graft_test
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -347,6 +348,55 @@ func TestPatchDeep(t *testing.T) {
 	want := `{"a":` + doc[5:len(doc)-1] + `,"b":[1]}`
 	if got := compact(&d, root); got != want {
 		t.Fatalf("got %s", clip(got))
+	}
+}
+
+// TestPatchDepthLimit: no operation may nest a value deeper below the
+// target than Options.MaxDepth, as no input may; the patch fails whole
+// and the target is left as it was.
+func TestPatchDepthLimit(t *testing.T) {
+	// Each copy of /a into its own deepest object doubles the nesting: 21
+	// operations of a 4 MB patch would nest two million levels.
+	var doubling strings.Builder
+	doubling.WriteString("[")
+	for i, depth := 0, 1; i < 21; i, depth = i+1, depth*2 {
+		if i > 0 {
+			doubling.WriteString(",")
+		}
+		doubling.WriteString(`{"op":"copy","from":"/a","path":"` + strings.Repeat("/a", depth+1) + `"}`)
+	}
+	doubling.WriteString("]")
+	cases := []struct {
+		name, doc, patch string
+		maxDepth         int
+		wantErr          bool
+	}{
+		{name: "add as deep as the limit", doc: `{"a":{"b":{}}}`, patch: `[{"op":"add","path":"/a/b/c","value":{"x":{}}}]`, maxDepth: 5},
+		{name: "add one level deeper", doc: `{"a":{"b":{}}}`, patch: `[{"op":"add","path":"/a/b/c","value":{"x":{"y":[]}}}]`, maxDepth: 5, wantErr: true},
+		{name: "replace one level deeper", doc: `{"a":{"b":{"c":1}}}`, patch: `[{"op":"replace","path":"/a/b/c","value":[[[]]]}]`, maxDepth: 5, wantErr: true},
+		{name: "copy into its own depths", doc: `{"a":{"b":{}}}`, patch: `[{"op":"copy","from":"/a","path":"/a/b/c"}]`, maxDepth: 4, wantErr: true},
+		{name: "move under a deep member", doc: `{"a":{"b":{}},"m":[[1]]}`, patch: `[{"op":"move","from":"/m","path":"/a/b/c"}]`, maxDepth: 4, wantErr: true},
+		{name: "move within the limit", doc: `{"a":{"b":{}},"m":[1]}`, patch: `[{"op":"move","from":"/m","path":"/a/b/c"}]`, maxDepth: 4},
+		{name: "copies doubling the nesting", doc: `{"a":{}}`, patch: doubling.String(), wantErr: true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := graft.New(graft.Options{MaxDepth: c.maxDepth})
+			root := mustAppend(t, d, c.doc)
+			err := d.Patch(root, mustAppend(t, d, c.patch))
+			if !c.wantErr {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if !errors.Is(err, graft.ErrLimit) || !strings.Contains(err.Error(), "nest deeper than") {
+				t.Fatalf("Patch: %v, want ErrLimit", clip(fmt.Sprint(err)))
+			}
+			if got := compact(d, root); got != c.doc {
+				t.Fatalf("target changed: %s", clip(got))
+			}
+		})
 	}
 }
 
