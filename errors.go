@@ -3,6 +3,7 @@ package graft
 import (
 	"errors"
 	"strconv"
+	"unicode/utf8"
 )
 
 // Sentinels for errors.Is. An error that has a position to report (in an
@@ -53,9 +54,12 @@ type Error struct {
 	Err     error  // the sentinel it wraps
 }
 
-// Error formats the position and the reason.
+// Error formats the position and the reason. A Pointer longer than 256
+// bytes is quoted up to there, with its length (the field keeps all of
+// it): a pointer may come from outside, and a message should fit a log
+// line.
 func (e *Error) Error() string {
-	b := make([]byte, 0, 64+len(e.Reason)+len(e.Pointer))
+	b := make([]byte, 0, 64+len(e.Reason)+min(len(e.Pointer), maxShownPointer+32))
 	b = append(b, "graft: "...)
 	if e.Line > 0 {
 		b = append(b, "line "...)
@@ -66,11 +70,28 @@ func (e *Error) Error() string {
 	}
 	if e.Pointer != "" || e.Err == ErrConflict {
 		b = append(b, "at "...)
-		b = strconv.AppendQuote(b, e.Pointer)
+		b = appendShownPointer(b, e.Pointer)
 		b = append(b, ": "...)
 	}
 	b = append(b, e.Reason...)
 	return string(b)
+}
+
+// maxShownPointer is the most bytes of a pointer an error message quotes.
+const maxShownPointer = 256
+
+// appendShownPointer appends p quoted, cut after maxShownPointer bytes (at
+// the start of a character) and followed by its length if longer.
+func appendShownPointer(b []byte, p string) []byte {
+	if len(p) <= maxShownPointer {
+		return strconv.AppendQuote(b, p)
+	}
+	cut := maxShownPointer
+	for cut > 0 && !utf8.RuneStart(p[cut]) {
+		cut--
+	}
+	b = strconv.AppendQuote(b, p[:cut])
+	return append(append(append(b, "… ("...), itoa(len(p))...), " bytes)"...)
 }
 
 // Unwrap returns the sentinel.

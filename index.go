@@ -111,9 +111,6 @@ func (d *Doc) growIndex() {
 // 0.
 func (d *Doc) lookupIndex(name string) uint32 {
 	x := &d.index
-	if len(x.table) == 0 {
-		return 0
-	}
 	h := maphash.String(x.seed, name) >> 32
 	mask := uint64(len(x.table) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {

@@ -247,9 +247,9 @@ func (op *patchOp) fail(i int, err *Error) error {
 	label := "operation " + itoa(i)
 	switch {
 	case op.ready && op.hasFrom:
-		label += " (" + opNames[op.code] + " from " + strconv.Quote(op.from) + " to " + strconv.Quote(op.path) + ")"
+		label += " (" + opNames[op.code] + " from " + string(appendShownPointer(nil, op.from)) + " to " + string(appendShownPointer(nil, op.path)) + ")"
 	case op.ready:
-		label += " (" + opNames[op.code] + " " + strconv.Quote(op.path) + ")"
+		label += " (" + opNames[op.code] + " " + string(appendShownPointer(nil, op.path)) + ")"
 	case op.code != 0:
 		label += " (" + opNames[op.code] + ")"
 	}
