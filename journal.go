@@ -90,7 +90,11 @@ func (d *Doc) changed(i uint32) {
 	}
 	if k := n.kind(); k == Object || k == Array {
 		if n.meta&flagSpan == 0 {
-			return // recorded when its span was dropped
+			// Recorded when its span was dropped, unless a merge dropped
+			// it (unspan): record it now, once, for the parents of a
+			// consumed source and for movedMembers.
+			d.record(n.off)
+			return
 		}
 		d.saveField(i, fieldMeta)
 		n.meta &^= flagSpan | flagGrown

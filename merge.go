@@ -87,12 +87,16 @@ func (d *Doc) consume(si uint32) {
 // or merged with another container's, print from its chain instead of its
 // parsed text, which no longer shows them (the chain may be dst's by now).
 // No edit needs recording: every container that holds i's text is the
-// consumed source, which records one, or inside it and consumed too.
+// consumed source, which records one (see changed), or inside it and
+// consumed too; movedMembers prints i's text only where its members and
+// their values are as parsed. i's member index goes: its chain may grow
+// through the container that took it.
 func (d *Doc) unspan(i uint32) {
 	if n := &d.nodes[i]; n.meta&(flagSpan|flagGrown) != 0 {
 		d.saveField(i, fieldMeta)
 		n.meta &^= flagSpan | flagGrown
 	}
+	d.forgetTail(i)
 }
 
 // MergeAt merges src into the value at JSON Pointer p under dst, as Merge
@@ -442,9 +446,11 @@ func article(k Kind) string {
 }
 
 // replace makes node di hold the value of node si (their heads become the
-// same; the children, if any, are shared and now belong to dst).
+// same; the children, if any, are shared and now belong to dst, so si's
+// member index goes: appends through di do not keep it).
 func (d *Doc) replace(di, si uint32) {
 	d.moved = true
+	d.forgetTail(si)
 	d.overwrite(di, asValue(d.nodes[si]))
 }
 

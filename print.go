@@ -137,7 +137,10 @@ func (d *Doc) childText(obj bool, k uint32, hint *int) (start, end uint32, ok bo
 // in s's span, but the chain's nodes stay shared with s, so a member moved
 // or appended through the container they moved to is not; the walk rules
 // that out: each member must be the node parsed after the last node of
-// the one before, and the last member the one that ends s.
+// the one before, and the last member the one that ends s. An edit through
+// s is recorded at s's offset (see changed), and a member's container
+// value whose span a merge dropped (unspan) rules the text out too: its
+// members may have grown through the container that took them.
 func (d *Doc) movedMembers(kind Kind, k uint32, hint *int) (lo, hi uint32) {
 	if kind != Object || k < 2 {
 		return 0, 0
@@ -151,6 +154,9 @@ func (d *Doc) movedMembers(kind Kind, k uint32, hint *int) (lo, hi uint32) {
 		mn := &d.nodes[m]
 		last := m + 1 // the member's last node: its value, if a scalar
 		if vn := &d.nodes[m+1]; vn.kind() == Object || vn.kind() == Array {
+			if vn.meta&flagSpan == 0 {
+				return 0, 0 // a merge moved its members (see unspan)
+			}
 			last = d.aux[vn.payload()].last
 		}
 		if last >= a.last { // the member that ends s (or a value edited since)
