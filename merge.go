@@ -21,11 +21,12 @@ type pathElem struct {
 // destination) and is consumed: after a successful merge its parts belong
 // to dst, and src itself, if an object or array, is left empty, so that a
 // src still in a document prints as {} or [] (Copy it first to keep it
-// there). The objects and arrays inside src are consumed with it but not
-// emptied: their members may now be dst's, so a Ref to one of them taken
-// before the merge, or the same value attached somewhere else too, holds
-// (and prints) whatever part of its members is still chained to it, and
-// changes as dst does. Copy src first to use them after the merge.
+// there). The objects and arrays inside src whose members or items were
+// merged into dst's, or moved there, are consumed with it and left empty
+// too (a Ref kept to one, or the same value attached somewhere else too,
+// shows {} or []); a value that becomes dst's whole (a new member's value,
+// an item) is the same value in dst. Copy src first to use it after the
+// merge.
 //
 //	dst \ src | object          | array              | scalar       | null
 //	object    | member-wise     | conflict           | conflict     | dst kept
@@ -78,23 +79,29 @@ func (d *Doc) mergeAll(di, si uint32) error {
 // or merged into another container: a chain of members belongs to one
 // object, and an edit through dst must not show in src.
 func (d *Doc) consume(si uint32) {
-	if k := d.nodes[si].kind(); k == Object || k == Array {
+	n := &d.nodes[si]
+	if k := n.kind(); (k == Object || k == Array) && (n.meta != uint32(k) || n.child != 0) {
 		d.overwrite(si, node{meta: uint32(k)})
 	}
 }
 
-// unspan makes container i, whose members or items a merge has moved into
-// or merged with another container's, print from its chain instead of its
-// parsed text, which no longer shows them (the chain may be dst's by now).
-// No edit needs recording: every container that holds i's text is the
-// consumed source, which records one (see changed), or inside it and
-// consumed too; movedMembers prints i's text only where its members and
-// their values are as parsed. i's member index goes: its chain may grow
-// through the container that took it.
+// unspan empties container i, whose members or items a merge has moved
+// into or merged with another container's: its chain, or the part of it
+// that moved, is dst's now, and two containers sharing one chain would let
+// an edit through one make the other contain itself. No edit needs
+// recording: every container that holds i's text is the consumed source,
+// which records one (see changed), or inside it and consumed too; and
+// movedMembers still reads i's text and entry to print the members that
+// moved, where they and their values are as parsed.
 func (d *Doc) unspan(i uint32) {
-	if n := &d.nodes[i]; n.meta&(flagSpan|flagGrown) != 0 {
+	n := &d.nodes[i]
+	if n.meta&(flagSpan|flagGrown) != 0 {
 		d.saveField(i, fieldMeta)
 		n.meta &^= flagSpan | flagGrown
+	}
+	if n.child != 0 {
+		d.saveField(i, fieldChild)
+		n.child = 0
 	}
 	d.forgetTail(i)
 }
@@ -445,13 +452,14 @@ func article(k Kind) string {
 	return "a " + k.String()
 }
 
-// replace makes node di hold the value of node si (their heads become the
-// same; the children, if any, are shared and now belong to dst, so si's
-// member index goes: appends through di do not keep it).
+// replace makes node di hold the value of node si. A container si is
+// consumed: its children are di's now, and si is left empty (see unspan).
 func (d *Doc) replace(di, si uint32) {
 	d.moved = true
-	d.forgetTail(si)
 	d.overwrite(di, asValue(d.nodes[si]))
+	if si != di {
+		d.consume(si)
+	}
 }
 
 // overwrite replaces the value of node i in place, keeping its place in its

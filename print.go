@@ -131,9 +131,9 @@ func (d *Doc) childText(obj bool, k uint32, hint *int) (start, end uint32, ok bo
 // movedMembers returns the text range of the members and closer of the
 // parsed object s whose members are the chain from node k on, as parsed
 // and unedited, or lo == 0. That is the chain a merge appends in one link
-// (see mergeObjects). s itself is the merge's consumed source: it prints
-// from its chain by now (see unspan), but its text and container entry
-// still describe those members. A change to a member's value is recorded
+// (see mergeObjects). s itself is the merge's consumed source, empty by
+// now (see unspan), but its text and container entry still describe those
+// members. A change to a member's value is recorded
 // in s's span, but the chain's nodes stay shared with s, so a member moved
 // or appended through the container they moved to is not; the walk rules
 // that out: each member must be the node parsed after the last node of
@@ -145,11 +145,17 @@ func (d *Doc) movedMembers(kind Kind, k uint32, hint *int) (lo, hi uint32) {
 	if kind != Object || k < 2 {
 		return 0, 0
 	}
+	// s was parsed with members (its entry's last node comes after it), so
+	// node k, the one after s, is its first member; s itself has been
+	// emptied by the merge (see unspan).
 	sn := &d.nodes[k-1]
-	if sn.child != k || sn.meta&(kindMask|flagParsed|flagGrown) != uint32(Object)|flagParsed {
+	if sn.meta&(kindMask|flagParsed|flagGrown) != uint32(Object)|flagParsed {
 		return 0, 0
 	}
 	a := d.aux[sn.payload()]
+	if a.last < k {
+		return 0, 0
+	}
 	for m := k; m < a.last; {
 		mn := &d.nodes[m]
 		last := m + 1 // the member's last node: its value, if a scalar
