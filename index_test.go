@@ -1,6 +1,7 @@
 package graft_test
 
 import (
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -223,6 +224,62 @@ func TestSetIndexAllocs(t *testing.T) {
 	for i, n := range names {
 		if got := compact(&d, d.Member(obj, n)); got != "1" {
 			t.Fatalf("member %d %q is %s", i, n, got)
+		}
+	}
+}
+
+// TestSetIndexRandom runs random edits of a large object and of values
+// merged into it — Set, Delete, Merge, MergePatch, Patch, a Merge that
+// fails and rolls back — on two Docs, one indexing no object, and requires
+// the same document and the same Member answers after every step.
+func TestSetIndexRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	names := []string{"k1", "k2", "k3", "k40", "n", `a"b`, "é", "\xff", "\ufffd"}
+	jsonName := func(s string) string { return strconv.Quote(strings.ToValidUTF8(s, "\ufffd")) }
+	for run := 0; run < 200; run++ {
+		type step struct {
+			op        int
+			name, val string
+		}
+		var steps []step
+		for i := 0; i < 40; i++ {
+			name := names[rng.IntN(len(names))]
+			val := []string{`1`, `"x"`, `{"z":1}`, `null`, `[2]`}[rng.IntN(5)]
+			steps = append(steps, step{rng.IntN(7), name, val})
+		}
+		var outs [2][]string
+		for mode, which := range []string{"none", ""} {
+			restore := graft.IndexObjects(which)
+			d := graft.New(graft.Options{Conflict: graft.ConflictError})
+			obj := mustAppend(t, d, bigObject(40))
+			for _, s := range steps {
+				switch s.op {
+				case 0, 1:
+					_ = d.Set(obj, s.name, mustAppend(t, d, s.val))
+				case 2:
+					d.Delete(obj, s.name)
+				case 3:
+					_ = d.Merge(obj, mustAppend(t, d, `{`+jsonName(s.name)+`:`+s.val+`,"m`+strconv.Itoa(len(outs[mode]))+`":0}`))
+				case 4:
+					_ = d.MergePatch(obj, mustAppend(t, d, `{`+jsonName(s.name)+`:`+s.val+`}`))
+				case 5:
+					path := "/" + strings.ReplaceAll(strings.ToValidUTF8(s.name, "\ufffd"), "~", "~0")
+					_ = d.Patch(obj, mustAppend(t, d, `[{"op":"add","path":`+strconv.Quote(path)+`,"value":`+s.val+`}]`))
+				case 6: // conflicts after appending a member: rolled back
+					_ = d.Merge(obj, mustAppend(t, d, `{"fresh":1,"k3":{"x":1},"k3":[1]}`))
+				}
+				got := compact(d, obj)
+				for _, n := range names {
+					got += " " + compact(d, d.Member(obj, n))
+				}
+				outs[mode] = append(outs[mode], got)
+			}
+			restore()
+		}
+		for i := range outs[0] {
+			if outs[0][i] != outs[1][i] {
+				t.Fatalf("run %d step %d %+v:\nwalking  %s\nindexed  %s", run, i, steps[i], clip(outs[0][i]), clip(outs[1][i]))
+			}
 		}
 	}
 }
