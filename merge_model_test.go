@@ -76,20 +76,7 @@ func TestSmallMergesAgainstModel(t *testing.T) {
 			want := modelOf(d, dr)
 			ptr, ok := modelMerge(want, modelOf(d, sr), policy, "")
 			err := d.Merge(dr, sr)
-			if !ok {
-				var e *graft.Error
-				if !errors.As(err, &e) || !errors.Is(err, graft.ErrConflict) || e.Pointer != ptr || compact(d, dr) != compactText(t, dst) {
-					t.Fatalf("Merge(%s, %s) policy %d: %v, want a conflict at %q and dst unchanged", dst, src, pol, err, ptr)
-				}
-				continue
-			}
-			if err != nil {
-				t.Fatalf("Merge(%s, %s) policy %d: %v", dst, src, pol, err)
-			}
-			if err := matchModel(d, dr, want); err != nil {
-				t.Fatalf("Merge(%s, %s) policy %d: %v\n got %s", dst, src, pol, err, compact(d, dr))
-			}
-			checkSpans(t, d, dr)
+			checkModelOutcome(t, d, dr, dst, want, ptr, ok, err, "Merge("+dst+", "+src+") policy "+strconv.Itoa(pol))
 		}
 	}
 }
@@ -124,22 +111,30 @@ func TestSmallMergeEachAgainstModel(t *testing.T) {
 				}
 			}
 			err := d.MergeEach(targets, ir)
-			if !ok {
-				var e *graft.Error
-				if !errors.As(err, &e) || !errors.Is(err, graft.ErrConflict) || e.Pointer != ptr || compact(d, lr) != compactText(t, list) {
-					t.Fatalf("MergeEach(%s, %s) policy %d: %v, want a conflict at %q and the targets unchanged", list, items, pol, err, ptr)
-				}
-				continue
-			}
-			if err != nil {
-				t.Fatalf("MergeEach(%s, %s) policy %d: %v", list, items, pol, err)
-			}
-			if err := matchModel(d, lr, want); err != nil {
-				t.Fatalf("MergeEach(%s, %s) policy %d: %v\n got %s", list, items, pol, err, compact(d, lr))
-			}
-			checkSpans(t, d, lr)
+			checkModelOutcome(t, d, lr, list, want, ptr, ok, err, "MergeEach("+list+", "+items+") policy "+strconv.Itoa(pol))
 		}
 	}
+}
+
+// checkModelOutcome fails t unless a merge into r, whose text was before,
+// had the model's outcome: a conflict at ptr (ok false) and r unchanged,
+// or success and r as want.
+func checkModelOutcome(t *testing.T, d *graft.Doc, r graft.Ref, before string, want *mval, ptr string, ok bool, err error, what string) {
+	t.Helper()
+	if !ok {
+		var e *graft.Error
+		if !errors.As(err, &e) || !errors.Is(err, graft.ErrConflict) || e.Pointer != ptr || compact(d, r) != compactText(t, before) {
+			t.Fatalf("%s: %v, want a conflict at %q and the destination unchanged", what, err, ptr)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	if err := matchModel(d, r, want); err != nil {
+		t.Fatalf("%s: %v\n got %s", what, err, compact(d, r))
+	}
+	checkSpans(t, d, r)
 }
 
 // compactText returns the compact form of a JSON text, parsed by graft.
