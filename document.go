@@ -76,8 +76,6 @@ type Doc struct {
 	matches     []uint32    // per member of a large merge, what it merges into (a stack)
 	marks       []uint32    // members a large merge patch removes (a stack)
 	links       [][3]uint32 // MergeEach: per item, its target's last member and the chain it appends
-
-	disjointNames [maxDisjoint]struct{ m, meta uint32 } // members disjoint compares, their nameMeta
 }
 
 // node is one value or member name, 16 bytes. Its fields mean:

@@ -207,11 +207,10 @@ func (d *Doc) reach(cur uint32, p string) (uint32, string, error) {
 }
 
 // MergeEach merges item i of the array src into targets[i], for every i, as
-// Merge does (src is consumed):
-// the batch splice of entity fetches, where one upstream response answers
-// for N places in the document. The lengths must match. Under
-// ConflictError the whole batch is one operation: a conflict in any item
-// leaves every target unchanged; its Pointer is relative to src
+// Merge does: the batch splice of entity fetches, where one upstream
+// response answers for N places in the document. The lengths must match.
+// Under ConflictError the whole batch is one operation: a conflict in any
+// item leaves every target unchanged; its Pointer is relative to src
 // ("/7/price" for item 7). Src and its items are consumed as Merge
 // consumes src.
 func (d *Doc) MergeEach(targets []Ref, src Ref) error {
@@ -356,7 +355,7 @@ func (d *Doc) mergeObjects(di, si uint32) error {
 // A member appended is added to the list: a later one of the same name
 // merges into it, as the walk would find it.
 func (d *Doc) mergeSmall(di, si uint32) error {
-	var names [maxDisjoint]struct{ m, meta uint32 }
+	var names [maxDisjoint]memberMeta
 	n, last := 0, uint32(0)
 	for m := d.nodes[di].child; m != 0; m = d.nodes[m].next {
 		names[n].m, names[n].meta = m, d.nodes[m].meta&nameMeta
@@ -481,6 +480,11 @@ func (d *Doc) text(i uint32) []byte {
 // compares.
 const maxDisjoint = 16
 
+// memberMeta is a member name node and what of its meta two equal names
+// without escapes share (nameMeta): the lists disjoint and mergeSmall
+// compare names in, kept on the stack.
+type memberMeta struct{ m, meta uint32 }
+
 // disjoint reports whether merging object si into object di only appends
 // members of si, unchanged: the usual entity merge. Every member of si must
 // be new to di and to si, except for a leading run of members whose values
@@ -496,7 +500,7 @@ func (d *Doc) disjoint(di, si uint32) (last, first, end uint32, ok bool) {
 	// meta two equal names without escapes share (see findName). Names
 	// are compared only when one of the same length mod 64 (lens) has
 	// been seen, or where escapes make lengths say nothing.
-	names := &d.disjointNames
+	var names [maxDisjoint]memberMeta
 	var lens uint64
 	n := 0
 	for m := d.nodes[di].child; m != 0; m = d.nodes[m].next {
@@ -534,7 +538,7 @@ func (d *Doc) disjoint(di, si uint32) (last, first, end uint32, ok bool) {
 
 // lastNamed returns the index of the last of names with the name of member
 // k, whose nameMeta is meta, or -1.
-func (d *Doc) lastNamed(names []struct{ m, meta uint32 }, k, meta uint32) int {
+func (d *Doc) lastNamed(names []memberMeta, k, meta uint32) int {
 	for j := len(names) - 1; j >= 0; j-- {
 		if e := names[j]; (e.meta == meta || (e.meta|meta)&flagEscaped != 0) && d.namesEqual(e.m, k) {
 			return j

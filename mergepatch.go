@@ -77,17 +77,17 @@ func (d *Doc) mergePatch(t, p uint32) error {
 // patchMembers applies the members of a patch object, the chain from name
 // node first on, to object t, one after another.
 func (d *Doc) patchMembers(t, first uint32) error {
-	m := 0
+	np := 0
 	for k := first; k != 0; k = d.nodes[k].next {
-		m++
+		np++
 	}
-	if sortedMatch(d.Len(Ref(t)), m) {
+	if sortedMatch(d.Len(Ref(t)), np) {
 		return d.patchMatched(t, first)
 	}
 	for k := first; k != 0; {
-		next := d.nodes[k].next // linkLast below takes k's next
+		next := d.nodes[k].next // appending k below takes its next
 		v := d.nodes[k].child
-		m, _ := d.findName(t, k)
+		m, last := d.findName(t, k)
 		switch {
 		case d.Kind(Ref(v)) == Null:
 			if m != 0 {
@@ -98,7 +98,7 @@ func (d *Doc) patchMembers(t, first uint32) error {
 				return err
 			}
 		default:
-			if err := d.setMember(t, m, k, 0); err != nil {
+			if err := d.setMember(t, m, k, last); err != nil {
 				return err
 			}
 		}
@@ -109,8 +109,8 @@ func (d *Doc) patchMembers(t, first uint32) error {
 
 // setMember makes the value of patch member k, merge-patched onto {} (see
 // patchOntoEmpty), the value of member m of object t, or, if m is 0,
-// appends k to t after its last member tail (0: t's last member, looked up
-// only then).
+// appends k to t after its last member tail (0: t has none, or it is
+// looked up now).
 func (d *Doc) setMember(t, m, k, tail uint32) error {
 	v := d.nodes[k].child
 	if d.contains(v, t) {

@@ -261,11 +261,17 @@ func (op *patchOp) fail(i int, err *Error) error {
 func (d *Doc) apply(root uint32, op *patchOp) *Error {
 	switch op.code {
 	case opAdd:
+		if err := d.nestFits(op.path, op.value); err != nil {
+			return err
+		}
 		return d.patchAdd(root, op.path, op.value)
 	case opRemove:
 		_, err := d.patchRemove(root, op.path)
 		return err
 	case opReplace:
+		if err := d.nestFits(op.path, op.value); err != nil {
+			return err
+		}
 		return d.patchReplace(root, op.path, op.value)
 	case opMove:
 		if op.from == op.path {
@@ -279,6 +285,9 @@ func (d *Doc) apply(root uint32, op *patchOp) *Error {
 		if err != nil {
 			return err
 		}
+		if err := d.nestFits(op.path, v); err != nil {
+			return err
+		}
 		return d.patchAdd(root, op.path, v)
 	case opCopy:
 		v, err := d.walk(root, op.from)
@@ -287,6 +296,9 @@ func (d *Doc) apply(root uint32, op *patchOp) *Error {
 		}
 		if !d.fits(v) {
 			return &Error{Offset: -1, Pointer: strings.Clone(op.from), Reason: "the copy would exceed the limit of " + itoa(d.options().MaxNodes) + " nodes", Err: ErrLimit}
+		}
+		if err := d.nestFits(op.path, v); err != nil { // the copy nests as v does
+			return err
 		}
 		return d.patchAdd(root, op.path, uint32(d.Copy(Ref(v))))
 	default: // opTest
@@ -304,9 +316,6 @@ func (d *Doc) apply(root uint32, op *patchOp) *Error {
 // patchAdd adds v at path: a new member, a member's new value, an inserted
 // or appended item, or the new value of root.
 func (d *Doc) patchAdd(root uint32, path string, v uint32) *Error {
-	if err := d.nestFits(path, v); err != nil {
-		return err
-	}
 	if path == "" {
 		return d.replaceRoot(root, v)
 	}
@@ -357,9 +366,6 @@ func (d *Doc) patchRemove(root uint32, path string) (uint32, *Error) {
 
 // patchReplace gives the existing value at path the value v.
 func (d *Doc) patchReplace(root uint32, path string, v uint32) *Error {
-	if err := d.nestFits(path, v); err != nil {
-		return err
-	}
 	if path == "" {
 		return d.replaceRoot(root, v)
 	}

@@ -133,14 +133,12 @@ func (d *Doc) childText(obj bool, k uint32, hint *int) (start, end uint32, ok bo
 // and unedited, or lo == 0. That is the chain a merge appends in one link
 // (see mergeObjects). s itself is the merge's consumed source, empty by
 // now (see unspan), but its text and container entry still describe those
-// members. A change to a member's value is recorded
-// in s's span, but the chain's nodes stay shared with s, so a member moved
-// or appended through the container they moved to is not; the walk rules
-// that out: each member must be the node parsed after the last node of
-// the one before, and the last member the one that ends s. An edit through
-// s is recorded at s's offset (see changed), and a member's container
-// value whose span a merge dropped (unspan) rules the text out too: its
-// members may have grown through the container that took them.
+// members. A change to a member's value is recorded in s's span; a member
+// moved or appended through the container they moved to is not, and the
+// walk rules that out: each member must be the node parsed after the last
+// node of the one before, and the last member the one that ends s. An edit
+// through s is recorded at s's offset (see changed), and a member's
+// container value that a merge emptied (unspan) rules the text out too.
 func (d *Doc) movedMembers(kind Kind, k uint32, hint *int) (lo, hi uint32) {
 	if kind != Object || k < 2 {
 		return 0, 0
