@@ -58,68 +58,110 @@ func (d *Doc) WriteCanonical(w io.Writer, r Ref) error {
 	return d.write(w, r, writeCanonical, "", "")
 }
 
-func (d *Doc) appendCanonical(dst []byte, i uint32, s *memberSort) ([]byte, error) {
-	n := &d.nodes[i]
-	switch n.kind() {
-	case Number:
-		return appendCanonicalNumber(dst, d.text(i))
-	case String:
-		return d.appendCanonicalString(dst, i)
-	case Array:
-		dst = append(dst, '[')
-		idx := 0
-		for k := n.child; k != 0; k = d.nodes[k].next {
-			if idx > 0 {
+// appendCanonical appends the canonical form of node v. The open
+// containers are on a stack of their own, as appendCompact's: a built value
+// may nest millions of levels deep. On an error, the path to the value at
+// fault is read off the stack.
+func (d *Doc) appendCanonical(dst []byte, v uint32, s *memberSort) ([]byte, error) {
+	var fixed [16]canonicalFrame
+	stack := fixed[:0]
+	var err error
+	for {
+		// Print v, or open it.
+		n := &d.nodes[v]
+		switch n.kind() {
+		case Number:
+			dst, err = appendCanonicalNumber(dst, d.text(v))
+		case String:
+			dst, err = d.appendCanonicalString(dst, v)
+		case Array:
+			dst = append(dst, '[')
+			stack = append(stack, canonicalFrame{k: n.child, j: -1})
+		case Object:
+			dst = append(dst, '{')
+			stack = append(stack, canonicalFrame{m: s.push(d, v), obj: true})
+			stack[len(stack)-1].j = stack[len(stack)-1].m.ents - 1
+		default: // null, true, false
+			dst = append(dst, d.text(v)...)
+		}
+		// The next value: the next child of the innermost open container
+		// (after its name), closing the containers that are done.
+		for v = 0; v == 0 && err == nil; {
+			if len(stack) == 0 {
+				return dst, nil
+			}
+			f := &stack[len(stack)-1]
+			f.j++
+			if !f.obj {
+				if f.j > 0 {
+					f.k = d.nodes[f.k].next
+				}
+				if f.k == 0 {
+					dst = append(dst, ']')
+					stack = stack[:len(stack)-1]
+					continue
+				}
+				if f.j > 0 {
+					dst = append(dst, ',')
+				}
+				v = d.resolve(f.k)
+				continue
+			}
+			if f.j == len(s.ents) {
+				s.pop(f.m)
+				dst = append(dst, '}')
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			e := &s.ents[f.j]
+			if f.j > f.m.ents {
 				dst = append(dst, ',')
 			}
-			var err error
-			if dst, err = d.appendCanonical(dst, d.resolve(k), s); err != nil {
-				return dst, within(err, itoa(idx))
+			// The name first: one that is not Unicode (a lone surrogate,
+			// which decodes to U+FFFD) is reported as such, not as a
+			// duplicate.
+			if dst, err = d.appendCanonicalString(dst, e.name); err == nil && f.j > f.m.ents {
+				if name := s.name(d, e); string(s.name(d, &s.ents[f.j-1])) == string(name) {
+					err = &Error{Offset: -1, Reason: "duplicate member name " + strconv.Quote(string(name)) + " (canonical JSON needs unique names)", Err: ErrSyntax}
+				}
 			}
-			idx++
-		}
-		return append(dst, ']'), nil
-	case Object:
-		return d.appendCanonicalObject(dst, i, s)
-	}
-	return append(dst, d.text(i)...), nil // null, true, false
-}
-
-func (d *Doc) appendCanonicalObject(dst []byte, obj uint32, s *memberSort) ([]byte, error) {
-	m := s.push(d, obj)
-	dst = append(dst, '{')
-	var err error
-	for j := m.ents; j < len(s.ents) && err == nil; j++ {
-		e := s.ents[j] // a copy: nested objects may move the stack
-		name := s.name(d, &e)
-		if j > m.ents {
-			dst = append(dst, ',')
-		}
-		// The name first: one that is not Unicode (a lone surrogate, which
-		// decodes to U+FFFD) is reported as such, not as a duplicate.
-		if dst, err = d.appendCanonicalString(dst, e.name); err == nil && j > m.ents {
-			if prev := s.ents[j-1]; string(s.name(d, &prev)) == string(name) {
-				err = &Error{Offset: -1, Reason: "duplicate member name " + strconv.Quote(string(name)) + " (canonical JSON needs unique names)", Err: ErrSyntax}
-			}
-		}
-		if err == nil {
 			dst = append(dst, ':')
-			dst, err = d.appendCanonical(dst, e.value, s)
+			v = e.value
 		}
 		if err != nil {
-			err = within(err, string(name))
+			return dst, d.canonicalError(err, stack, s)
 		}
 	}
-	s.pop(m)
-	return append(dst, '}'), err
 }
 
-// within makes the pointer of the canonical printing error err start with
-// the reference token tok, as it returns from the child tok names.
-func within(err error, tok string) error {
-	if e, ok := err.(*Error); ok {
-		e.Pointer = string(appendToken([]byte{'/'}, tok)) + e.Pointer
+// canonicalFrame is a container open in a canonical print: for an array,
+// the chain node k of the item printed last and its index j; for an
+// object, its members in the sort (from m on) and the index j of the one
+// printed last there.
+type canonicalFrame struct {
+	k   uint32
+	obj bool
+	j   int
+	m   sortMark
+}
+
+// canonicalError makes the pointer of the canonical printing error err
+// name the value at fault: the path of the open containers in stack.
+func (d *Doc) canonicalError(err error, stack []canonicalFrame, s *memberSort) error {
+	e, ok := err.(*Error)
+	if !ok {
+		return err
 	}
+	var p []byte
+	for _, f := range stack {
+		p = append(p, '/')
+		if f.obj {
+			p = appendToken(p, string(s.name(d, &s.ents[f.j])))
+		} else {
+			p = append(p, itoa(f.j)...)
+		}
+	}
+	e.Pointer = string(p) + e.Pointer
 	return err
 }
 

@@ -17,68 +17,99 @@ func (d *Doc) AppendJSON(dst []byte, r Ref) []byte {
 	return d.appendCompact(dst, uint32(r), &hint)
 }
 
-// appendCompact appends the text of node i. hint carries the position of
+// appendCompact appends the text of node v. hint carries the position of
 // the last edits lookup from container to container (see clean).
-func (d *Doc) appendCompact(dst []byte, i uint32, hint *int) []byte {
-	n := &d.nodes[i]
-	kind := n.kind()
-	if kind != Object && kind != Array {
-		return append(dst, d.buf[n.off:n.off+n.textLen()]...)
-	}
-	k, sep := n.child, false
-	switch mode, a := d.printMode(n, hint); mode {
-	case printSpan:
-		return append(dst, d.buf[n.off:n.off+a.span]...)
-	case printPrefix:
-		// The original children as parsed, then the appended ones.
-		dst = append(dst, d.buf[n.off:n.off+a.span-1]...)
-		if a.last != 0 {
-			k, sep = d.nodes[a.last].next, true
-		}
-		if lo, hi := d.movedMembers(kind, k, hint); lo != 0 {
-			// The appended members are those of an object moved in one
-			// link by a merge: its text, closer included.
-			if sep {
-				dst = append(dst, ',')
+//
+// The open containers are on a stack of its own (on the goroutine's stack
+// up to 32 levels), not in a recursion: values built call by call may nest
+// millions of levels deep, and running out of goroutine stack is fatal.
+func (d *Doc) appendCompact(dst []byte, v uint32, hint *int) []byte {
+	var fixed [32]printFrame
+	stack := fixed[:0]
+	for {
+		// Print v whole, or its start, and open it.
+		n := &d.nodes[v]
+		kind := n.kind()
+		if kind != Object && kind != Array {
+			dst = append(dst, d.buf[n.off:n.off+n.textLen()]...)
+		} else {
+			f, open := printFrame{k: n.child, obj: kind == Object}, true
+			switch mode, a := d.printMode(n, hint); mode {
+			case printSpan:
+				dst = append(dst, d.buf[n.off:n.off+a.span]...)
+				open = false
+			case printPrefix:
+				// The original children as parsed, then the appended ones.
+				dst = append(dst, d.buf[n.off:n.off+a.span-1]...)
+				if a.last != 0 {
+					f.k, f.sep = d.nodes[a.last].next, true
+				}
+				if lo, hi := d.movedMembers(kind, f.k, hint); lo != 0 {
+					// The appended members are those of an object moved in
+					// one link by a merge: its text, closer included.
+					if f.sep {
+						dst = append(dst, ',')
+					}
+					dst = append(dst, d.buf[lo:hi]...)
+					open = false
+				}
+			default:
+				dst = append(dst, opener(kind))
 			}
-			return append(dst, d.buf[lo:hi]...)
+			if open {
+				stack = append(stack, f)
+			}
 		}
-	default:
-		dst = append(dst, opener(kind))
-	}
-	obj := kind == Object
-	for k != 0 {
-		if sep {
-			dst = append(dst, ',')
-		}
-		sep = true
-		// An item that is a grown container (an entity a merge added to)
-		// prints as such (of values, only containers have the bit of
-		// flagGrown set); other children whose texts follow each other in
-		// the arena, comma between, print as one copy: members moved in
-		// from one input by a merge, for one.
-		kn := &d.nodes[k]
-		v := kn.child // a member's value
-		if !obj {
-			if v = d.resolve(k); d.nodes[v].meta&flagGrown != 0 {
-				dst = d.appendCompact(dst, v, hint)
-				k = kn.next
+		// The next value to print: a child of the innermost open container,
+		// after the children that print as their text; a container whose
+		// children are done is closed.
+		for v = 0; v == 0; {
+			if len(stack) == 0 {
+				return dst
+			}
+			f := &stack[len(stack)-1]
+			if f.k == 0 {
+				dst = append(dst, closer(f.obj))
+				stack = stack[:len(stack)-1]
 				continue
 			}
+			if f.sep {
+				dst = append(dst, ',')
+			}
+			f.sep = true
+			// An item that is a grown container (an entity a merge added
+			// to) prints as such (of values, only containers have the bit
+			// of flagGrown set); other children whose texts follow each
+			// other in the arena, comma between, print as one copy: members
+			// moved in from one input by a merge, for one.
+			k := f.k
+			kn := &d.nodes[k]
+			f.k = kn.next
+			if !f.obj {
+				if v = d.resolve(k); d.nodes[v].meta&flagGrown != 0 {
+					break
+				}
+			}
+			if start, end, next := d.textRun(f.obj, k, hint); next != k {
+				dst = append(dst, d.buf[start:end]...)
+				f.k, v = next, 0
+				continue
+			}
+			if f.obj {
+				dst = append(dst, d.buf[kn.off:kn.off+kn.textLen()]...)
+				dst = append(dst, ':')
+				v = kn.child
+			}
 		}
-		if start, end, next := d.textRun(obj, k, hint); next != k {
-			dst = append(dst, d.buf[start:end]...)
-			k = next
-			continue
-		}
-		if obj {
-			dst = append(dst, d.buf[kn.off:kn.off+kn.textLen()]...)
-			dst = append(dst, ':')
-		}
-		dst = d.appendCompact(dst, v, hint)
-		k = kn.next
 	}
-	return append(dst, opener(kind)+2)
+}
+
+// printFrame is a container open in a print: the chain node of its next
+// child (0: none left), whether it is an object, and whether a comma goes
+// before the next child.
+type printFrame struct {
+	k        uint32
+	obj, sep bool
 }
 
 // textRun returns the text range [start, end) of the children from chain
@@ -185,6 +216,14 @@ func opener(k Kind) byte {
 	return '['
 }
 
+// closer returns '}' or ']'.
+func closer(obj bool) byte {
+	if obj {
+		return '}'
+	}
+	return ']'
+}
+
 // AppendIndent appends the JSON text of r to dst with each member and item
 // on its own line, starting with prefix and then one indent per level of
 // nesting, byte for byte as encoding/json.Indent would print the compact
@@ -193,37 +232,52 @@ func (d *Doc) AppendIndent(dst []byte, r Ref, prefix, indent string) []byte {
 	if d.at(r) == nil {
 		return dst
 	}
-	return d.appendIndent(dst, uint32(r), prefix, indent, 0)
+	return d.appendIndent(dst, uint32(r), prefix, indent)
 }
 
-func (d *Doc) appendIndent(dst []byte, i uint32, prefix, indent string, depth int) []byte {
-	n := &d.nodes[i]
-	kind := n.kind()
-	if kind != Object && kind != Array {
-		return append(dst, d.buf[n.off:n.off+n.textLen()]...)
-	}
-	open := opener(kind)
-	close := open + 2
-	dst = append(dst, open)
-	if n.child == 0 {
-		return append(dst, close)
-	}
-	for k := n.child; k != 0; k = d.nodes[k].next {
-		if k != n.child {
-			dst = append(dst, ',')
+// appendIndent appends the indented text of node v, with a stack of open
+// containers of its own as appendCompact.
+func (d *Doc) appendIndent(dst []byte, v uint32, prefix, indent string) []byte {
+	var fixed [32]printFrame
+	stack := fixed[:0]
+	for {
+		n := &d.nodes[v]
+		switch kind := n.kind(); {
+		case kind != Object && kind != Array:
+			dst = append(dst, d.buf[n.off:n.off+n.textLen()]...)
+		case n.child == 0:
+			dst = append(dst, opener(kind), opener(kind)+2)
+		default:
+			dst = append(dst, opener(kind))
+			stack = append(stack, printFrame{k: n.child, obj: kind == Object})
 		}
-		dst = newline(dst, prefix, indent, depth+1)
-		v := d.resolve(k)
-		if kind == Object {
-			kn := &d.nodes[k]
-			dst = append(dst, d.buf[kn.off:kn.off+kn.textLen()]...)
-			dst = append(dst, ':', ' ')
-			v = kn.child
+		for v = 0; v == 0; {
+			if len(stack) == 0 {
+				return dst
+			}
+			f := &stack[len(stack)-1]
+			if f.k == 0 {
+				stack = stack[:len(stack)-1]
+				dst = newline(dst, prefix, indent, len(stack))
+				dst = append(dst, closer(f.obj))
+				continue
+			}
+			if f.sep {
+				dst = append(dst, ',')
+			}
+			f.sep = true
+			dst = newline(dst, prefix, indent, len(stack))
+			k := f.k
+			f.k = d.nodes[k].next
+			v = d.resolve(k)
+			if f.obj {
+				kn := &d.nodes[k]
+				dst = append(dst, d.buf[kn.off:kn.off+kn.textLen()]...)
+				dst = append(dst, ':', ' ')
+				v = kn.child
+			}
 		}
-		dst = d.appendIndent(dst, v, prefix, indent, depth+1)
 	}
-	dst = newline(dst, prefix, indent, depth)
-	return append(dst, close)
 }
 
 func newline(dst []byte, prefix, indent string, depth int) []byte {
