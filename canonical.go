@@ -43,7 +43,7 @@ func (d *Doc) AppendCanonical(dst []byte, r Ref) ([]byte, error) {
 		return dst, nil
 	}
 	s := getSort()
-	out, err := d.appendCanonical(dst, uint32(r), s)
+	out, err := d.appendCanonical(dst, uint32(r), s, 0)
 	putSort(s)
 	if err != nil {
 		return dst, err
@@ -58,34 +58,98 @@ func (d *Doc) WriteCanonical(w io.Writer, r Ref) error {
 	return d.write(w, r, writeCanonical, "", "")
 }
 
-// appendCanonical appends the canonical form of node v. The open
-// containers are on a stack of their own, as appendCompact's: a built value
-// may nest millions of levels deep. On an error, the path to the value at
-// fault is read off the stack.
-func (d *Doc) appendCanonical(dst []byte, v uint32, s *memberSort) ([]byte, error) {
-	var fixed [16]canonicalFrame
-	stack := fixed[:0]
+// appendCanonical appends the canonical form of node i, depth levels down.
+// It recurses once per level, and from maxRecursion levels on goes on with
+// appendCanonicalDeep.
+func (d *Doc) appendCanonical(dst []byte, i uint32, s *memberSort, depth int) ([]byte, error) {
+	if depth == maxRecursion {
+		return d.appendCanonicalDeep(dst, i, s)
+	}
+	n := &d.nodes[i]
+	switch n.kind() {
+	case Number:
+		return appendCanonicalNumber(dst, d.text(i))
+	case String:
+		return d.appendCanonicalString(dst, i)
+	case Array:
+		dst = append(dst, '[')
+		idx := 0
+		for k := n.child; k != 0; k = d.nodes[k].next {
+			if idx > 0 {
+				dst = append(dst, ',')
+			}
+			var err error
+			if dst, err = d.appendCanonical(dst, d.resolve(k), s, depth+1); err != nil {
+				return dst, within(err, itoa(idx))
+			}
+			idx++
+		}
+		return append(dst, ']'), nil
+	case Object:
+		return d.appendCanonicalObject(dst, i, s, depth)
+	}
+	return append(dst, d.text(i)...), nil // null, true, false
+}
+
+func (d *Doc) appendCanonicalObject(dst []byte, obj uint32, s *memberSort, depth int) ([]byte, error) {
+	m := s.push(d, obj)
+	dst = append(dst, '{')
+	var err error
+	for j := m.ents; j < len(s.ents) && err == nil; j++ {
+		e := s.ents[j] // a copy: nested objects may move the stack
+		name := s.name(d, &e)
+		if j > m.ents {
+			dst = append(dst, ',')
+		}
+		// The name first: one that is not Unicode (a lone surrogate, which
+		// decodes to U+FFFD) is reported as such, not as a duplicate.
+		if dst, err = d.appendCanonicalString(dst, e.name); err == nil && j > m.ents {
+			if prev := s.ents[j-1]; string(s.name(d, &prev)) == string(name) {
+				err = &Error{Offset: -1, Reason: "duplicate member name " + strconv.Quote(string(name)) + " (canonical JSON needs unique names)", Err: ErrSyntax}
+			}
+		}
+		if err == nil {
+			dst = append(dst, ':')
+			dst, err = d.appendCanonical(dst, e.value, s, depth+1)
+		}
+		if err != nil {
+			err = within(err, string(name))
+		}
+	}
+	s.pop(m)
+	return append(dst, '}'), err
+}
+
+// within makes the pointer of the canonical printing error err start with
+// the reference token tok, as it returns from the child tok names.
+func within(err error, tok string) error {
+	if e, ok := err.(*Error); ok {
+		e.Pointer = string(appendToken([]byte{'/'}, tok)) + e.Pointer
+	}
+	return err
+}
+
+// appendCanonicalDeep is appendCanonical for values nested deeper than
+// maxRecursion levels, with a stack of open containers of its own. On an
+// error, the path to the value at fault is read off the stack.
+func (d *Doc) appendCanonicalDeep(dst []byte, v uint32, s *memberSort) ([]byte, error) {
+	var stack []canonicalFrame
 	var err error
 	for {
-		// Print v, or open it.
-		n := &d.nodes[v]
-		switch n.kind() {
-		case Number:
-			dst, err = appendCanonicalNumber(dst, d.text(v))
-		case String:
-			dst, err = d.appendCanonicalString(dst, v)
+		// Open container v (or print the scalar v, the whole value).
+		switch n := &d.nodes[v]; n.kind() {
 		case Array:
 			dst = append(dst, '[')
 			stack = append(stack, canonicalFrame{k: n.child, j: -1})
 		case Object:
 			dst = append(dst, '{')
-			stack = append(stack, canonicalFrame{m: s.push(d, v), obj: true})
-			stack[len(stack)-1].j = stack[len(stack)-1].m.ents - 1
-		default: // null, true, false
-			dst = append(dst, d.text(v)...)
+			m := s.push(d, v)
+			stack = append(stack, canonicalFrame{m: m, j: m.ents - 1, obj: true})
+		default:
+			dst, err = d.appendCanonicalScalar(dst, v)
 		}
-		// The next value: the next child of the innermost open container
-		// (after its name), closing the containers that are done.
+		// Print the children of the innermost open container up to the
+		// next container to open, closing those that are done.
 		for v = 0; v == 0 && err == nil; {
 			if len(stack) == 0 {
 				return dst, nil
@@ -105,33 +169,48 @@ func (d *Doc) appendCanonical(dst []byte, v uint32, s *memberSort) ([]byte, erro
 					dst = append(dst, ',')
 				}
 				v = d.resolve(f.k)
-				continue
-			}
-			if f.j == len(s.ents) {
-				s.pop(f.m)
-				dst = append(dst, '}')
-				stack = stack[:len(stack)-1]
-				continue
-			}
-			e := &s.ents[f.j]
-			if f.j > f.m.ents {
-				dst = append(dst, ',')
-			}
-			// The name first: one that is not Unicode (a lone surrogate,
-			// which decodes to U+FFFD) is reported as such, not as a
-			// duplicate.
-			if dst, err = d.appendCanonicalString(dst, e.name); err == nil && f.j > f.m.ents {
-				if name := s.name(d, e); string(s.name(d, &s.ents[f.j-1])) == string(name) {
-					err = &Error{Offset: -1, Reason: "duplicate member name " + strconv.Quote(string(name)) + " (canonical JSON needs unique names)", Err: ErrSyntax}
+			} else {
+				if f.j == len(s.ents) {
+					s.pop(f.m)
+					dst = append(dst, '}')
+					stack = stack[:len(stack)-1]
+					continue
 				}
+				e := &s.ents[f.j]
+				if f.j > f.m.ents {
+					dst = append(dst, ',')
+				}
+				// The name first: one that is not Unicode (a lone
+				// surrogate, which decodes to U+FFFD) is reported as such,
+				// not as a duplicate.
+				if dst, err = d.appendCanonicalString(dst, e.name); err == nil && f.j > f.m.ents {
+					if name := s.name(d, e); string(s.name(d, &s.ents[f.j-1])) == string(name) {
+						err = &Error{Offset: -1, Reason: "duplicate member name " + strconv.Quote(string(name)) + " (canonical JSON needs unique names)", Err: ErrSyntax}
+					}
+				}
+				dst = append(dst, ':')
+				v = e.value
 			}
-			dst = append(dst, ':')
-			v = e.value
+			if k := d.nodes[v].kind(); k != Object && k != Array && err == nil {
+				dst, err = d.appendCanonicalScalar(dst, v)
+				v = 0
+			}
 		}
 		if err != nil {
 			return dst, d.canonicalError(err, stack, s)
 		}
 	}
+}
+
+// appendCanonicalScalar appends the canonical form of scalar v.
+func (d *Doc) appendCanonicalScalar(dst []byte, v uint32) ([]byte, error) {
+	switch d.nodes[v].kind() {
+	case Number:
+		return appendCanonicalNumber(dst, d.text(v))
+	case String:
+		return d.appendCanonicalString(dst, v)
+	}
+	return append(dst, d.text(v)...), nil // null, true, false
 }
 
 // canonicalFrame is a container open in a canonical print: for an array,

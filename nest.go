@@ -4,15 +4,16 @@ package graft
 // values they merge. Inputs nest at most Options.MaxDepth levels, but code
 // that builds values call by call (Set, AppendItem, MergeAt in a loop) can
 // nest them millions of levels deep, and a goroutine that runs out of stack
-// dies with a fatal error, which no recover catches. So every hopLevels
+// dies with a fatal error, which no recover catches. So every 4096
 // levels the recursion goes on on a new goroutine, with a stack of its own,
 // while the one before waits: the stacks of a deep merge add up to about
 // 0.3 KiB per level, but none grows past about 1.5 MiB. (The other walks
 // over values keep their own stacks of open containers on the heap.)
 
-// hopLevels is how many levels of a merge or merge patch run on one
-// goroutine's stack.
-const hopLevels = 1 << 12
+// hopMask + 1 is how many levels of a merge or merge patch run on one
+// goroutine's stack (a power of two). Tests set it to 0 to hop at every
+// level.
+var hopMask = 1<<12 - 1
 
 // the recursive steps of merges (see nested)
 const (
@@ -24,7 +25,7 @@ const (
 // mergeNested merges value si into value di one level down a merge, whose
 // position d.path has just been extended.
 func (d *Doc) mergeNested(di, si uint32) error {
-	if len(d.path)%hopLevels != 0 {
+	if len(d.path)&hopMask != 0 {
 		return d.merge(di, si)
 	}
 	return d.hop(stepMerge, di, si)
@@ -34,7 +35,7 @@ func (d *Doc) mergeNested(di, si uint32) error {
 func (d *Doc) patchNested(step int, t, p uint32) error {
 	d.nest++
 	var err error
-	if d.nest%hopLevels != 0 {
+	if d.nest&hopMask != 0 {
 		err = d.nested(step, t, p)
 	} else {
 		err = d.hop(step, t, p)
@@ -73,3 +74,10 @@ func (d *Doc) nested(step int, a, b uint32) error {
 	}
 	return d.patchOntoEmpty(a)
 }
+
+// maxRecursion is the depth from which the printers, which recurse once
+// per level where that is fastest, go on with a stack of open containers
+// of their own on the heap. It is far below what overflows a stack and
+// above what inputs nest by default (Options.MaxDepth). Tests set it to 0
+// to print every value with the stack.
+var maxRecursion = 1 << 11

@@ -14,18 +14,85 @@ func (d *Doc) AppendJSON(dst []byte, r Ref) []byte {
 		return dst
 	}
 	var hint int
-	return d.appendCompact(dst, uint32(r), &hint)
+	return d.appendCompact(dst, uint32(r), &hint, 0)
 }
 
-// appendCompact appends the text of node v. hint carries the position of
-// the last edits lookup from container to container (see clean).
-//
-// The open containers are on a stack of its own (on the goroutine's stack
-// up to 32 levels), not in a recursion: values built call by call may nest
-// millions of levels deep, and running out of goroutine stack is fatal.
-func (d *Doc) appendCompact(dst []byte, v uint32, hint *int) []byte {
-	var fixed [32]printFrame
-	stack := fixed[:0]
+// appendCompact appends the text of node i, depth levels down the print.
+// hint carries the position of the last edits lookup from container to
+// container (see clean). It recurses once per level, and from maxRecursion
+// levels on goes on with appendCompactDeep, which keeps a stack of its own.
+func (d *Doc) appendCompact(dst []byte, i uint32, hint *int, depth int) []byte {
+	if depth == maxRecursion {
+		return d.appendCompactDeep(dst, i, hint)
+	}
+	n := &d.nodes[i]
+	kind := n.kind()
+	if kind != Object && kind != Array {
+		return append(dst, d.buf[n.off:n.off+n.textLen()]...)
+	}
+	k, sep := n.child, false
+	switch mode, a := d.printMode(n, hint); mode {
+	case printSpan:
+		return append(dst, d.buf[n.off:n.off+a.span]...)
+	case printPrefix:
+		// The original children as parsed, then the appended ones.
+		dst = append(dst, d.buf[n.off:n.off+a.span-1]...)
+		if a.last != 0 {
+			k, sep = d.nodes[a.last].next, true
+		}
+		if lo, hi := d.movedMembers(kind, k, hint); lo != 0 {
+			// The appended members are those of an object moved in one
+			// link by a merge: its text, closer included.
+			if sep {
+				dst = append(dst, ',')
+			}
+			return append(dst, d.buf[lo:hi]...)
+		}
+	default:
+		dst = append(dst, opener(kind))
+	}
+	obj := kind == Object
+	for k != 0 {
+		if sep {
+			dst = append(dst, ',')
+		}
+		sep = true
+		// An item that is a grown container (an entity a merge added to)
+		// prints as such (of values, only containers have the bit of
+		// flagGrown set); other children whose texts follow each other in
+		// the arena, comma between, print as one copy: members moved in
+		// from one input by a merge, for one.
+		kn := &d.nodes[k]
+		v := kn.child // a member's value
+		if !obj {
+			if v = d.resolve(k); d.nodes[v].meta&flagGrown != 0 {
+				dst = d.appendCompact(dst, v, hint, depth+1)
+				k = kn.next
+				continue
+			}
+		}
+		if start, end, next := d.textRun(obj, k, hint); next != k {
+			dst = append(dst, d.buf[start:end]...)
+			k = next
+			continue
+		}
+		if obj {
+			dst = append(dst, d.buf[kn.off:kn.off+kn.textLen()]...)
+			dst = append(dst, ':')
+		}
+		dst = d.appendCompact(dst, v, hint, depth+1)
+		k = kn.next
+	}
+	return append(dst, opener(kind)+2)
+}
+
+// appendCompactDeep is appendCompact for values nested deeper than
+// maxRecursion levels (see nest.go): it keeps the open containers on a
+// stack of its own, on the heap.
+func (d *Doc) appendCompactDeep(dst []byte, v uint32, hint *int) []byte {
+	var stack []printFrame // the open containers around f
+	var f printFrame       // the innermost open container, if open > 0
+	open := 0
 	for {
 		// Print v whole, or its start, and open it.
 		n := &d.nodes[v]
@@ -33,44 +100,50 @@ func (d *Doc) appendCompact(dst []byte, v uint32, hint *int) []byte {
 		if kind != Object && kind != Array {
 			dst = append(dst, d.buf[n.off:n.off+n.textLen()]...)
 		} else {
-			f, open := printFrame{k: n.child, obj: kind == Object}, true
+			g, walk := printFrame{k: n.child, obj: kind == Object}, true
 			switch mode, a := d.printMode(n, hint); mode {
 			case printSpan:
 				dst = append(dst, d.buf[n.off:n.off+a.span]...)
-				open = false
+				walk = false
 			case printPrefix:
 				// The original children as parsed, then the appended ones.
 				dst = append(dst, d.buf[n.off:n.off+a.span-1]...)
 				if a.last != 0 {
-					f.k, f.sep = d.nodes[a.last].next, true
+					g.k, g.sep = d.nodes[a.last].next, true
 				}
-				if lo, hi := d.movedMembers(kind, f.k, hint); lo != 0 {
+				if lo, hi := d.movedMembers(kind, g.k, hint); lo != 0 {
 					// The appended members are those of an object moved in
 					// one link by a merge: its text, closer included.
-					if f.sep {
+					if g.sep {
 						dst = append(dst, ',')
 					}
 					dst = append(dst, d.buf[lo:hi]...)
-					open = false
+					walk = false
 				}
 			default:
 				dst = append(dst, opener(kind))
 			}
-			if open {
-				stack = append(stack, f)
+			if walk {
+				if open > 0 {
+					stack = append(stack, f)
+				}
+				f = g
+				open++
 			}
 		}
 		// The next value to print: a child of the innermost open container,
 		// after the children that print as their text; a container whose
 		// children are done is closed.
 		for v = 0; v == 0; {
-			if len(stack) == 0 {
+			if open == 0 {
 				return dst
 			}
-			f := &stack[len(stack)-1]
 			if f.k == 0 {
 				dst = append(dst, closer(f.obj))
-				stack = stack[:len(stack)-1]
+				if open--; open > 0 {
+					f = stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+				}
 				continue
 			}
 			if f.sep {
@@ -232,14 +305,50 @@ func (d *Doc) AppendIndent(dst []byte, r Ref, prefix, indent string) []byte {
 	if d.at(r) == nil {
 		return dst
 	}
-	return d.appendIndent(dst, uint32(r), prefix, indent)
+	return d.appendIndent(dst, uint32(r), prefix, indent, 0)
 }
 
-// appendIndent appends the indented text of node v, with a stack of open
-// containers of its own as appendCompact.
-func (d *Doc) appendIndent(dst []byte, v uint32, prefix, indent string) []byte {
-	var fixed [32]printFrame
-	stack := fixed[:0]
+// appendIndent appends the indented text of node i, depth levels down. It
+// recurses once per level, and from maxRecursion levels on goes on with
+// appendIndentDeep.
+func (d *Doc) appendIndent(dst []byte, i uint32, prefix, indent string, depth int) []byte {
+	if depth == maxRecursion {
+		return d.appendIndentDeep(dst, i, prefix, indent, depth)
+	}
+	n := &d.nodes[i]
+	kind := n.kind()
+	if kind != Object && kind != Array {
+		return append(dst, d.buf[n.off:n.off+n.textLen()]...)
+	}
+	open := opener(kind)
+	close := open + 2
+	dst = append(dst, open)
+	if n.child == 0 {
+		return append(dst, close)
+	}
+	for k := n.child; k != 0; k = d.nodes[k].next {
+		if k != n.child {
+			dst = append(dst, ',')
+		}
+		dst = newline(dst, prefix, indent, depth+1)
+		v := d.resolve(k)
+		if kind == Object {
+			kn := &d.nodes[k]
+			dst = append(dst, d.buf[kn.off:kn.off+kn.textLen()]...)
+			dst = append(dst, ':', ' ')
+			v = kn.child
+		}
+		dst = d.appendIndent(dst, v, prefix, indent, depth+1)
+	}
+	dst = newline(dst, prefix, indent, depth)
+	return append(dst, close)
+}
+
+// appendIndentDeep is appendIndent for values nested deeper than
+// maxRecursion levels, with a stack of open containers of its own: v is
+// depth levels down.
+func (d *Doc) appendIndentDeep(dst []byte, v uint32, prefix, indent string, depth int) []byte {
+	var stack []printFrame
 	for {
 		n := &d.nodes[v]
 		switch kind := n.kind(); {
@@ -258,7 +367,7 @@ func (d *Doc) appendIndent(dst []byte, v uint32, prefix, indent string) []byte {
 			f := &stack[len(stack)-1]
 			if f.k == 0 {
 				stack = stack[:len(stack)-1]
-				dst = newline(dst, prefix, indent, len(stack))
+				dst = newline(dst, prefix, indent, depth+len(stack))
 				dst = append(dst, closer(f.obj))
 				continue
 			}
@@ -266,7 +375,7 @@ func (d *Doc) appendIndent(dst []byte, v uint32, prefix, indent string) []byte {
 				dst = append(dst, ',')
 			}
 			f.sep = true
-			dst = newline(dst, prefix, indent, len(stack))
+			dst = newline(dst, prefix, indent, depth+len(stack))
 			k := f.k
 			f.k = d.nodes[k].next
 			v = d.resolve(k)
