@@ -56,7 +56,7 @@ import (
 //   - add, replace, move, copy: an error wrapping ErrLimit if the value
 //     would nest deeper below target than Options.MaxDepth, as no input
 //     may (copying a value into its own depths doubles the nesting with
-//     each operation, and printers and merges recurse once per level).
+//     each operation).
 //   - test: the value must equal the given one as a JSON value: numbers by
 //     their exact decimal value (1, 1.0 and 10e-1 are equal; no float64 is
 //     involved), strings by their decoded text, objects whatever the order
