@@ -98,7 +98,7 @@ const deepLevels = 150_000
 func TestDeepBuiltValues(t *testing.T) {
 	defer debug.SetMaxStack(debug.SetMaxStack(8 << 20))
 	levels := deepLevels
-	if testing.Short() {
+	if testing.Short() || raceEnabled { // the race detector slows the walks many times over
 		levels = 20_000
 	}
 	for _, s := range deepShapes {
@@ -231,7 +231,7 @@ func TestDeepBuiltValues(t *testing.T) {
 func TestDeepSharedCycleCheck(t *testing.T) {
 	defer debug.SetMaxStack(debug.SetMaxStack(8 << 20))
 	levels := deepLevels
-	if testing.Short() {
+	if testing.Short() || raceEnabled { // the race detector slows the walks many times over
 		levels = 20_000
 	}
 	d := graft.New(graft.Options{})
