@@ -149,15 +149,63 @@ func (d *Doc) Copy(r Ref) Ref {
 	if d.at(r) == nil {
 		return 0
 	}
-	return Ref(d.copyNode(uint32(r)))
+	// The containers being copied are on a stack of their own, not in a
+	// recursion: a value built call by call may nest millions of levels
+	// deep. Each child is copied when its turn comes, linked at once into
+	// its container's copy.
+	var fixed [16]copyFrame
+	stack := fixed[:0]
+	c, f, open := d.copyHead(uint32(r))
+	if open {
+		stack = append(stack, f)
+	}
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		k := f.k
+		if k == 0 {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		f.k = d.nodes[k].next
+		v, child, open := d.copyHead(d.chainValue(k))
+		m := v
+		if kn := d.nodes[k]; kn.isName() {
+			kn.next, kn.child = 0, v
+			m = d.newNode(kn)
+		}
+		if f.prev == 0 {
+			d.nodes[f.c].child = m
+		} else {
+			d.nodes[f.prev].next = m
+		}
+		f.prev = m
+		if k == f.origLast {
+			d.aux[f.entry].last = m
+		}
+		if open {
+			stack = append(stack, child) // f is stale from here
+		}
+	}
+	return Ref(c)
 }
 
-func (d *Doc) copyNode(i uint32) uint32 {
+// copyFrame is a container being copied: the chain node k of its next
+// child (0: none left), its copy c and the copy's last child so far, and,
+// for a grown container, its last original child and the copy's aux entry,
+// which must name the copy of that child.
+type copyFrame struct {
+	k, c, prev, origLast uint32
+	entry                int
+}
+
+// copyHead adds a copy of the head of value i, with no children, and
+// returns it and, if i has children, the frame that copies them.
+func (d *Doc) copyHead(i uint32) (uint32, copyFrame, bool) {
 	n := d.nodes[i]
 	kind := n.kind()
 	n.next = 0
 	if kind != Object && kind != Array {
-		return d.newNode(asValue(n)) // a scalar's child is its text length
+		return d.newNode(asValue(n)), copyFrame{}, false // a scalar's child is its text length
 	}
 	n.child = 0
 	// The copy's nodes are new: its aux entry must name its own (the last
@@ -177,26 +225,6 @@ func (d *Doc) copyNode(i uint32) uint32 {
 		origLast = d.origLast(&d.nodes[i])
 	}
 	c := d.newNode(n)
-	var prev uint32
-	for k := d.nodes[i].child; k != 0; k = d.nodes[k].next {
-		var m uint32
-		if kind == Object {
-			kn := d.nodes[k]
-			kn.next = 0
-			kn.child = d.copyNode(kn.child)
-			m = d.newNode(kn)
-		} else {
-			m = d.copyNode(d.resolve(k))
-		}
-		if prev == 0 {
-			d.nodes[c].child = m
-		} else {
-			d.nodes[prev].next = m
-		}
-		prev = m
-		if k == origLast {
-			d.aux[entry].last = m
-		}
-	}
-	return c
+	f := copyFrame{k: d.nodes[i].child, c: c, origLast: origLast, entry: entry}
+	return c, f, f.k != 0
 }

@@ -43,7 +43,7 @@ func (d *Doc) AppendCanonical(dst []byte, r Ref) ([]byte, error) {
 		return dst, nil
 	}
 	s := getSort()
-	out, err := d.appendCanonical(dst, uint32(r), s)
+	out, err := d.appendCanonical(dst, uint32(r), s, 0)
 	putSort(s)
 	if err != nil {
 		return dst, err
@@ -58,7 +58,13 @@ func (d *Doc) WriteCanonical(w io.Writer, r Ref) error {
 	return d.write(w, r, writeCanonical, "", "")
 }
 
-func (d *Doc) appendCanonical(dst []byte, i uint32, s *memberSort) ([]byte, error) {
+// appendCanonical appends the canonical form of node i, depth levels down.
+// It recurses once per level, and from maxRecursion levels on goes on with
+// appendCanonicalDeep.
+func (d *Doc) appendCanonical(dst []byte, i uint32, s *memberSort, depth int) ([]byte, error) {
+	if depth == maxRecursion {
+		return d.appendCanonicalDeep(dst, i, s)
+	}
 	n := &d.nodes[i]
 	switch n.kind() {
 	case Number:
@@ -73,19 +79,19 @@ func (d *Doc) appendCanonical(dst []byte, i uint32, s *memberSort) ([]byte, erro
 				dst = append(dst, ',')
 			}
 			var err error
-			if dst, err = d.appendCanonical(dst, d.resolve(k), s); err != nil {
+			if dst, err = d.appendCanonical(dst, d.resolve(k), s, depth+1); err != nil {
 				return dst, within(err, itoa(idx))
 			}
 			idx++
 		}
 		return append(dst, ']'), nil
 	case Object:
-		return d.appendCanonicalObject(dst, i, s)
+		return d.appendCanonicalObject(dst, i, s, depth)
 	}
 	return append(dst, d.text(i)...), nil // null, true, false
 }
 
-func (d *Doc) appendCanonicalObject(dst []byte, obj uint32, s *memberSort) ([]byte, error) {
+func (d *Doc) appendCanonicalObject(dst []byte, obj uint32, s *memberSort, depth int) ([]byte, error) {
 	m := s.push(d, obj)
 	dst = append(dst, '{')
 	var err error
@@ -104,7 +110,7 @@ func (d *Doc) appendCanonicalObject(dst []byte, obj uint32, s *memberSort) ([]by
 		}
 		if err == nil {
 			dst = append(dst, ':')
-			dst, err = d.appendCanonical(dst, e.value, s)
+			dst, err = d.appendCanonical(dst, e.value, s, depth+1)
 		}
 		if err != nil {
 			err = within(err, string(name))
@@ -120,6 +126,121 @@ func within(err error, tok string) error {
 	if e, ok := err.(*Error); ok {
 		e.Pointer = string(appendToken([]byte{'/'}, tok)) + e.Pointer
 	}
+	return err
+}
+
+// appendCanonicalDeep is appendCanonical for values nested deeper than
+// maxRecursion levels, with a stack of open containers of its own. On an
+// error, the path to the value at fault is read off the stack.
+func (d *Doc) appendCanonicalDeep(dst []byte, v uint32, s *memberSort) ([]byte, error) {
+	var stack []canonicalFrame
+	var err error
+	for {
+		// Open container v (or print the scalar v, the whole value).
+		switch n := &d.nodes[v]; n.kind() {
+		case Array:
+			dst = append(dst, '[')
+			stack = append(stack, canonicalFrame{k: n.child, j: -1})
+		case Object:
+			dst = append(dst, '{')
+			m := s.push(d, v)
+			stack = append(stack, canonicalFrame{m: m, j: m.ents - 1, obj: true})
+		default:
+			dst, err = d.appendCanonicalScalar(dst, v)
+		}
+		// Print the children of the innermost open container up to the
+		// next container to open, closing those that are done.
+		for v = 0; v == 0 && err == nil; {
+			if len(stack) == 0 {
+				return dst, nil
+			}
+			f := &stack[len(stack)-1]
+			f.j++
+			if !f.obj {
+				if f.j > 0 {
+					f.k = d.nodes[f.k].next
+				}
+				if f.k == 0 {
+					dst = append(dst, ']')
+					stack = stack[:len(stack)-1]
+					continue
+				}
+				if f.j > 0 {
+					dst = append(dst, ',')
+				}
+				v = d.resolve(f.k)
+			} else {
+				if f.j == len(s.ents) {
+					s.pop(f.m)
+					dst = append(dst, '}')
+					stack = stack[:len(stack)-1]
+					continue
+				}
+				e := &s.ents[f.j]
+				if f.j > f.m.ents {
+					dst = append(dst, ',')
+				}
+				// The name first: one that is not Unicode (a lone
+				// surrogate, which decodes to U+FFFD) is reported as such,
+				// not as a duplicate.
+				if dst, err = d.appendCanonicalString(dst, e.name); err == nil && f.j > f.m.ents {
+					if name := s.name(d, e); string(s.name(d, &s.ents[f.j-1])) == string(name) {
+						err = &Error{Offset: -1, Reason: "duplicate member name " + strconv.Quote(string(name)) + " (canonical JSON needs unique names)", Err: ErrSyntax}
+					}
+				}
+				dst = append(dst, ':')
+				v = e.value
+			}
+			if k := d.nodes[v].kind(); k != Object && k != Array && err == nil {
+				dst, err = d.appendCanonicalScalar(dst, v)
+				v = 0
+			}
+		}
+		if err != nil {
+			return dst, d.canonicalError(err, stack, s)
+		}
+	}
+}
+
+// appendCanonicalScalar appends the canonical form of scalar v.
+func (d *Doc) appendCanonicalScalar(dst []byte, v uint32) ([]byte, error) {
+	switch d.nodes[v].kind() {
+	case Number:
+		return appendCanonicalNumber(dst, d.text(v))
+	case String:
+		return d.appendCanonicalString(dst, v)
+	}
+	return append(dst, d.text(v)...), nil // null, true, false
+}
+
+// canonicalFrame is a container open in a canonical print: for an array,
+// the chain node k of the item printed last and its index j; for an
+// object, its members in the sort (from m on) and the index j of the one
+// printed last there.
+type canonicalFrame struct {
+	k   uint32
+	obj bool
+	j   int
+	m   sortMark
+}
+
+// canonicalError makes the pointer of the canonical printing error err
+// name the value at fault: the path of the open containers in stack.
+func (d *Doc) canonicalError(err error, stack []canonicalFrame, s *memberSort) error {
+	e, ok := err.(*Error)
+	if !ok {
+		return err
+	}
+	var p []byte
+	for _, f := range stack {
+		p = append(p, '/')
+		if f.obj {
+			p = appendToken(p, string(s.name(d, &s.ents[f.j])))
+		} else {
+			p = append(p, itoa(f.j)...)
+		}
+	}
+	e.Pointer = string(p) + e.Pointer
 	return err
 }
 

@@ -21,8 +21,7 @@ func (d *Doc) contains(v, target uint32) bool {
 	if last := d.asParsed(v); last != 0 {
 		return v <= target && target <= last
 	}
-	budget := len(d.nodes)
-	if found, done := d.walkFor(v, target, &budget); done {
+	if found, done := d.walkFor(v, target, len(d.nodes)); done {
 		return found
 	}
 	seen := make([]uint64, len(d.nodes)/64+1)
@@ -44,20 +43,15 @@ func (d *Doc) asParsed(v uint32) uint32 {
 
 // walkFor searches v for target within budget visits; done is false when
 // the budget ran out.
-func (d *Doc) walkFor(v, target uint32, budget *int) (found, done bool) {
-	if *budget--; *budget < 0 {
-		return false, false
-	}
-	if v == target {
-		return true, true
-	}
-	n := &d.nodes[v]
-	if k := n.kind(); k != Object && k != Array {
-		return false, true
-	}
-	for k := n.child; k != 0; k = d.nodes[k].next {
-		if found, done = d.walkFor(d.valueOf(v, k), target, budget); found || !done {
-			return found, done
+func (d *Doc) walkFor(v, target uint32, budget int) (found, done bool) {
+	var fixed [32]uint32
+	path := fixed[:0]
+	for ; v != 0; path, v = d.nextValue(path, v, true) {
+		if budget--; budget < 0 {
+			return false, false
+		}
+		if v == target {
+			return true, true
 		}
 	}
 	return false, true
@@ -65,29 +59,43 @@ func (d *Doc) walkFor(v, target uint32, budget *int) (found, done bool) {
 
 // walkSeen searches v for target, visiting each value once.
 func (d *Doc) walkSeen(v, target uint32, seen []uint64) bool {
-	if v == target {
-		return true
-	}
-	if seen[v/64]&(1<<(v%64)) != 0 {
-		return false
-	}
-	seen[v/64] |= 1 << (v % 64)
-	n := &d.nodes[v]
-	if k := n.kind(); k != Object && k != Array {
-		return false
-	}
-	for k := n.child; k != 0; k = d.nodes[k].next {
-		if d.walkSeen(d.valueOf(v, k), target, seen) {
+	var fixed [32]uint32
+	path := fixed[:0]
+	for descend := true; v != 0; path, v = d.nextValue(path, v, descend) {
+		if v == target {
 			return true
 		}
+		descend = seen[v/64]&(1<<(v%64)) == 0
+		seen[v/64] |= 1 << (v % 64)
 	}
 	return false
 }
 
-// valueOf is the value of chain node k of container c: a member's value,
-// or an array item (through its link, if it has one).
-func (d *Doc) valueOf(c, k uint32) uint32 {
-	if d.nodes[c].kind() == Object {
+// nextValue returns the value after v in a walk of the values under a
+// container in document order, with path, the chain nodes of the path from
+// the container down to v (members' names and array items; empty if v is
+// the container), updated: v's first child if descend is set, else the
+// value after v and its children. The value is 0, with path empty, at the
+// end of the walk. Callers keep path on a stack of their own, not in a
+// recursion: a value built call by call may nest millions of levels deep.
+func (d *Doc) nextValue(path []uint32, v uint32, descend bool) ([]uint32, uint32) {
+	if n := &d.nodes[v]; descend && (n.kind() == Object || n.kind() == Array) && n.child != 0 {
+		return append(path, n.child), d.chainValue(n.child)
+	}
+	for len(path) > 0 {
+		k := &path[len(path)-1]
+		if *k = d.nodes[*k].next; *k != 0 {
+			return path, d.chainValue(*k)
+		}
+		path = path[:len(path)-1]
+	}
+	return path, 0
+}
+
+// chainValue returns the value of chain node k: a member's value, or an
+// array item (through its link, if it has one).
+func (d *Doc) chainValue(k uint32) uint32 {
+	if d.nodes[k].isName() {
 		return d.nodes[k].child
 	}
 	return d.resolve(k)

@@ -64,6 +64,7 @@ type Doc struct {
 	undo         []undoEntry // node fields saved since the journal opened
 	undoNodes    []node      // whole nodes saved since the journal opened
 	path         []pathElem  // merge position, for conflict errors
+	nest         int         // merge patch level (see patchNested)
 
 	tailC, tailK uint32      // container last appended to, and its last child
 	index        memberIndex // names of one large object Set has walked

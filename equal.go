@@ -14,8 +14,10 @@ import (
 // an object has a name more than once, its last member counts, as in every
 // lookup.
 
-// comparer compares values of one Doc. Its member stack is taken from the
-// pool when the first large object is met.
+// comparer compares values of one Doc. The pairs of values still to
+// compare wait on a stack (s.pairs), not in a recursion: a value built call
+// by call may nest millions of levels deep. Its member stack sorts the
+// members of large objects.
 type comparer struct {
 	d *Doc
 	s *memberSort
@@ -27,15 +29,32 @@ const smallObject = 8
 
 // sameValue reports whether a and b are equal JSON values.
 func (d *Doc) sameValue(a, b uint32) bool {
-	c := comparer{d: d}
+	c := comparer{d: d, s: getSort()}
 	eq := c.equal(a, b)
-	if c.s != nil {
-		putSort(c.s)
-	}
+	putSort(c.s)
 	return eq
 }
 
+// equal compares a and b and every pair of values they hold.
 func (c *comparer) equal(a, b uint32) bool {
+	s := c.s
+	s.pairs = append(s.pairs, [2]uint32{a, b})
+	for len(s.pairs) > 0 {
+		p := s.pairs[len(s.pairs)-1]
+		s.pairs = s.pairs[:len(s.pairs)-1]
+		if !c.compare(p[0], p[1]) {
+			return false
+		}
+	}
+	return true
+}
+
+// later puts the pair a, b on the stack of values to compare.
+func (c *comparer) later(a, b uint32) { c.s.pairs = append(c.s.pairs, [2]uint32{a, b}) }
+
+// compare compares a and b, leaving the pairs of values they hold (items,
+// members' values) to compare later.
+func (c *comparer) compare(a, b uint32) bool {
 	d := c.d
 	a, b = d.resolve(a), d.resolve(b)
 	ka, kb := d.nodes[a].kind(), d.nodes[b].kind()
@@ -50,9 +69,7 @@ func (c *comparer) equal(a, b uint32) bool {
 	case Array:
 		i, j := d.nodes[a].child, d.nodes[b].child
 		for ; i != 0 && j != 0; i, j = d.nodes[i].next, d.nodes[j].next {
-			if !c.equal(i, j) {
-				return false
-			}
+			c.later(i, j)
 		}
 		return i == 0 && j == 0
 	case Object:
@@ -74,9 +91,10 @@ func (c *comparer) equalSmall(a, b uint32) bool {
 		}
 		na++
 		k, _ := d.findName(b, m)
-		if k == 0 || !c.equal(d.nodes[m].child, d.nodes[k].child) {
+		if k == 0 {
 			return false
 		}
+		c.later(d.nodes[m].child, d.nodes[k].child)
 	}
 	nb := 0
 	for m := d.nodes[b].child; m != 0; m = d.nodes[m].next {
@@ -101,9 +119,6 @@ func (d *Doc) lastOfName(m uint32) bool {
 // equalSorted compares two objects by sorting their members by name:
 // O(n log n) for any size.
 func (c *comparer) equalSorted(a, b uint32) bool {
-	if c.s == nil {
-		c.s = getSort()
-	}
 	s, d := c.s, c.d
 	ma := s.push(d, a)
 	mb := s.push(d, b)
@@ -116,8 +131,9 @@ func (c *comparer) equalSorted(a, b uint32) bool {
 			eq = i == endA && j == endB
 			break
 		}
-		eq = bytes.Equal(s.name(d, &s.ents[i]), s.name(d, &s.ents[j])) &&
-			c.equal(s.ents[i].value, s.ents[j].value)
+		if eq = bytes.Equal(s.name(d, &s.ents[i]), s.name(d, &s.ents[j])); eq {
+			c.later(s.ents[i].value, s.ents[j].value)
+		}
 		i, j = i+1, j+1
 	}
 	s.pop(ma)

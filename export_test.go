@@ -103,4 +103,10 @@ func init() {
 	if os.Getenv("GRAFT_INDEX") == "all" {
 		IndexObjects("all")
 	}
+	// GRAFT_DEEP=all runs the paths for values nested past the usual
+	// depths everywhere: the printers keep their stacks of open containers
+	// from the top, merges go on on a new goroutine at every level.
+	if os.Getenv("GRAFT_DEEP") == "all" {
+		maxRecursion, hopMask = 0, 0
+	}
 }

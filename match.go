@@ -176,7 +176,7 @@ func (d *Doc) patchMatched(t, first uint32) error {
 			}
 			d.matches[l+1], d.matches[l+2] = 0, hi
 		case m != 0 && d.Kind(Ref(v)) == Object && d.Kind(Ref(d.nodes[m].child)) == Object:
-			if err := d.mergePatch(d.nodes[m].child, v); err != nil {
+			if err := d.patchNested(stepMergePatch, d.nodes[m].child, v); err != nil {
 				return err
 			}
 		default:

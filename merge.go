@@ -389,7 +389,7 @@ func (d *Doc) mergeMember(di, m, k, last uint32) error {
 		return nil
 	}
 	d.path = append(d.path, pathElem{name: k})
-	if err := d.merge(d.nodes[m].child, d.nodes[k].child); err != nil {
+	if err := d.mergeNested(d.nodes[m].child, d.nodes[k].child); err != nil {
 		return err
 	}
 	d.path = d.path[:len(d.path)-1]
@@ -420,7 +420,7 @@ func (d *Doc) mergeArrays(di, si uint32) error {
 	sk := d.nodes[si].child
 	for i, dk := 0, d.nodes[di].child; dk != 0; i++ {
 		d.path = append(d.path, pathElem{index: i})
-		if err := d.merge(d.resolve(dk), d.resolve(sk)); err != nil {
+		if err := d.mergeNested(d.resolve(dk), d.resolve(sk)); err != nil {
 			return err
 		}
 		d.path = d.path[:len(d.path)-1]

@@ -94,7 +94,7 @@ func (d *Doc) patchMembers(t, first uint32) error {
 				d.deleteNamed(t, k)
 			}
 		case m != 0 && d.Kind(Ref(v)) == Object && d.Kind(Ref(d.nodes[m].child)) == Object:
-			if err := d.mergePatch(d.nodes[m].child, v); err != nil {
+			if err := d.patchNested(stepMergePatch, d.nodes[m].child, v); err != nil {
 				return err
 			}
 		default:
@@ -116,7 +116,7 @@ func (d *Doc) setMember(t, m, k, tail uint32) error {
 	if d.contains(v, t) {
 		return ErrCycle
 	}
-	if err := d.patchOntoEmpty(v); err != nil {
+	if err := d.patchNested(stepPatchOntoEmpty, v, 0); err != nil {
 		return err
 	}
 	if m != 0 {
@@ -156,7 +156,7 @@ func (d *Doc) patchOntoEmpty(v uint32) error {
 		if c := d.nodes[m].child; d.Kind(Ref(c)) == Null {
 			d.unlink(v, prev, m)
 		} else {
-			if err := d.patchOntoEmpty(c); err != nil {
+			if err := d.patchNested(stepPatchOntoEmpty, c, 0); err != nil {
 				return err
 			}
 			prev = m

@@ -56,7 +56,7 @@ import (
 //   - add, replace, move, copy: an error wrapping ErrLimit if the value
 //     would nest deeper below target than Options.MaxDepth, as no input
 //     may (copying a value into its own depths doubles the nesting with
-//     each operation, and printers and merges recurse once per level).
+//     each operation).
 //   - test: the value must equal the given one as a JSON value: numbers by
 //     their exact decimal value (1, 1.0 and 10e-1 are equal; no float64 is
 //     involved), strings by their decoded text, objects whatever the order
@@ -419,16 +419,10 @@ func (d *Doc) nestFits(path string, v uint32) *Error {
 // depthWithin reports whether value v nests no more than room arrays and
 // objects deep.
 func (d *Doc) depthWithin(v uint32, room int) bool {
-	n := &d.nodes[v]
-	kind := n.kind()
-	if kind != Object && kind != Array {
-		return true
-	}
-	if room == 0 {
-		return false
-	}
-	for k := n.child; k != 0; k = d.nodes[k].next {
-		if !d.depthWithin(d.valueOf(v, k), room-1) {
+	var fixed [32]uint32
+	path := fixed[:0]
+	for ; v != 0; path, v = d.nextValue(path, v, true) {
+		if k := d.nodes[v].kind(); (k == Object || k == Array) && len(path) >= room {
 			return false
 		}
 	}
@@ -439,23 +433,13 @@ func (d *Doc) depthWithin(v uint32, room int) bool {
 // v's nodes, and stops counting at the limit.
 func (d *Doc) fits(v uint32) bool {
 	budget := d.options().MaxNodes - len(d.nodes)
-	return d.countNodes(v, &budget)
-}
-
-func (d *Doc) countNodes(v uint32, budget *int) bool {
-	if *budget--; *budget < 0 {
-		return false
-	}
-	n := &d.nodes[v]
-	kind := n.kind()
-	if kind != Object && kind != Array {
-		return true
-	}
-	for k := n.child; k != 0; k = d.nodes[k].next {
-		if kind == Object {
-			*budget-- // the name
+	var fixed [32]uint32
+	path := fixed[:0]
+	for ; v != 0; path, v = d.nextValue(path, v, true) {
+		if len(path) > 0 && d.nodes[path[len(path)-1]].isName() {
+			budget-- // the name
 		}
-		if !d.countNodes(d.valueOf(v, k), budget) {
+		if budget--; budget < 0 {
 			return false
 		}
 	}

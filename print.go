@@ -14,12 +14,17 @@ func (d *Doc) AppendJSON(dst []byte, r Ref) []byte {
 		return dst
 	}
 	var hint int
-	return d.appendCompact(dst, uint32(r), &hint)
+	return d.appendCompact(dst, uint32(r), &hint, 0)
 }
 
-// appendCompact appends the text of node i. hint carries the position of
-// the last edits lookup from container to container (see clean).
-func (d *Doc) appendCompact(dst []byte, i uint32, hint *int) []byte {
+// appendCompact appends the text of node i, depth levels down the print.
+// hint carries the position of the last edits lookup from container to
+// container (see clean). It recurses once per level, and from maxRecursion
+// levels on goes on with appendCompactDeep, which keeps a stack of its own.
+func (d *Doc) appendCompact(dst []byte, i uint32, hint *int, depth int) []byte {
+	if depth == maxRecursion {
+		return d.appendCompactDeep(dst, i, hint)
+	}
 	n := &d.nodes[i]
 	kind := n.kind()
 	if kind != Object && kind != Array {
@@ -61,7 +66,7 @@ func (d *Doc) appendCompact(dst []byte, i uint32, hint *int) []byte {
 		v := kn.child // a member's value
 		if !obj {
 			if v = d.resolve(k); d.nodes[v].meta&flagGrown != 0 {
-				dst = d.appendCompact(dst, v, hint)
+				dst = d.appendCompact(dst, v, hint, depth+1)
 				k = kn.next
 				continue
 			}
@@ -75,10 +80,109 @@ func (d *Doc) appendCompact(dst []byte, i uint32, hint *int) []byte {
 			dst = append(dst, d.buf[kn.off:kn.off+kn.textLen()]...)
 			dst = append(dst, ':')
 		}
-		dst = d.appendCompact(dst, v, hint)
+		dst = d.appendCompact(dst, v, hint, depth+1)
 		k = kn.next
 	}
 	return append(dst, opener(kind)+2)
+}
+
+// appendCompactDeep is appendCompact for values nested deeper than
+// maxRecursion levels (see nest.go): it keeps the open containers on a
+// stack of its own, on the heap.
+func (d *Doc) appendCompactDeep(dst []byte, v uint32, hint *int) []byte {
+	var stack []printFrame // the open containers around f
+	var f printFrame       // the innermost open container, if open > 0
+	open := 0
+	for {
+		// Print v whole, or its start, and open it.
+		n := &d.nodes[v]
+		kind := n.kind()
+		if kind != Object && kind != Array {
+			dst = append(dst, d.buf[n.off:n.off+n.textLen()]...)
+		} else {
+			g, walk := printFrame{k: n.child, obj: kind == Object}, true
+			switch mode, a := d.printMode(n, hint); mode {
+			case printSpan:
+				dst = append(dst, d.buf[n.off:n.off+a.span]...)
+				walk = false
+			case printPrefix:
+				// The original children as parsed, then the appended ones.
+				dst = append(dst, d.buf[n.off:n.off+a.span-1]...)
+				if a.last != 0 {
+					g.k, g.sep = d.nodes[a.last].next, true
+				}
+				if lo, hi := d.movedMembers(kind, g.k, hint); lo != 0 {
+					// The appended members are those of an object moved in
+					// one link by a merge: its text, closer included.
+					if g.sep {
+						dst = append(dst, ',')
+					}
+					dst = append(dst, d.buf[lo:hi]...)
+					walk = false
+				}
+			default:
+				dst = append(dst, opener(kind))
+			}
+			if walk {
+				if open > 0 {
+					stack = append(stack, f)
+				}
+				f = g
+				open++
+			}
+		}
+		// The next value to print: a child of the innermost open container,
+		// after the children that print as their text; a container whose
+		// children are done is closed.
+		for v = 0; v == 0; {
+			if open == 0 {
+				return dst
+			}
+			if f.k == 0 {
+				dst = append(dst, closer(f.obj))
+				if open--; open > 0 {
+					f = stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+				}
+				continue
+			}
+			if f.sep {
+				dst = append(dst, ',')
+			}
+			f.sep = true
+			// An item that is a grown container (an entity a merge added
+			// to) prints as such (of values, only containers have the bit
+			// of flagGrown set); other children whose texts follow each
+			// other in the arena, comma between, print as one copy: members
+			// moved in from one input by a merge, for one.
+			k := f.k
+			kn := &d.nodes[k]
+			f.k = kn.next
+			if !f.obj {
+				if v = d.resolve(k); d.nodes[v].meta&flagGrown != 0 {
+					break
+				}
+			}
+			if start, end, next := d.textRun(f.obj, k, hint); next != k {
+				dst = append(dst, d.buf[start:end]...)
+				f.k, v = next, 0
+				continue
+			}
+			if f.obj {
+				dst = append(dst, d.buf[kn.off:kn.off+kn.textLen()]...)
+				dst = append(dst, ':')
+				v = kn.child
+			}
+		}
+	}
+}
+
+// printFrame is a container open in a print: the chain node of its next
+// child (0: none left), whether it is an object, and whether a comma goes
+// before the next child.
+type printFrame struct {
+	k        uint32
+	obj, sep bool
 }
 
 // textRun returns the text range [start, end) of the children from chain
@@ -185,6 +289,14 @@ func opener(k Kind) byte {
 	return '['
 }
 
+// closer returns '}' or ']'.
+func closer(obj bool) byte {
+	if obj {
+		return '}'
+	}
+	return ']'
+}
+
 // AppendIndent appends the JSON text of r to dst with each member and item
 // on its own line, starting with prefix and then one indent per level of
 // nesting, byte for byte as encoding/json.Indent would print the compact
@@ -196,7 +308,13 @@ func (d *Doc) AppendIndent(dst []byte, r Ref, prefix, indent string) []byte {
 	return d.appendIndent(dst, uint32(r), prefix, indent, 0)
 }
 
+// appendIndent appends the indented text of node i, depth levels down. It
+// recurses once per level, and from maxRecursion levels on goes on with
+// appendIndentDeep.
 func (d *Doc) appendIndent(dst []byte, i uint32, prefix, indent string, depth int) []byte {
+	if depth == maxRecursion {
+		return d.appendIndentDeep(dst, i, prefix, indent, depth)
+	}
 	n := &d.nodes[i]
 	kind := n.kind()
 	if kind != Object && kind != Array {
@@ -224,6 +342,51 @@ func (d *Doc) appendIndent(dst []byte, i uint32, prefix, indent string, depth in
 	}
 	dst = newline(dst, prefix, indent, depth)
 	return append(dst, close)
+}
+
+// appendIndentDeep is appendIndent for values nested deeper than
+// maxRecursion levels, with a stack of open containers of its own: v is
+// depth levels down.
+func (d *Doc) appendIndentDeep(dst []byte, v uint32, prefix, indent string, depth int) []byte {
+	var stack []printFrame
+	for {
+		n := &d.nodes[v]
+		switch kind := n.kind(); {
+		case kind != Object && kind != Array:
+			dst = append(dst, d.buf[n.off:n.off+n.textLen()]...)
+		case n.child == 0:
+			dst = append(dst, opener(kind), opener(kind)+2)
+		default:
+			dst = append(dst, opener(kind))
+			stack = append(stack, printFrame{k: n.child, obj: kind == Object})
+		}
+		for v = 0; v == 0; {
+			if len(stack) == 0 {
+				return dst
+			}
+			f := &stack[len(stack)-1]
+			if f.k == 0 {
+				stack = stack[:len(stack)-1]
+				dst = newline(dst, prefix, indent, depth+len(stack))
+				dst = append(dst, closer(f.obj))
+				continue
+			}
+			if f.sep {
+				dst = append(dst, ',')
+			}
+			f.sep = true
+			dst = newline(dst, prefix, indent, depth+len(stack))
+			k := f.k
+			f.k = d.nodes[k].next
+			v = d.resolve(k)
+			if f.obj {
+				kn := &d.nodes[k]
+				dst = append(dst, d.buf[kn.off:kn.off+kn.textLen()]...)
+				dst = append(dst, ':', ' ')
+				v = kn.child
+			}
+		}
+	}
 }
 
 func newline(dst []byte, prefix, indent string, depth int) []byte {

@@ -26,7 +26,8 @@ type sortEntry struct {
 // index until popped, while nested objects push and pop above them.
 type memberSort struct {
 	ents  []sortEntry
-	names []byte // names that had to be decoded
+	names []byte      // names that had to be decoded
+	pairs [][2]uint32 // values still to compare (see comparer)
 }
 
 // sortMark is the height of the stack before a push.
@@ -39,10 +40,10 @@ var sortPool = sync.Pool{New: func() any { return new(memberSort) }}
 func getSort() *memberSort { return sortPool.Get().(*memberSort) }
 
 func putSort(s *memberSort) {
-	if cap(s.ents) > 1<<16 || cap(s.names) > 1<<20 {
+	if cap(s.ents) > 1<<16 || cap(s.names) > 1<<20 || cap(s.pairs) > 1<<16 {
 		return
 	}
-	s.ents, s.names = s.ents[:0], s.names[:0]
+	s.ents, s.names, s.pairs = s.ents[:0], s.names[:0], s.pairs[:0]
 	sortPool.Put(s)
 }
 
