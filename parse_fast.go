@@ -142,8 +142,9 @@ type walk struct {
 }
 
 // buildReserve is the number of nodes the walk of a large input starts
-// with room for.
-const buildReserve = 1 << 10
+// with room for. Tests lower it to make the walk stop to grow the arena
+// every few nodes.
+var buildReserve = 1 << 10
 
 // room grows the arena for the walk st and tells it where to stop next.
 // The nodes of the input, while it is walked, lie past len(d.nodes) and
