@@ -151,15 +151,17 @@ var buildReserve = 1 << 10
 // its entries past len(d.aux).
 //
 // The walk starts with room for buildReserve nodes. Each time it runs
-// out, it gets room for what the rest of the text holds at the density of
-// nodes it has seen so far (plus an eighth; all the values stage one
-// counted once that is at least half of them, as for JSON the count is
-// exact), but never more than sixteen times the room it had: short of
-// that, for a sixteenth of it, or its 256th, so that the rooms left
-// behind add up to a fifteenth of the last; and never less than twice
-// what it has built. So a parse that fails has reserved at most sixteen
-// times the nodes it accepted (or buildReserve), and one that succeeds
-// into an empty Doc holds as many nodes as it built.
+// out, room projects the nodes of the whole text from the density the
+// walk has seen so far, plus an eighth (or takes stage one's count once
+// the projection reaches half of it: for JSON the count is exact), and
+// grows to that, but never past sixteen times the room the walk had: a
+// larger projection is divided by sixteen until it fits, so that the
+// steps up to it are sixteen times apart and the rooms they leave behind
+// add up to about a fifteenth of the last. It grows at least to twice
+// what the walk has built, and never past the count. So a parse that
+// fails has reserved at most sixteen times the nodes it accepted (or
+// buildReserve), and one that succeeds into an empty Doc holds as many
+// nodes as it built.
 //
 // The walk checks st.stopAt after each value only: between two checks it
 // builds at most two nodes per container it opens, and it opens no more
