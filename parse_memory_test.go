@@ -122,10 +122,10 @@ func TestParseFailingLateHoldsAsValid(t *testing.T) {
 // arena holds at most 13 bytes per compact input byte (plus 12): every
 // value but the first needs two bytes (its own and a separator before
 // it), and a value costs at most 24 (a 16-byte node and an 8-byte
-// container entry). What a fresh Doc reserves beyond that, growing as it
-// parses, stays within 16 bytes per byte (the scalar parser grows by
-// Go's append; the vectorized one reserves what it builds), and the bytes
-// allocated on the way within 20 for the vectorized parse.
+// container entry). What a fresh Doc reserves, growing as it parses,
+// stays within 16 bytes per byte for the scalar parser, which grows by
+// Go's append, and 13.5 for the vectorized one, which reserves what it
+// builds, allocating at most an eighth more on the way.
 func TestParseValidMemory(t *testing.T) {
 	inputs := []struct{ name, src string }{
 		{"numbers", arrayOf("1", memInput)},
@@ -147,11 +147,15 @@ func TestParseValidMemory(t *testing.T) {
 				if d.Size() > 13*n+12+16 { // 16: the Doc's unused node 0
 					t.Fatalf("%d input bytes take %d arena bytes (%.2f per byte)", n, d.Size(), float64(d.Size())/float64(n))
 				}
-				if d.Cap() > 16*n {
+				limit := 16 * n
+				if p == "fast" {
+					limit = 27 * n / 2
+				}
+				if d.Cap() > limit {
 					t.Fatalf("%d input bytes: the Doc holds %d bytes (%.2f per byte)", n, d.Cap(), float64(d.Cap())/float64(n))
 				}
-				if p == "fast" && alloc > 20*n {
-					t.Fatalf("%d input bytes: the parse allocated %d bytes (%.2f per byte)", n, alloc, float64(alloc)/float64(n))
+				if p == "fast" && alloc > d.Cap()+d.Cap()/8 {
+					t.Fatalf("%d input bytes: the Doc holds %d bytes and the parse allocated %d", n, d.Cap(), alloc)
 				}
 			})
 		}
