@@ -34,9 +34,9 @@ func arrayOf(item string, n int) string {
 }
 
 // parseHeld parses src with parser p into a fresh Doc holding prior and
-// returns the Doc, the parse's error and the bytes the parse allocated
-// (src's own copy not counted: the caller passes it as a []byte).
-func parseHeld(t *testing.T, p, prior string, src []byte) (*graft.Doc, error, int) {
+// returns the Doc, the bytes the parse allocated (src's own copy not
+// counted: the caller passes it as a []byte) and the parse's error.
+func parseHeld(t *testing.T, p, prior string, src []byte) (*graft.Doc, int, error) {
 	t.Helper()
 	restore := graft.UseParser(p)
 	defer restore()
@@ -48,7 +48,7 @@ func parseHeld(t *testing.T, p, prior string, src []byte) (*graft.Doc, error, in
 	runtime.ReadMemStats(&before)
 	_, err := d.Append(src)
 	runtime.ReadMemStats(&after)
-	return d, err, int(after.TotalAlloc - before.TotalAlloc)
+	return d, int(after.TotalAlloc - before.TotalAlloc), err
 }
 
 // TestParseFailingEarlyHoldsLittle: an input that fails within its first
@@ -74,7 +74,7 @@ func TestParseFailingEarlyHoldsLittle(t *testing.T) {
 	for _, c := range cases {
 		for _, p := range graft.Parsers() {
 			t.Run(c.name+"/"+p, func(t *testing.T) {
-				d, err, alloc := parseHeld(t, p, memPrior, []byte(c.src))
+				d, alloc, err := parseHeld(t, p, memPrior, []byte(c.src))
 				if err == nil {
 					t.Fatal("parsed")
 				}
@@ -99,11 +99,11 @@ func TestParseFailingLateHoldsAsValid(t *testing.T) {
 		bad := valid[:len(valid)-1] + "x"
 		for _, p := range graft.Parsers() {
 			t.Run(item+"/"+p, func(t *testing.T) {
-				good, err, _ := parseHeld(t, p, memPrior, []byte(valid))
+				good, _, err := parseHeld(t, p, memPrior, []byte(valid))
 				if err != nil {
 					t.Fatal(err)
 				}
-				d, err, _ := parseHeld(t, p, memPrior, []byte(bad))
+				d, _, err := parseHeld(t, p, memPrior, []byte(bad))
 				if err == nil {
 					t.Fatal("parsed")
 				}
@@ -139,7 +139,7 @@ func TestParseValidMemory(t *testing.T) {
 	for _, in := range inputs {
 		for _, p := range graft.Parsers() {
 			t.Run(in.name+"/"+p, func(t *testing.T) {
-				d, err, alloc := parseHeld(t, p, "", []byte(in.src))
+				d, alloc, err := parseHeld(t, p, "", []byte(in.src))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -175,7 +175,7 @@ func TestParseFailingHoldsNoMoreThanValid(t *testing.T) {
 			src := prefix + strings.Repeat("[", memInput-len(prefix))
 			for _, p := range graft.Parsers() {
 				t.Run(unit[:3]+" for 1/"+strconv.Itoa(part)+"/"+p, func(t *testing.T) {
-					d, err, _ := parseHeld(t, p, memPrior, []byte(src))
+					d, _, err := parseHeld(t, p, memPrior, []byte(src))
 					if err == nil {
 						t.Fatal("parsed")
 					}
