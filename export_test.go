@@ -40,6 +40,16 @@ func UseParser(name string) (restore func()) {
 	return func() { useFast, minFastInput = use, min }
 }
 
+// GrowOften makes the vectorized parse start with room for one node, so
+// that its walk stops to grow the arena every few nodes (as often as its
+// stack of open containers allows), and returns a function that restores
+// the default.
+func GrowOften() (restore func()) {
+	old := buildReserve
+	buildReserve = 1
+	return func() { buildReserve = old }
+}
+
 // MatchBySorting sets which merges of two objects match their members by
 // sorting names: "all", "none", or "" (large ones, the default). It
 // returns a function that restores the previous setting.

@@ -48,14 +48,22 @@ func (d *Doc) appendFast(src []byte) (uint32, bool) {
 // parseCompact builds the nodes of the compact text d.buf[base:], whose
 // string ends are d.ends and which holds at most values values, opens of
 // them objects and arrays. The walk itself is buildNodes (assembly); what
-// it leaves to Go is growing its stack of open containers, and the check
-// of duplicate names where Options reject them.
+// it leaves to Go is growing the arena and its stack of open containers
+// as it goes, and the check of duplicate names where Options reject them.
+//
+// The counts come from stage one, which does not check the grammar: a
+// megabyte of '[' counts a million values. So the arena grows with what
+// the walk has built, up to the counts (see room), and counts no JSON
+// text of the size can have fail at once, so that the counts bound the
+// arena as they would for JSON: every value owns a byte (a scalar its
+// token, a container its closing bracket) and every value but the first
+// follows a byte of its own (a comma, a colon or its container's opening
+// bracket), so n compact bytes hold at most (n+1)/2 values.
 func (d *Doc) parseCompact(base, values, opens int) (uint32, bool) {
-	if len(d.nodes)+values > d.opts.MaxNodes+1 || len(d.aux)+opens > maxAux || len(d.buf) == base {
+	size := len(d.buf) - base
+	if size == 0 || 2*values > size+1 || len(d.nodes)+values > d.opts.MaxNodes+1 || len(d.aux)+opens > maxAux {
 		return 0, false
 	}
-	d.nodes = reserve(d.nodes, values)
-	d.aux = reserve(d.aux, opens)
 	// Zero bytes after the text: no token holds one, so the walk reads a
 	// few bytes past a token without checking for the end.
 	d.buf = slices.Grow(d.buf, textPad)
@@ -65,7 +73,9 @@ func (d *Doc) parseCompact(base, values, opens int) (uint32, bool) {
 	}
 
 	text := d.buf[base:]
-	start, alen := len(d.nodes), len(d.aux)
+	w := walk{start: len(d.nodes), astart: len(d.aux), values: values, opens: opens}
+	w.most = max(w.start+values, cap(d.nodes)+cap(d.nodes)/4)
+	w.amost = max(w.astart+opens, cap(d.aux)+cap(d.aux)/4)
 	var st buildState
 	begin := func() {
 		st = buildState{
@@ -73,29 +83,30 @@ func (d *Doc) parseCompact(base, values, opens int) (uint32, bool) {
 			textLen: len(text),
 			delta:   uint32(base),
 			ends:    uintptr(unsafe.Pointer(unsafe.SliceData(d.ends))),
-			nodes:   uintptr(unsafe.Pointer(unsafe.SliceData(d.nodes))),
-			idx:     uint32(start),
-			ncap:    uint32(cap(d.nodes)),
-			aux:     uintptr(unsafe.Pointer(unsafe.SliceData(d.aux))),
-			alen:    uint32(alen),
-			acap:    uint32(cap(d.aux)),
+			idx:     uint32(w.start),
+			alen:    uint32(w.astart),
 			top:     uintptr(unsafe.Pointer(unsafe.SliceData(d.frames))),
-			stopAt:  uint32(start) + buildBudget,
 		}
 		st.endsEnd = st.ends + uintptr(len(d.ends))*4
 		st.depthEnd = st.top + uintptr(d.opts.MaxDepth)*buildFrameSize
 		st.capEnd = st.top + uintptr(len(d.frames))*buildFrameSize
+		w.yieldAt = st.idx + buildBudget
+		d.room(&st, &w)
 	}
 	begin()
 	for {
 		buildNodes(&st)
 		switch st.status {
 		case buildSuspend:
-			// Let the scheduler in between slices of work: the walk
+			// Every buildBudget nodes, let the scheduler in: the walk
 			// cannot be preempted, and nothing in this loop is a
-			// preemption point of its own.
-			runtime.Gosched()
-			st.stopAt = st.idx + buildBudget
+			// preemption point of its own. Otherwise the walk stopped
+			// to grow the arena.
+			if st.idx >= w.yieldAt {
+				runtime.Gosched()
+				w.yieldAt = st.idx + buildBudget
+			}
+			d.room(&st, &w)
 			continue
 		case buildStack:
 			d.frames = make([]buildFrame, min(2*len(d.frames), d.opts.MaxDepth+1))
@@ -110,7 +121,7 @@ func (d *Doc) parseCompact(base, values, opens int) (uint32, bool) {
 	}
 	nodes := d.nodes[:st.idx]
 	if d.opts.RejectDuplicateNames {
-		for k := start; k < len(nodes); k++ {
+		for k := w.start; k < len(nodes); k++ {
 			if nodes[k].kind() == Object && d.duplicateName(nodes, d.buf, uint32(k)) != 0 {
 				return 0, false
 			}
@@ -118,6 +129,76 @@ func (d *Doc) parseCompact(base, values, opens int) (uint32, bool) {
 	}
 	d.nodes, d.aux = nodes, d.aux[:st.alen]
 	return st.root, true
+}
+
+// walk is what parseCompact knows of the input buildNodes walks: where its
+// nodes and container entries start, how many stage one counted, and the
+// node at which the walk next yields to the scheduler.
+type walk struct {
+	start, astart int
+	values, opens int
+	most, amost   int // the capacities room grows to at most, unless it must
+	yieldAt       uint32
+}
+
+// buildReserve is the number of nodes the walk of a large input starts
+// with room for. Tests lower it to make the walk stop to grow the arena
+// every few nodes.
+var buildReserve = 1 << 10
+
+// room grows the arena for the walk st and tells it where to stop next.
+// The nodes of the input, while it is walked, lie past len(d.nodes) and
+// its entries past len(d.aux).
+//
+// The walk starts with room for buildReserve nodes. Each time it runs
+// out, room projects the nodes of the whole text from the density the
+// walk has seen so far, plus an eighth (or takes stage one's count once
+// the projection reaches half of it: for JSON the count is exact), and
+// grows to that, but never past sixteen times the room the walk had: a
+// larger projection is divided by sixteen until it fits, so that the
+// steps up to it are sixteen times apart and the rooms they leave behind
+// add up to about a fifteenth of the last. It grows at least to twice
+// what the walk has built, and never past the count. So a parse that
+// fails has reserved at most sixteen times the nodes it accepted (or
+// buildReserve), and one that succeeds into an empty Doc holds as many
+// nodes as it built.
+//
+// The walk checks st.stopAt after each value only: between two checks it
+// builds at most two nodes per container it opens, and it opens no more
+// than it has frames for, so it stops where that many nodes are left.
+// Container entries need no stop of their own: each comes with a node, so
+// room for as many entries as nodes (or opens, if fewer) never runs out
+// first.
+func (d *Doc) room(st *buildState, w *walk) {
+	built := int(st.idx) - w.start
+	slack := 2*len(d.frames) + 4
+	want := buildReserve
+	if built > 0 && st.i > 0 {
+		proj := float64(built) * float64(st.textLen) / float64(st.i)
+		p := int(proj * 9 / 8)
+		if 2*proj >= float64(w.values) {
+			p = w.values
+		}
+		for p > 16*(built+slack) {
+			p /= 16
+		}
+		want = max(p, 2*built)
+	}
+	if want = w.start + min(w.values, want+slack); want > cap(d.nodes) {
+		d.nodes = reserve(d.nodes[:st.idx], want-int(st.idx), w.most)[:w.start]
+	}
+	ncap := cap(d.nodes)
+	if want := w.astart + min(w.opens, ncap-w.start); want > cap(d.aux) {
+		d.aux = reserve(d.aux[:st.alen], want-int(st.alen), w.amost)[:w.astart]
+	}
+	st.nodes = uintptr(unsafe.Pointer(unsafe.SliceData(d.nodes)))
+	st.ncap = uint32(min(ncap, maxNodeIndex))
+	st.aux = uintptr(unsafe.Pointer(unsafe.SliceData(d.aux)))
+	st.acap = uint32(min(cap(d.aux), maxAux))
+	st.stopAt = w.yieldAt
+	if ncap < w.start+w.values {
+		st.stopAt = min(st.stopAt, uint32(ncap-slack))
+	}
 }
 
 // textPad is the number of zero bytes buildNodes needs after the text.
@@ -173,10 +254,11 @@ const (
 )
 
 // reserve returns s with room for n more elements, growing it by at least
-// a quarter.
-func reserve[T any](s []T, n int) []T {
+// a quarter (so that many inputs appended one by one copy each node a few
+// times only) but not past most unless n needs it.
+func reserve[T any](s []T, n, most int) []T {
 	if need := len(s) + n; need > cap(s) {
-		ns := make([]T, len(s), max(need, cap(s)+cap(s)/4))
+		ns := make([]T, len(s), max(need, min(cap(s)+cap(s)/4, most)))
 		copy(ns, s)
 		s = ns
 	}

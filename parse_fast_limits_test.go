@@ -111,6 +111,32 @@ func TestParseManyNodes(t *testing.T) {
 	}
 }
 
+// TestParseGrowsAnywhere: the vectorized walk of a large input stops to
+// grow the arena (after 1024 nodes, then at steps up to sixteen times
+// larger) and must never run out of room between two stops, where it
+// opens containers without a check: at every depth up to the limit,
+// below arrays and objects, and where its stack of open containers grows
+// (past 64 and 128 levels) on the way.
+func TestParseGrowsAnywhere(t *testing.T) {
+	items := func(n int, item string) string { return "[" + strings.Repeat(item+",", n-1) + item + "]" }
+	for _, depth := range []int{1, 2, 3, 7, 63, 64, 65, 129, 500, 997} {
+		for _, shape := range []struct {
+			name string
+			item string
+		}{
+			{"arrays", nestArrays(depth)},
+			{"objects", nestObjects(depth)},
+			{"mixed", mixedNest(depth)},
+		} {
+			n := max(40000/(depth+1), 3)
+			t.Run(strconv.Itoa(depth)+" deep "+shape.name, func(t *testing.T) {
+				parseBoth(t, graft.Options{}, []byte(items(n, shape.item)))
+				parseBoth(t, graft.Options{}, []byte(`{"a":`+items(n, `{"b":`+shape.item+`}`)+`}`))
+			})
+		}
+	}
+}
+
 // nodesOf returns the number of nodes src parses to.
 func nodesOf(t *testing.T, src string) int {
 	t.Helper()

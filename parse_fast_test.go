@@ -12,7 +12,8 @@ import (
 // reason), or the same text, nodes and container entries. Where the machine
 // has the stage-one kernel it also runs the vectorized parse alone, which
 // must take exactly the inputs the scalar parser accepts (it may not hand
-// a valid input back to the scalar parser) and build the same arena.
+// a valid input back to the scalar parser) and build the same arena, also
+// when it grows the arena every few nodes.
 func parseBoth(t *testing.T, opts graft.Options, src []byte) {
 	t.Helper()
 	const prior = `{"prior":["value",1]}` // input after input
@@ -40,16 +41,22 @@ func parseBoth(t *testing.T, opts graft.Options, src []byte) {
 	if len(graft.Parsers()) < 2 {
 		return
 	}
-	d := graft.New(opts)
-	restore := graft.UseParser("scalar")
-	mustAppend(t, d, prior)
-	restore()
-	_, ok := graft.AppendFast(d, src)
-	switch {
-	case ok != (firstErr == nil):
-		t.Fatalf("vectorized parse alone took the input: %v; scalar parser: %v; input %q", ok, firstErr, clip(string(src)))
-	case ok && !graft.SameArena(d, first):
-		t.Fatalf("vectorized parse alone built another arena than the scalar parser for %q", clip(string(src)))
+	for _, often := range []bool{false, true} {
+		d := graft.New(opts)
+		restore := graft.UseParser("scalar")
+		mustAppend(t, d, prior)
+		restore()
+		if often {
+			restore = graft.GrowOften()
+		}
+		_, ok := graft.AppendFast(d, src)
+		restore()
+		switch {
+		case ok != (firstErr == nil):
+			t.Fatalf("vectorized parse alone (growing often: %v) took the input: %v; scalar parser: %v; input %q", often, ok, firstErr, clip(string(src)))
+		case ok && !graft.SameArena(d, first):
+			t.Fatalf("vectorized parse alone (growing often: %v) built another arena than the scalar parser for %q", often, clip(string(src)))
+		}
 	}
 }
 
