@@ -62,8 +62,11 @@
 // for gateways that must pass through what an upstream sent. Nesting depth,
 // input size and node count are limited (Options; safe defaults; besides,
 // a member name holds at most 64 MiB and a Doc at most 64 Mi objects and
-// arrays), and the
-// limits are checked before memory is taken, so no input can make the
-// parser crash or allocate without bound. Errors are *Error values with the
-// byte offset, line and column.
+// arrays), and the limits are checked before memory is taken, so no input
+// can make the parser crash or allocate without bound: an input of n
+// bytes, valid or not, makes a Doc hold at most about 16n bytes (see
+// Options.MaxBytes). Values that code builds call by call may nest deeper
+// than MaxDepth; printing, merging, copying and comparing them works at
+// any depth. Errors are *Error values with the byte offset, line and
+// column.
 package graft
