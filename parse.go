@@ -313,20 +313,30 @@ func (d *Doc) fail(s []byte, nodes []node, stack []uint32, off int, reason strin
 
 // compactSpace copies the pending text s[mark:i] to its place in out, skips
 // the whitespace at s[i] and returns the new position, mark and delta.
+//
+// The common cases take a few word operations: a piece of at most 16
+// bytes, and a run that is a space (after a colon) or a newline and up to
+// 15 spaces (indentation).
 func compactSpace(s, out []byte, i, mark, delta int) (int, int, int) {
 	if o := mark + delta; i-mark <= 16 && mark+16 <= len(s) {
-		// Short pieces are the rule in indented text: move 16 bytes as two
-		// words rather than calling memmove. The bytes past the piece land
-		// where later pieces will be written (out has room: o+16 stays
-		// within base+len(s)).
-		binary.LittleEndian.PutUint64(out[o:], binary.LittleEndian.Uint64(s[mark:]))
-		binary.LittleEndian.PutUint64(out[o+8:], binary.LittleEndian.Uint64(s[mark+8:]))
+		// Move 16 bytes as one piece rather than calling memmove. The
+		// bytes past the piece land where later pieces will be written
+		// (out has room: o+16 stays within base+len(s)).
+		*(*[16]byte)(out[o:]) = *(*[16]byte)(s[mark:])
 	} else {
 		copy(out[o:], s[mark:i])
 	}
-	j := i + 1 // one space alone, as after a colon, is the most common run
-	if s[i] != ' ' || j < len(s) && s[j] <= ' ' {
-		j = wire.SkipSpace(s, i)
+	j := i
+	if i+17 <= len(s) {
+		j += wire.IndentRun(binary.LittleEndian.Uint64(s[i:]))
+		if j == i+8 {
+			j += wire.SpaceRun(binary.LittleEndian.Uint64(s[i+8:]))
+		}
+	}
+	// Near the end of input, a tab or a carriage return, or a longer run:
+	// the general loop, from where the words left off.
+	if j == i || s[j] <= ' ' {
+		j = wire.SkipSpace(s, j)
 	}
 	return j, j, delta - (j - i)
 }

@@ -30,3 +30,19 @@ func SkipSpace(s []byte, i int) int {
 	}
 	return i
 }
+
+// IndentRun returns how many of the eight bytes x (loaded little-endian)
+// start with the run of whitespace indentation makes: a newline or a
+// space, then spaces. It is 8 when the run fills x. It is small enough to
+// be inlined, sparing indented text a call to SkipSpace.
+func IndentRun(x uint64) int {
+	x ^= spaces8 // spaces become zero
+	if byte(x) == '\n'^' ' {
+		x &^= 0xFF
+	}
+	return bits.TrailingZeros64(x) >> 3
+}
+
+// SpaceRun returns how many of the eight bytes x (loaded little-endian)
+// start with spaces: 8 when all are.
+func SpaceRun(x uint64) int { return bits.TrailingZeros64(x^spaces8) >> 3 }
