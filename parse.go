@@ -96,6 +96,7 @@ func (d *Doc) parse(s []byte) (uint32, error) {
 		last      uint32 // parent's last child (in an object, its last name), or parent
 		array     bool   // parent is an array
 		root      = uint32(len(nodes))
+		auxBase   = len(d.aux)
 	)
 	if len(s) > 0 && s[0] <= ' ' {
 		i, mark, delta = compactSpace(s, out, i, mark, delta)
@@ -131,6 +132,9 @@ member: // a member of the object parent: name, colon, then the value
 		if end-i > maxNameLen {
 			return d.fail(s, nodes, stack, i, "object member name longer than "+itoa(maxNameLen)+" bytes", ErrLimit)
 		}
+		if len(nodes) == cap(nodes) {
+			nodes = reserve(nodes, growth(len(nodes), len(nodes)-int(root), i, len(s)), 0)
+		}
 		meta := uint32(String) | flagParsed | flagName | uint32(end-i)<<payloadShift
 		if esc {
 			meta |= flagEscaped
@@ -159,6 +163,9 @@ value: // a value at s[i]: at top level, an array item or a member's value
 		idx := uint32(len(nodes))
 		if int(idx) >= nodeLimit {
 			return d.fail(s, nodes, stack, i, "node count exceeds the limit of "+itoa(nodeLimit-1), ErrLimit)
+		}
+		if len(nodes) == cap(nodes) {
+			nodes = reserve(nodes, growth(len(nodes), len(nodes)-int(root), i, len(s)), 0)
 		}
 		switch c := s[i]; {
 		case c == '"':
@@ -203,7 +210,10 @@ value: // a value at s[i]: at top level, an array item or a member's value
 			if c == '[' {
 				kind = uint32(Array)
 			}
-			d.aux = append(d.aux, aux{})
+			if len(d.aux) == cap(d.aux) {
+				d.aux = reserve(d.aux, growth(len(d.aux), len(d.aux)-auxBase, i, len(s)), 0)
+			}
+			d.aux = append(d.aux, aux{}) // within capacity
 			nodes = pushNode(nodes, kind|flagSpan|flagParsed|uint32(len(d.aux)-1)<<payloadShift, uint32(i+delta), idx+1)
 			if array {
 				nodes[last].next = idx
@@ -388,14 +398,33 @@ func itoa(n int) string {
 	return string(b[i:])
 }
 
-// pushNode appends a node with the given fields. Unlike append of a
-// composite literal it writes each field once.
+// pushNode appends a node with the given fields to nodes, which has room
+// for it. Unlike append of a composite literal it writes each field once.
 func pushNode(nodes []node, meta, off, child uint32) []node {
-	if len(nodes) == cap(nodes) {
-		nodes = append(nodes[:cap(nodes)], node{})[:len(nodes)]
-	}
 	nodes = nodes[:len(nodes)+1]
 	p := &nodes[len(nodes)-1]
 	p.meta, p.off, p.child, p.next = meta, off, child, 0
 	return nodes
+}
+
+// growth returns how many more entries to make room for in a slice of
+// nodes or of container entries that is full, holding have entries of
+// which parsed come from the input being parsed, at its byte i of m.
+//
+// Growing by append's steps (a quarter more for large slices) would
+// allocate four times the final size on the way for a large input.
+// Instead the slice grows by what the input's density so far predicts
+// for the rest, at least a quarter more and at most double (so that an
+// input failing early leaves little reserved), and never by more than the
+// rest of the input can hold, a value per two bytes (so that a Doc holds
+// no more than the densest valid input needs), give or take a
+// sixteenth for inputs that fail deep in nesting.
+func growth(have, parsed, i, m int) int {
+	more := have
+	if i > 0 && parsed > 0 {
+		est := int(int64(parsed) * int64(m-i) / int64(i)) // at the density so far
+		more = min(max(est+est/16, have/4), have)
+	}
+	more = min(more, (m-i)/2+2)
+	return max(more, have/16, 16)
 }
