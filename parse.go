@@ -171,8 +171,13 @@ value: // a value at s[i]: at top level, an array item or a member's value
 		case c == '"':
 			end, esc := 0, false
 			if i+9 <= len(s) {
-				if n := wire.ShortString(binary.LittleEndian.Uint64(s[i+1:])); n != 0 {
+				x := binary.LittleEndian.Uint64(s[i+1:])
+				if n := wire.ShortString(x); n != 0 {
 					end = i + 1 + n
+				} else if i+17 <= len(s) && wire.Plain8(x) {
+					if n := wire.ShortString(binary.LittleEndian.Uint64(s[i+9:])); n != 0 {
+						end = i + 9 + n
+					}
 				}
 			}
 			if end == 0 {
