@@ -169,6 +169,9 @@ value: // a value at s[i]: at top level, an array item or a member's value
 		}
 		switch c := s[i]; {
 		case c == '"':
+			// The scan of a member name again: as one function it is too
+			// large for the compiler to inline, and a call here costs
+			// more than the two words it checks.
 			end, esc := 0, false
 			if i+9 <= len(s) {
 				x := binary.LittleEndian.Uint64(s[i+1:])
