@@ -52,7 +52,7 @@ type Doc struct {
 	opts  Options
 	init  bool // opts normalized
 
-	stack  []frame      // parser's open containers
+	stack  []uint32     // the scalar parser's open containers
 	frames []buildFrame // the vectorized parser's
 	ends   []uint32     // string ends found by the vectorized parse
 	edits  []uint32     // sorted text offsets of parsed nodes changed since parsing
@@ -176,14 +176,6 @@ type aux struct {
 	last uint32
 }
 
-// frame is an open container while parsing.
-type frame struct {
-	node  uint32 // the container
-	last  uint32 // its last child so far, 0 if none
-	array bool   // an array: children are items
-	obj   bool   // an object: children are members
-}
-
 // New returns an empty Doc with the given options.
 func New(opts Options) *Doc {
 	d := &Doc{opts: opts.normalized(), init: true}
@@ -221,7 +213,7 @@ func (d *Doc) Size() int { return len(d.buf) + len(d.nodes)*nodeSize + len(d.aux
 // Set keeps for a large object (see Set).
 func (d *Doc) Cap() int {
 	return cap(d.buf) + cap(d.nodes)*nodeSize + cap(d.aux)*auxSize +
-		cap(d.ends)*4 + cap(d.frames)*int(unsafe.Sizeof(buildFrame{})) + cap(d.stack)*int(unsafe.Sizeof(frame{})) +
+		cap(d.ends)*4 + cap(d.frames)*int(unsafe.Sizeof(buildFrame{})) + cap(d.stack)*4 +
 		(cap(d.index.table)+cap(d.index.spare))*8
 }
 

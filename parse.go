@@ -65,6 +65,22 @@ func growBytes(b []byte, n int) []byte {
 // Text is not copied token by token: the bytes between two runs of
 // whitespace are copied in one piece when the next run is met, and delta
 // tracks the distance between a position in s and its place in d.buf.
+//
+// The grammar is a state machine whose states are the labels member,
+// value and after, so that where the parse is in an object or an array is
+// known from the code that runs rather than tested per token. Every call
+// in the loop makes the compiler save the values it keeps in registers, so
+// the common cases (short strings, one-digit numbers) call nothing, and the
+// state is kept small: the open container, its last child and whether it
+// is an array; the stack holds only the enclosing containers' nodes.
+//
+// Children are linked as they come: each new child's index goes into the
+// next field of the container's last child. Until the first child, "last"
+// is the container itself, so that the first child needs no test: the
+// container's own next field holds it until the container closes (and is
+// cleared then, before the container's parent links anything to it).
+// Its child field is set when it opens: its first child, if any, is the
+// next node.
 func (d *Doc) parse(s []byte) (uint32, error) {
 	var (
 		mode      = d.opts.mode()
@@ -72,23 +88,90 @@ func (d *Doc) parse(s []byte) (uint32, error) {
 		nodeLimit = d.opts.MaxNodes + 1
 		out       = d.buf[:len(d.buf)+len(s)]
 		nodes     = d.nodes
-		stack     = d.stack[:0]
-		delta     = len(d.buf) // text offset of s[i] is i+delta for i >= mark
-		mark      = 0          // s[mark:i] is not copied to out yet
+		stack     = d.stack[:0] // the containers enclosing parent
+		delta     = len(d.buf)  // text offset of s[i] is i+delta for i >= mark
+		mark      = 0           // s[mark:i] is not copied to out yet
 		i         = 0
-		cur       frame // the innermost open container; node 0 at top level
+		parent    uint32 // the innermost open container; 0 at top level
+		last      uint32 // parent's last child (in an object, its last name), or parent
+		array     bool   // parent is an array
 		root      = uint32(len(nodes))
+		auxBase   = len(d.aux)
 	)
 	if len(s) > 0 && s[0] <= ' ' {
 		i, mark, delta = compactSpace(s, out, i, mark, delta)
 	}
+	goto value
 
-value:
-	for {
-		if cur.obj { // a member: name, colon, then the value
-			if i >= len(s) || s[i] != '"' {
-				return d.fail(s, nodes, stack, i, "expected a string for an object member name, found "+describeByte(s, i), ErrSyntax)
+member: // a member of the object parent: name, colon, then the value
+	{
+		if i >= len(s) || s[i] != '"' {
+			return d.fail(s, nodes, stack, i, "expected a string for an object member name, found "+describeByte(s, i), ErrSyntax)
+		}
+		end, esc := 0, false
+		if i+9 <= len(s) {
+			x := binary.LittleEndian.Uint64(s[i+1:])
+			if n := wire.ShortString(x); n != 0 {
+				end = i + 1 + n
+			} else if i+17 <= len(s) && wire.Plain8(x) {
+				if n := wire.ShortString(binary.LittleEndian.Uint64(s[i+9:])); n != 0 {
+					end = i + 9 + n
+				}
 			}
+		}
+		if end == 0 {
+			var code wire.Code
+			if end, esc, code = wire.ScanString(s, i, mode); code != wire.OK {
+				return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
+			}
+		}
+		k := uint32(len(nodes))
+		if int(k)+1 >= nodeLimit {
+			return d.fail(s, nodes, stack, i, "node count exceeds the limit of "+itoa(nodeLimit-1), ErrLimit)
+		}
+		if end-i > maxNameLen {
+			return d.fail(s, nodes, stack, i, "object member name longer than "+itoa(maxNameLen)+" bytes", ErrLimit)
+		}
+		if len(nodes) == cap(nodes) {
+			nodes = reserve(nodes, growth(len(nodes), len(nodes)-int(root), i, len(s)), 0)
+		}
+		meta := uint32(String) | flagParsed | flagName | uint32(end-i)<<payloadShift
+		if esc {
+			meta |= flagEscaped
+		}
+		nodes = pushNode(nodes, meta, uint32(i+delta), k+1)
+		nodes[last].next = k
+		last = k
+		i = end
+		if i < len(s) && s[i] <= ' ' {
+			i, mark, delta = compactSpace(s, out, i, mark, delta)
+		}
+		if i >= len(s) || s[i] != ':' {
+			return d.fail(s, nodes, stack, i, "expected ':' after object member name, found "+describeByte(s, i), ErrSyntax)
+		}
+		i++
+		if i < len(s) && s[i] <= ' ' {
+			i, mark, delta = compactSpace(s, out, i, mark, delta)
+		}
+	}
+
+value: // a value at s[i]: at top level, an array item or a member's value
+	{
+		if i >= len(s) {
+			return d.fail(s, nodes, stack, i, "unexpected end of input, expected a value", ErrSyntax)
+		}
+		idx := uint32(len(nodes))
+		if int(idx) >= nodeLimit {
+			return d.fail(s, nodes, stack, i, "node count exceeds the limit of "+itoa(nodeLimit-1), ErrLimit)
+		}
+		if len(nodes) == cap(nodes) {
+			nodes = reserve(nodes, growth(len(nodes), len(nodes)-int(root), i, len(s)), 0)
+		}
+		switch c := s[i]; {
+		case c == '"':
+			// The scan of a member name again: as one function it is too
+			// large for the compiler to inline, and a call here costs
+			// more than the two words it checks.
 			end, esc := 0, false
 			if i+9 <= len(s) {
 				x := binary.LittleEndian.Uint64(s[i+1:])
@@ -98,59 +181,6 @@ value:
 					if n := wire.ShortString(binary.LittleEndian.Uint64(s[i+9:])); n != 0 {
 						end = i + 9 + n
 					}
-				}
-			}
-			if end == 0 {
-				var code wire.Code
-				if end, esc, code = wire.ScanString(s, i, mode); code != wire.OK {
-					return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
-				}
-			}
-			k := uint32(len(nodes))
-			if int(k)+1 >= nodeLimit {
-				return d.fail(s, nodes, stack, i, "node count exceeds the limit of "+itoa(nodeLimit-1), ErrLimit)
-			}
-			if end-i > maxNameLen {
-				return d.fail(s, nodes, stack, i, "object member name longer than "+itoa(maxNameLen)+" bytes", ErrLimit)
-			}
-			meta := uint32(String) | flagParsed | flagName | uint32(end-i)<<payloadShift
-			if esc {
-				meta |= flagEscaped
-			}
-			nodes = pushNode(nodes, meta, uint32(i+delta), k+1)
-			if cur.last == 0 {
-				nodes[cur.node].child = k
-			} else {
-				nodes[cur.last].next = k
-			}
-			cur.last = k
-			i = end
-			if i < len(s) && s[i] <= ' ' {
-				i, mark, delta = compactSpace(s, out, i, mark, delta)
-			}
-			if i >= len(s) || s[i] != ':' {
-				return d.fail(s, nodes, stack, i, "expected ':' after object member name, found "+describeByte(s, i), ErrSyntax)
-			}
-			i++
-			if i < len(s) && s[i] <= ' ' {
-				i, mark, delta = compactSpace(s, out, i, mark, delta)
-			}
-		}
-
-		if i >= len(s) {
-			return d.fail(s, nodes, stack, i, "unexpected end of input, expected a value", ErrSyntax)
-		}
-		idx := uint32(len(nodes))
-		if int(idx) >= nodeLimit {
-			return d.fail(s, nodes, stack, i, "node count exceeds the limit of "+itoa(nodeLimit-1), ErrLimit)
-		}
-		c := s[i]
-		switch {
-		case c == '"':
-			end, esc := 0, false
-			if i+9 <= len(s) {
-				if n := wire.ShortString(binary.LittleEndian.Uint64(s[i+1:])); n != 0 {
-					end = i + 1 + n
 				}
 			}
 			if end == 0 {
@@ -181,15 +211,38 @@ value:
 			nodes = pushNode(nodes, uint32(Number)|flagParsed, uint32(i+delta), uint32(end-i))
 			i = end
 		case c == '{' || c == '[':
+			if len(d.aux) >= maxAux {
+				return d.fail(s, nodes, stack, i, "more than "+itoa(maxAux)+" objects and arrays in one Doc", ErrLimit)
+			}
 			kind := uint32(Object)
 			if c == '[' {
 				kind = uint32(Array)
 			}
-			if len(d.aux) >= maxAux {
-				return d.fail(s, nodes, stack, i, "more than "+itoa(maxAux)+" objects and arrays in one Doc", ErrLimit)
+			if len(d.aux) == cap(d.aux) {
+				d.aux = reserve(d.aux, growth(len(d.aux), len(d.aux)-auxBase, i, len(s)), 0)
 			}
-			d.aux = append(d.aux, aux{})
-			nodes = pushNode(nodes, kind|flagSpan|flagParsed|uint32(len(d.aux)-1)<<payloadShift, uint32(i+delta), 0)
+			d.aux = append(d.aux, aux{}) // within capacity
+			nodes = pushNode(nodes, kind|flagSpan|flagParsed|uint32(len(d.aux)-1)<<payloadShift, uint32(i+delta), idx+1)
+			if array {
+				nodes[last].next = idx
+			}
+			if len(stack) >= maxDepth {
+				return d.fail(s, nodes, stack, i, "nesting depth exceeds the limit of "+itoa(maxDepth), ErrLimit)
+			}
+			stack = append(stack, parent)
+			parent, last, array = idx, idx, c == '['
+			i++
+			if i < len(s) && s[i] <= ' ' {
+				i, mark, delta = compactSpace(s, out, i, mark, delta)
+			}
+			if i < len(s) && s[i] == c+2 { // '{'+2 == '}', '['+2 == ']'
+				nodes[idx].child = 0
+				goto close
+			}
+			if array {
+				goto value
+			}
+			goto member
 		case c == 't' || c == 'f' || c == 'n':
 			lit, meta := "null", uint32(Null)
 			if c == 't' {
@@ -206,102 +259,102 @@ value:
 		default:
 			return d.fail(s, nodes, stack, i, "invalid character "+describeByte(s, i)+" at the start of a value", ErrSyntax)
 		}
-		if cur.array {
-			if cur.last == 0 {
-				nodes[cur.node].child = idx
-			} else {
-				nodes[cur.last].next = idx
-			}
-			cur.last = idx
+		if array {
+			nodes[last].next = idx
+			last = idx
 		}
-		if c == '{' || c == '[' {
-			if len(stack) >= maxDepth {
-				return d.fail(s, nodes, stack, i, "nesting depth exceeds the limit of "+itoa(maxDepth), ErrLimit)
-			}
-			stack = append(stack, cur)
-			cur = frame{node: idx, array: c == '[', obj: c == '{'}
-			i++
-			if i < len(s) && s[i] <= ' ' {
-				i, mark, delta = compactSpace(s, out, i, mark, delta)
-			}
-			if i >= len(s) || s[i] != c+2 { // '{'+2 == '}', '['+2 == ']'
-				continue value
-			}
-		}
-
-		// After a value: a comma, the end of the container, or the end.
-		for cur.node != 0 {
-			if i < len(s) && s[i] <= ' ' {
-				i, mark, delta = compactSpace(s, out, i, mark, delta)
-			}
-			if i >= len(s) {
-				return d.fail(s, nodes, stack, i, "unexpected end of input inside "+containerName(cur.array), ErrSyntax)
-			}
-			c = s[i]
-			if c == ',' {
-				i++
-				if i < len(s) && s[i] <= ' ' {
-					i, mark, delta = compactSpace(s, out, i, mark, delta)
-				}
-				continue value
-			}
-			if (c == ']') != cur.array || c != ']' && c != '}' {
-				return d.fail(s, nodes, stack, i, "expected ',' or '"+closerOf(cur.array)+"' after "+itemName(cur.array)+", found "+describeByte(s, i), ErrSyntax)
-			}
-			// Close the container; its compact text ends after the closer.
-			i++
-			cn := &nodes[cur.node]
-			a := &d.aux[cn.payload()]
-			a.span, a.last = uint32(i+delta)-cn.off, uint32(len(nodes)-1)
-			if cur.obj && d.opts.RejectDuplicateNames {
-				// The names are read from out: copy the pending text first.
-				copy(out[mark+delta:], s[mark:i])
-				mark = i
-				if k := d.duplicateName(nodes, out, cur.node); k != 0 {
-					return d.fail(s, nodes, stack, i-1, "duplicate object member name "+string(out[nodes[k].off:nodes[k].off+nodes[k].textLen()]), ErrSyntax)
-				}
-			}
-			cur = stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-		}
-		break
 	}
 
+after: // after a value: a comma, the end of the container, or the end
 	if i < len(s) && s[i] <= ' ' {
 		i, mark, delta = compactSpace(s, out, i, mark, delta)
 	}
-	if i < len(s) {
-		return d.fail(s, nodes, stack, i, "invalid character "+describeByte(s, i)+" after the top-level value", ErrSyntax)
+	if parent == 0 {
+		if i < len(s) {
+			return d.fail(s, nodes, stack, i, "invalid character "+describeByte(s, i)+" after the top-level value", ErrSyntax)
+		}
+		copy(out[mark+delta:], s[mark:i])
+		d.buf = out[:i+delta]
+		d.nodes = nodes
+		d.stack = stack[:0]
+		return root, nil
 	}
-	copy(out[mark+delta:], s[mark:i])
-	d.buf = out[:i+delta]
-	d.nodes = nodes
-	d.stack = stack[:0]
-	return root, nil
+	if i >= len(s) {
+		return d.fail(s, nodes, stack, i, "unexpected end of input inside "+containerName(array), ErrSyntax)
+	}
+	if c := s[i]; c == ',' {
+		i++
+		if i < len(s) && s[i] <= ' ' {
+			i, mark, delta = compactSpace(s, out, i, mark, delta)
+		}
+		if array {
+			goto value
+		}
+		goto member
+	} else if (c == ']') != array || c != ']' && c != '}' {
+		return d.fail(s, nodes, stack, i, "expected ',' or '"+closerOf(array)+"' after "+itemName(array)+", found "+describeByte(s, i), ErrSyntax)
+	}
+
+close: // the closer of parent at s[i]; its compact text ends after it
+	{
+		i++
+		cn := &nodes[parent]
+		cn.next = 0 // it held the first child until now
+		a := &d.aux[cn.payload()]
+		a.span, a.last = uint32(i+delta)-cn.off, uint32(len(nodes)-1)
+		if !array && d.opts.RejectDuplicateNames {
+			// The names are read from out: copy the pending text first.
+			copy(out[mark+delta:], s[mark:i])
+			mark = i
+			if k := d.duplicateName(nodes, out, parent); k != 0 {
+				return d.fail(s, nodes, stack, i-1, "duplicate object member name "+string(out[nodes[k].off:nodes[k].off+nodes[k].textLen()]), ErrSyntax)
+			}
+		}
+		// The closed container is its parent's last child; in an object,
+		// its member's name (the node before it) is.
+		last = parent
+		parent = stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		array = parent != 0 && nodes[parent].kind() == Array
+		if parent != 0 && !array {
+			last--
+		}
+	}
+	goto after
 }
 
 // fail keeps the memory parse grew and returns the error for s[off].
-func (d *Doc) fail(s []byte, nodes []node, stack []frame, off int, reason string, sentinel error) (uint32, error) {
+func (d *Doc) fail(s []byte, nodes []node, stack []uint32, off int, reason string, sentinel error) (uint32, error) {
 	d.nodes, d.stack = nodes, stack[:0]
 	return 0, syntaxError(s, off, reason, sentinel)
 }
 
 // compactSpace copies the pending text s[mark:i] to its place in out, skips
 // the whitespace at s[i] and returns the new position, mark and delta.
+//
+// The common cases take a few word operations: a piece of at most 16
+// bytes, and a run that is a space (after a colon) or a newline and up to
+// 15 spaces (indentation).
 func compactSpace(s, out []byte, i, mark, delta int) (int, int, int) {
 	if o := mark + delta; i-mark <= 16 && mark+16 <= len(s) {
-		// Short pieces are the rule in indented text: move 16 bytes as two
-		// words rather than calling memmove. The bytes past the piece land
-		// where later pieces will be written (out has room: o+16 stays
-		// within base+len(s)).
-		binary.LittleEndian.PutUint64(out[o:], binary.LittleEndian.Uint64(s[mark:]))
-		binary.LittleEndian.PutUint64(out[o+8:], binary.LittleEndian.Uint64(s[mark+8:]))
+		// Move 16 bytes as one piece rather than calling memmove. The
+		// bytes past the piece land where later pieces will be written
+		// (out has room: o+16 stays within base+len(s)).
+		*(*[16]byte)(out[o:]) = *(*[16]byte)(s[mark:])
 	} else {
 		copy(out[o:], s[mark:i])
 	}
-	j := i + 1 // one space alone, as after a colon, is the most common run
-	if s[i] != ' ' || j < len(s) && s[j] <= ' ' {
-		j = wire.SkipSpace(s, i)
+	j := i
+	if i+17 <= len(s) {
+		j += wire.IndentRun(binary.LittleEndian.Uint64(s[i:]))
+		if j == i+8 {
+			j += wire.SpaceRun(binary.LittleEndian.Uint64(s[i+8:]))
+		}
+	}
+	// Near the end of input, a tab or a carriage return, or a longer run:
+	// the general loop, from where the words left off.
+	if j == i || s[j] <= ' ' {
+		j = wire.SkipSpace(s, j)
 	}
 	return j, j, delta - (j - i)
 }
@@ -353,14 +406,33 @@ func itoa(n int) string {
 	return string(b[i:])
 }
 
-// pushNode appends a node with the given fields. Unlike append of a
-// composite literal it writes each field once.
+// pushNode appends a node with the given fields to nodes, which has room
+// for it. Unlike append of a composite literal it writes each field once.
 func pushNode(nodes []node, meta, off, child uint32) []node {
-	if len(nodes) == cap(nodes) {
-		nodes = append(nodes[:cap(nodes)], node{})[:len(nodes)]
-	}
 	nodes = nodes[:len(nodes)+1]
 	p := &nodes[len(nodes)-1]
 	p.meta, p.off, p.child, p.next = meta, off, child, 0
 	return nodes
+}
+
+// growth returns how many more entries to make room for in a slice of
+// nodes or of container entries that is full, holding have entries of
+// which parsed come from the input being parsed, at its byte i of m.
+//
+// Growing by append's steps (a quarter more for large slices) would
+// allocate four times the final size on the way for a large input.
+// Instead the slice grows by what the input's density so far predicts
+// for the rest, at least a quarter more and at most double (so that an
+// input failing early leaves little reserved), and never by more than the
+// rest of the input can hold, a value per two bytes (so that a Doc holds
+// no more than the densest valid input needs), give or take a
+// sixteenth for inputs that fail deep in nesting.
+func growth(have, parsed, i, m int) int {
+	more := have
+	if i > 0 && parsed > 0 {
+		est := int(int64(parsed) * int64(m-i) / int64(i)) // at the density so far
+		more = min(max(est+est/16, have/4), have)
+	}
+	more = min(more, (m-i)/2+2)
+	return max(more, have/16, 16)
 }

@@ -53,7 +53,7 @@ func eofOr(s []byte, i int, c Code) (int, Code) {
 }
 
 // skipDigits returns the index of the first byte at or after i that is not
-// an ASCII digit.
+// an ASCII digit. It is small enough to be inlined into ScanNumber.
 func skipDigits(s []byte, i int) int {
 	for i+8 <= len(s) {
 		if m := nonDigit(load64(s, i)); m != 0 {

@@ -50,7 +50,15 @@ func ScanString(s []byte, i int, mode Mode) (end int, escaped bool, code Code) {
 			// the whole run before going back to the word loop.
 			for {
 				// CJK text is runs of three-byte sequences: take those
-				// with one load and a mask while they last.
+				// two at a time with one load and a mask while they
+				// last, then one at a time.
+				for i+8 <= len(s) {
+					x := load64(s, i)
+					if x&0xC0C0F0C0C0F0 != 0x8080E08080E0 || badE0ED[x&0x0F|x>>9&0x10] || badE0ED[x>>24&0x0F|x>>33&0x10] {
+						break
+					}
+					i += 6
+				}
 				for i+4 <= len(s) {
 					w := binary.LittleEndian.Uint32(s[i:])
 					if w&0xC0C0F0 != 0x8080E0 || badE0ED[w&0x0F|w>>9&0x10] {

@@ -28,11 +28,11 @@ func stringSpecial(x uint64) uint64 {
 	return ((q-lsb)&^q | (b-lsb)&^b | (x - lsb*0x20) | x) & msb
 }
 
-// nonDigit flags lanes that are not ASCII digits. It is exact in every lane.
+// nonDigit flags lanes that are not ASCII digits: below '0' the
+// subtraction borrows into the high bit, above '9' the addition carries
+// into it, and bytes of 0x80 and above have it already.
 func nonDigit(x uint64) uint64 {
-	t := (x & (lsb * 0xF0)) ^ (lsb * 0x30)              // high nibble must be 3
-	t |= ((x & (lsb * 0x0F)) + lsb*0x06) & (lsb * 0xF0) // low nibble must be <= 9
-	return ((t & (lsb * 0x7F)) + lsb*0x7F | t) & msb
+	return ((x - lsb*'0') | (x + lsb*(0x80-'9'-1)) | x) & msb
 }
 
 // nonZero flags lanes that are not zero. It is exact in every lane.
