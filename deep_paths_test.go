@@ -85,7 +85,8 @@ func clipOutputs(o printOutputs) printOutputs {
 
 // TestDeepSwitchBoundary: values nested around the default depth of the
 // switch (2048 levels), parsed, with edits at the top, at the switch and at
-// the bottom, print as with the switch anywhere else; and canonical
+// the bottom, and a parsed value grown by a member nested past the switch
+// by code, print as with the switch anywhere else; and canonical
 // printing's errors name the same position.
 func TestDeepSwitchBoundary(t *testing.T) {
 	levelsList := []int{2047, 2048, 2049} // the innermost value recursed to, a scalar past the switch, a container
@@ -93,7 +94,7 @@ func TestDeepSwitchBoundary(t *testing.T) {
 		levelsList = []int{2049}
 	}
 	for _, levels := range levelsList {
-		for _, edit := range []string{"none", "switch", "bottom error", "grown"} {
+		for _, edit := range []string{"none", "switch", "bottom error", "grown", "deep built"} {
 			d := graft.New(graft.Options{MaxDepth: 3000})
 			// Objects and arrays in turn, each with a scalar before and
 			// after the deeper value, so that spans, text runs and
@@ -149,6 +150,14 @@ func TestDeepSwitchBoundary(t *testing.T) {
 			case "bottom error":
 				big, _ := d.NewNumber("1e400")
 				edit1(levels-1, big)
+			case "deep built":
+				// A member appended to the parsed root (which prints its
+				// span but for the closer, then the new member), holding
+				// a value built call by call past the switch.
+				v, _ := buildDeep(t, d, deepShapes[2], 2100)
+				if err := d.Set(root, "deep", v); err != nil {
+					t.Fatal(err)
+				}
 			case "grown":
 				for _, level := range []int{2046, 2047, 2048} {
 					if c := at(min(level, levels-1)); d.Kind(c) == graft.Object {
