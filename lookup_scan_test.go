@@ -32,31 +32,15 @@ func TestMemberShortNames(t *testing.T) {
 		build func(t *testing.T, d *graft.Doc, names []string) graft.Ref
 	}{
 		{name: "parsed", build: func(t *testing.T, d *graft.Doc, names []string) graft.Ref {
-			var b strings.Builder
-			b.WriteByte('{')
-			for i, n := range names {
-				if i > 0 {
-					b.WriteByte(',')
-				}
-				b.WriteString(`"` + n + `":` + strconv.Itoa(i))
-			}
-			b.WriteByte('}')
-			return mustAppend(t, d, b.String())
+			return parsedObject(t, d, names, func(int, string) string { return "" })
 		}},
 		{name: "parsed escaped", build: func(t *testing.T, d *graft.Doc, names []string) graft.Ref {
-			var b strings.Builder
-			b.WriteByte('{')
-			for i, n := range names {
-				if i > 0 {
-					b.WriteByte(',')
-				}
+			return parsedObject(t, d, names, func(i int, n string) string {
 				if i%2 == 1 {
-					n = escaped(n)
+					return escaped(n)
 				}
-				b.WriteString(`"` + n + `":` + strconv.Itoa(i))
-			}
-			b.WriteByte('}')
-			return mustAppend(t, d, b.String())
+				return ""
+			})
 		}},
 		{name: "built at the arena's end", build: func(t *testing.T, d *graft.Doc, names []string) graft.Ref {
 			// Each name is the last text of the arena when the next Set
@@ -106,6 +90,25 @@ func TestMemberShortNames(t *testing.T) {
 			}
 		})
 	}
+}
+
+// parsedObject parses an object whose member names are names, each
+// spelled as spell returns it (the name itself where it returns ""), and
+// whose member i's value is i.
+func parsedObject(t *testing.T, d *graft.Doc, names []string, spell func(i int, name string) string) graft.Ref {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, n := range names {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if s := spell(i, n); s != "" {
+			n = s
+		}
+		b.WriteString(`"` + n + `":` + strconv.Itoa(i))
+	}
+	b.WriteByte('}')
+	return mustAppend(t, d, b.String())
 }
 
 // checkMemberLookups fails t unless Member finds, for each of names, the
