@@ -43,8 +43,9 @@ func TestMemberShortNames(t *testing.T) {
 			})
 		}},
 		{name: "built at the arena's end", build: func(t *testing.T, d *graft.Doc, names []string) graft.Ref {
-			// Each name is the last text of the arena when the next Set
-			// looks it up: its value is made first.
+			// Right after its Set, each name is the last text of the
+			// arena, where Member looks it up; when the next Set looks,
+			// only that value's text follows it.
 			obj := d.NewObject()
 			for i, n := range names {
 				v := d.NewInt(int64(i))
