@@ -37,7 +37,9 @@ import (
 // (integers of up to 15 digits are), strings only when they hold an
 // escape. AppendCanonical is a read: any number of goroutines may call it on
 // one Doc at once. It allocates only if dst must grow, once its pool of
-// sorting buffers is warm. An invalid r appends nothing.
+// sorting buffers is warm, and for a value nested deeper than 2048 levels
+// (built call by call), which it prints past there with a stack of open
+// containers allocated per call. An invalid r appends nothing.
 func (d *Doc) AppendCanonical(dst []byte, r Ref) ([]byte, error) {
 	if d.at(r) == nil {
 		return dst, nil

@@ -258,6 +258,7 @@ func checkCanonical(t *testing.T, src []byte) {
 	if err != nil {
 		return
 	}
+	checkDeepSwitch(t, &d, root)
 	out, err := d.AppendCanonical(nil, root)
 	dups := hasDuplicateNames(&d, root)
 	var v any

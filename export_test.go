@@ -120,3 +120,13 @@ func init() {
 		maxRecursion, hopMask = 0, 0
 	}
 }
+
+// PrintDeepFrom makes the printers go on with their own stacks of open
+// containers from depth levels down (0: from the top, as GRAFT_DEEP=all
+// does) and returns a function that restores the previous setting. Tests
+// that call it must not run in parallel.
+func PrintDeepFrom(depth int) (restore func()) {
+	old := maxRecursion
+	maxRecursion = depth
+	return func() { maxRecursion = old }
+}

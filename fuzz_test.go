@@ -97,6 +97,7 @@ func FuzzParse(f *testing.F) {
 			if got := relaxed.AppendJSON(nil, rr); !bytes.Equal(got, want.Bytes()) {
 				t.Fatalf("relaxed output %q, json.Compact %q", got, want.Bytes())
 			}
+			checkDeepSwitch(t, relaxed, rr) // canonical errors of invalid Unicode at every depth too
 		}
 
 		d := graft.New(graft.Options{})

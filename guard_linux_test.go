@@ -164,3 +164,50 @@ func TestCompactWritesWithinCapacity(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildStopsBeforeGuard starts the walk growing as often as it can
+// (GrowOften) on nodes and container entries of exactly the room that room
+// asks for at the start, each ending right before an unreadable page. The
+// inputs hold a run of members or items, each a stop check of the walk,
+// and then the deepest descent its frames allow, two nodes a level without
+// a check: with one of the runs the last check before the descent comes
+// just before the walk's stop. The walk must stop there to grow (a node
+// written past the room faults, a node it cannot write fails the parse).
+// Once room has grown the arena, the walk goes on in memory of the Go heap.
+func TestBuildStopsBeforeGuard(t *testing.T) {
+	if !wire.HasCompact() {
+		t.Skip("no stage-one kernel on this machine")
+	}
+	defer GrowOften()()
+	nf := min(DefaultMaxDepth, 64) + 1 // the frames of a first parse
+	slack := 2*nf + 4                  // room's
+	nest := func(open, inner, close string, n int) string {
+		return strings.Repeat(open, n) + inner + strings.Repeat(close, n)
+	}
+	var inputs []string
+	for k := 0; k < slack/2+2; k++ {
+		inputs = append(inputs,
+			"{"+strings.Repeat(`"a":1,`, k)+`"b":`+nest(`{"":`, `""`, "}", nf-1)+"}",
+			"["+strings.Repeat("1,", k)+nest("[", "1", "]", nf-1)+"]")
+	}
+	for _, src := range inputs {
+		want := New(Options{})
+		if _, err := want.Parse([]byte(src)); err != nil {
+			t.Fatalf("%.40q: %v", src, err)
+		}
+		res := wireCompact([]byte(src))
+		for extra := 0; extra < 2; extra++ {
+			d := New(Options{})
+			nodes := min(1+res.Values, 2+slack+extra) // the node 0, then buildReserve and the slack
+			entries := min(res.Opens, nodes-1)
+			d.nodes = endSlice[node](GuardedPages(t, nodes*nodeSize/os.Getpagesize()+1), nodes)[:1]
+			d.aux = endSlice[aux](GuardedPages(t, entries*auxSize/os.Getpagesize()+1), entries)[:0]
+			if _, ok := d.appendFast([]byte(src)); !ok {
+				t.Fatalf("%.40q, %d nodes of room: the vectorized parse did not take it", src, nodes)
+			}
+			if !SameArena(d, want) {
+				t.Fatalf("%.40q, %d nodes of room: the vectorized parse built another arena", src, nodes)
+			}
+		}
+	}
+}

@@ -258,9 +258,12 @@ func randomObject(rng *rand.Rand, n, names, escapeEvery int, value func() string
 // with it on r: AppendIndent, at a few indent widths, is
 // encoding/json.Indent of the compact text (and so compacts back to it),
 // and AppendCanonical is refCanonical of it, or fails where that finds no
-// canonical form. The Doc must hold only valid Unicode (default Options).
+// canonical form; and each prints the same with the switch to its own stack
+// at any depth (checkDeepSwitch). The Doc must hold only valid Unicode
+// (default Options).
 func checkPrinters(tb testing.TB, d *graft.Doc, r graft.Ref) {
 	tb.Helper()
+	checkDeepSwitch(tb, d, r)
 	out := d.AppendJSON(nil, r)
 	for _, indent := range []string{"", " ", "\t\t"} {
 		got := d.AppendIndent(nil, r, "", indent)
