@@ -291,7 +291,22 @@ after: // after a value: a comma, the end of the container, or the end
 	}
 	if c := s[i]; c == ',' {
 		i++
-		if i < len(s) && s[i] <= ' ' {
+		if i+17 <= len(s) && s[i] == '\n' && i-mark <= 16 {
+			// A newline and indentation, the common run after a comma in
+			// indented text, as compactSpace skips it but without the
+			// call for up to 15 spaces.
+			n := wire.IndentRun(binary.LittleEndian.Uint64(s[i:]))
+			if n == 8 {
+				n += wire.SpaceRun(binary.LittleEndian.Uint64(s[i+8:]))
+			}
+			j := i + n
+			if s[j] <= ' ' {
+				j = wire.SkipSpace(s, j)
+			}
+			*(*[16]byte)(out[mark+delta:]) = *(*[16]byte)(s[mark:])
+			mark, delta = j, delta-(j-i)
+			i = j
+		} else if i < len(s) && s[i] <= ' ' {
 			i, mark, delta = compactSpace(s, out, i, mark, delta)
 		}
 		if array {
