@@ -1,0 +1,466 @@
+//go:build !noasm
+
+#include "textflag.h"
+
+// The stage-one kernel of Compact (compact.go) for machines with AVX2 but
+// no AVX-512, with BMI1, POPCNT and CLMUL. It keeps the contract of
+// compactBlocksAVX512 and its bit arithmetic; what AVX-512 does in one
+// instruction it does thus:
+//
+//   - the masks of a block are built 32 bytes at a time (VPMOVMSKB) and
+//     kept in the frame, as there are no mask registers;
+//   - the bytes to keep are compacted 8 at a time by VPSHUFB with a shuffle
+//     from compactShuffle (compact_amd64.go), indexed by the lane's 8 bits
+//     of the keep mask; a block that keeps every byte is copied whole;
+//   - no PEXT (microcoded and slow on AMD before Zen 3): the check that two
+//     scalars are not glued together follows runs of dropped whitespace
+//     with an addition, and each closing quote's compact offset is the
+//     count of kept bytes before it (POPCNT), one quote at a time.
+
+#include "compact_amd64.h"
+
+#define SPLAT(name, v) \
+	DATA name+0(SB)/8, v; \
+	DATA name+8(SB)/8, v; \
+	DATA name+16(SB)/8, v; \
+	DATA name+24(SB)/8, v; \
+	GLOBL name(SB), RODATA|NOPTR, $32
+
+SPLAT(avxQuote<>, $0x2222222222222222)
+SPLAT(avxBackslash<>, $0x5c5c5c5c5c5c5c5c)
+SPLAT(avx20<>, $0x2020202020202020)
+SPLAT(avxOpen<>, $0x7b7b7b7b7b7b7b7b)
+SPLAT(avx1f<>, $0x1f1f1f1f1f1f1f1f)
+SPLAT(avx0f<>, $0x0f0f0f0f0f0f0f0f)
+SPLAT(avx60<>, $0x6060606060606060)
+SPLAT(avx70<>, $0x7070707070707070)
+SPLAT(avx80<>, $0x8080808080808080)
+
+// Frame slots: the masks of the block (0-48), the escape classes (56-96),
+// blocks left (104) and the scalar bytes (112). A mask is built as two
+// 32-bit halves, at m and m+4.
+#define M_QUOTES 0
+#define M_BS 8
+#define M_WS 16
+#define M_STRUCT 24
+#define M_OPEN 32
+#define M_CTRL 40
+#define M_HIGH 48
+#define M_ALLOWED 56
+#define M_HEX 64
+#define M_DD 72
+#define M_89AB 80
+#define M_CF 88
+#define M_U 96
+#define F_LEFT 104
+#define F_SCALAR 112
+
+// MASKS(y, h): the masks of the 32 bytes in y, as half h (0 or 4) of each.
+#define MASKS(y, h) \
+	VPCMPEQB avxQuote<>(SB), y, Y2; \
+	VPMOVMSKB Y2, AX; \
+	MOVL AX, M_QUOTES+h(SP); \
+	VPCMPEQB avxBackslash<>(SB), y, Y2; \
+	VPMOVMSKB Y2, AX; \
+	MOVL AX, M_BS+h(SP); \
+	VPSHUFB y, Y13, Y2; \
+	VPCMPEQB Y2, y, Y2; \
+	VPMOVMSKB Y2, AX; \
+	MOVL AX, M_WS+h(SP); \
+	VPOR avx20<>(SB), y, Y3; \
+	VPSHUFB Y3, Y12, Y2; \
+	VPCMPEQB Y2, Y3, Y2; \
+	VPMOVMSKB Y2, AX; \
+	MOVL AX, M_STRUCT+h(SP); \
+	VPCMPEQB avxOpen<>(SB), Y3, Y2; \
+	VPMOVMSKB Y2, AX; \
+	MOVL AX, M_OPEN+h(SP); \
+	VPMINUB avx1f<>(SB), y, Y2; \
+	VPCMPEQB Y2, y, Y2; \
+	VPMOVMSKB Y2, AX; \
+	MOVL AX, M_CTRL+h(SP); \
+	VPMOVMSKB y, AX; \
+	MOVL AX, M_HIGH+h(SP)
+
+// CLASSROW(y, r): or into Y2 the escape classes of the bytes of y whose
+// high nibble is r (Y4 holds the high nibbles).
+#define CLASSROW(y, r) \
+	VPBROADCASTB byteIndex<>+r(SB), Y5; \
+	VPCMPEQB Y5, Y4, Y5; \
+	VBROADCASTI128 escClass<>+(16*r)(SB), Y3; \
+	VPSHUFB y, Y3, Y3; \
+	VPAND Y5, Y3, Y3; \
+	VPOR Y3, Y2, Y2
+
+// CLASSBIT(shift, m, h): class bit 7-shift of the bytes in Y2, as half h of
+// the mask at m.
+#define CLASSBIT(shift, m, h) \
+	VPSLLW $shift, Y2, Y3; \
+	VPMOVMSKB Y3, AX; \
+	MOVL AX, m+h(SP)
+
+// CLASSES(y, h): the escape-class masks (escClass) of the 32 bytes in y.
+// Bytes >= 0x80 and those below 0x20 have no class.
+#define CLASSES(y, h) \
+	VPSRLW $4, y, Y4; \
+	VPAND avx0f<>(SB), Y4, Y4; \
+	VPXOR Y2, Y2, Y2; \
+	CLASSROW(y, 2); \
+	CLASSROW(y, 3); \
+	CLASSROW(y, 4); \
+	CLASSROW(y, 5); \
+	CLASSROW(y, 6); \
+	CLASSROW(y, 7); \
+	VPMOVMSKB Y2, AX; \
+	MOVL AX, M_ALLOWED+h(SP); \
+	CLASSBIT(1, M_HEX, h); \
+	CLASSBIT(2, M_DD, h); \
+	CLASSBIT(3, M_89AB, h); \
+	CLASSBIT(4, M_CF, h); \
+	CLASSBIT(5, M_U, h)
+
+// UTF8(cur, prev, err): or into err the UTF-8 errors of the 32 bytes in
+// cur, whose 32 predecessors are in prev.
+#define UTF8(cur, prev, err) \
+	VPERM2I128 $0x21, cur, prev, Y2; \
+	VPALIGNR $15, Y2, cur, Y3; \
+	VPALIGNR $14, Y2, cur, Y4; \
+	VPALIGNR $13, Y2, cur, Y2; \
+	VPSUBUSB avx60<>(SB), Y4, Y4; \
+	VPSUBUSB avx70<>(SB), Y2, Y2; \
+	VPOR Y4, Y2, Y2; \
+	VPAND avx80<>(SB), Y2, Y2; \
+	VPSRLW $4, Y3, Y4; \
+	VPAND avx0f<>(SB), Y4, Y4; \
+	VBROADCASTI128 utf8Prev1High<>(SB), Y5; \
+	VPSHUFB Y4, Y5, Y4; \
+	VPAND avx0f<>(SB), Y3, Y3; \
+	VBROADCASTI128 utf8Prev1Low<>(SB), Y5; \
+	VPSHUFB Y3, Y5, Y3; \
+	VPAND Y3, Y4, Y4; \
+	VPSRLW $4, cur, Y3; \
+	VPAND avx0f<>(SB), Y3, Y3; \
+	VBROADCASTI128 utf8CurHigh<>(SB), Y5; \
+	VPSHUFB Y3, Y5, Y3; \
+	VPAND Y3, Y4, Y4; \
+	VPXOR Y2, Y4, Y4; \
+	VPOR Y4, err, err
+
+// LANE(k): compact the 8 bytes of lane k of the block by the lane's keep
+// bits (the low byte of DX), write them at DI (all 8: the next lane's
+// bytes overwrite the excess) and advance DI past those kept.
+#define LANE(k) \
+	MOVBQZX DX, AX; \
+	SHRQ $8, DX; \
+	VMOVQ (8*k)(SI), X2; \
+	VMOVQ (BX)(AX*8), X3; \
+	VPSHUFB X3, X2, X2; \
+	VMOVQ X2, (DI); \
+	POPCNTL AX, AX; \
+	ADDQ AX, DI
+
+// func compactBlocksAVX2(st *compactState, src *byte, blocks int, dst []byte, ends []uint32, pos uint32) (written int, nends int)
+//
+// Registers: SI src, DI dst write position, R8 ends write position, R9
+// state, R10 pos-dst (so that DI+R10 is the compact offset of DI), R11
+// in-string carry (all ones or zero), R12 escaped-next carry, R13
+// scalar-byte carry; Y6 the second half of the previous block, Y7 and Y8
+// the UTF-8 errors of each half, X11 all ones, Y12 and Y13 the structural
+// and whitespace tables.
+TEXT ·compactBlocksAVX2(SB), NOSPLIT, $120-96
+	MOVQ st+0(FP), R9
+	MOVQ src+8(FP), SI
+	MOVQ blocks+16(FP), CX
+	MOVQ CX, F_LEFT(SP)
+	MOVQ dst_base+24(FP), DI
+	MOVQ ends_base+48(FP), R8
+	MOVL pos+72(FP), R10
+	SUBQ DI, R10
+
+	MOVQ ST_INSTRING(R9), R11
+	MOVQ ST_ESCNEXT(R9), R12
+	MOVQ ST_PREVTOK(R9), R13
+
+	VBROADCASTI128 wsTable<>(SB), Y13
+	VBROADCASTI128 opTable<>(SB), Y12
+	MOVQ $-1, AX
+	VMOVQ AX, X11
+	VMOVDQU ST_PREV+32(R9), Y6
+	VPXOR Y7, Y7, Y7
+	VPXOR Y8, Y8, Y8
+
+loop:
+	CMPQ F_LEFT(SP), $0
+	JEQ done
+	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
+	MASKS(Y0, 0)
+	MASKS(Y1, 4)
+
+	// Escaped bytes, as in compactBlocksAVX512.
+	MOVQ M_BS(SP), BX
+	ANDNQ BX, R12, BX         // BX = bs &^ escNext
+	LEAQ (BX)(BX*1), DX
+	ORQ R12, DX               // DX = follows an escape candidate
+	MOVQ $0x5555555555555555, R14
+	MOVQ BX, R15
+	ANDNQ R15, R14, R15       // odd positions
+	ANDNQ R15, DX, R15        // odd run starts
+	XORQ R12, R12
+	ADDQ BX, R15              // runs that start on even positions
+	ADCQ $0, R12              // carry: the next block starts escaped
+	SHLQ $1, R15
+	XORQ R14, R15
+	ANDQ DX, R15              // R15 = escaped bytes
+
+	// Escapes, as in compactBlocksAVX512.
+	MOVQ ST_HEXNEXT(R9), AX
+	ORQ R15, AX
+	MOVQ ST_HIPREV(R9), DX
+	SHRQ $58, DX
+	ORQ DX, AX
+	JNZ escapes
+	MOVQ AX, ST_UPREV(R9)
+	MOVQ AX, ST_HIPREV(R9)
+	JMP quotes
+
+escapes:
+	CLASSES(Y0, 0)
+	CLASSES(Y1, 4)
+	MOVQ M_ALLOWED(SP), AX
+	ANDNQ R15, AX, AX
+	ORQ AX, ST_BAD(R9)    // escaped bytes that no escape allows
+
+	MOVQ M_U(SP), AX
+	ANDQ R15, AX          // AX = the 'u' of each \u escape
+
+	// DX = the bytes that must be hex digits (the four after each 'u'),
+	// BX = those of them in the next block.
+	MOVQ AX, DX
+	SHLQ $1, DX
+	MOVQ AX, BX
+	SHRQ $63, BX
+	MOVQ AX, R14
+	SHLQ $2, R14
+	ORQ R14, DX
+	MOVQ AX, R14
+	SHRQ $62, R14
+	ORQ R14, BX
+	MOVQ AX, R14
+	SHLQ $3, R14
+	ORQ R14, DX
+	MOVQ AX, R14
+	SHRQ $61, R14
+	ORQ R14, BX
+	MOVQ AX, R14
+	SHLQ $4, R14
+	ORQ R14, DX
+	MOVQ AX, R14
+	SHRQ $60, R14
+	ORQ R14, BX
+	ORQ ST_HEXNEXT(R9), DX
+	MOVQ BX, ST_HEXNEXT(R9)
+	MOVQ M_HEX(SP), BX
+	ANDNQ DX, BX, DX
+	ORQ DX, ST_BAD(R9)    // missing hex digits
+
+	CMPQ ST_LONEOK(R9), $0
+	JNE lone
+	// Surrogate pairs, as in compactBlocksAVX512.
+	MOVQ AX, DX
+	MOVQ ST_UPREV(R9), R14
+	SHLQ $2, R14, DX
+	MOVQ M_DD(SP), BX
+	MOVQ ST_DPREV(R9), R14
+	MOVQ BX, ST_DPREV(R9)
+	SHLQ $1, R14, BX
+	ANDQ BX, DX
+	MOVQ M_89AB(SP), BX
+	ANDQ DX, BX           // BX = high surrogate marks
+	MOVQ M_CF(SP), R14
+	ANDQ R14, DX          // DX = low surrogate marks
+	MOVQ ST_HIPREV(R9), R14
+	MOVQ BX, ST_HIPREV(R9)
+	SHLQ $6, R14, BX
+	XORQ BX, DX
+	ORQ DX, ST_BAD(R9)    // unpaired halves
+
+lone:
+	MOVQ AX, ST_UPREV(R9)
+
+quotes:
+	MOVQ M_QUOTES(SP), AX
+	ANDNQ AX, R15, AX         // AX = unescaped quotes
+
+	// DX = bytes inside strings, by the prefix XOR of the quotes.
+	VMOVQ AX, X10
+	VPCLMULQDQ $0, X11, X10, X10
+	VMOVQ X10, DX
+	XORQ R11, DX
+	MOVQ DX, R11
+	SARQ $63, R11
+
+	// Control bytes inside strings.
+	MOVQ M_CTRL(SP), BX
+	ANDQ DX, BX
+	ORQ BX, ST_BAD(R9)
+
+	// '{' and '[' outside strings.
+	MOVQ M_OPEN(SP), BX
+	ANDNQ BX, DX, BX
+	POPCNTQ BX, BX
+	ADDQ BX, ST_VALUES(R9)
+	ADDQ BX, ST_OPENS(R9)
+
+	// R14 = whitespace outside strings: the bytes to drop.
+	MOVQ M_WS(SP), R14
+	ANDNQ R14, DX, R14
+
+	// R15 = scalar bytes, BX = the first byte of each scalar.
+	MOVQ M_STRUCT(SP), R15
+	ORQ R14, R15
+	ORQ AX, R15
+	ORQ DX, R15
+	NOTQ R15
+	LEAQ (R15)(R15*1), BX
+	ORQ R13, BX
+	ANDNQ R15, BX, BX
+	MOVQ R15, R13
+	SHRQ $63, R13
+	MOVQ R15, F_SCALAR(SP)
+	POPCNTQ BX, CX
+	ADDQ CX, ST_VALUES(R9)
+
+	// A scalar glued to the previous one: its first byte's nearest kept
+	// byte before it is a scalar byte (or, at the start of the block,
+	// prevTokC says the last compact byte was). R15 = bytes that follow a
+	// scalar byte; a run of dropped bytes starting at one of them carries,
+	// in the sum CX, into the byte after the run.
+	SHLQ $1, R15
+	ORQ ST_PREVTOKC(R9), R15
+	MOVQ R15, CX
+	ANDQ R14, CX
+	ADDQ R14, CX
+	ANDNQ CX, R14, CX
+	ORQ R15, CX
+	ANDQ BX, CX
+	ORQ CX, ST_BAD(R9)
+
+	// String ends: closing quotes, flagged when the string held a
+	// backslash (as in compactBlocksAVX512).
+	MOVQ M_BS(SP), BX
+	ANDQ DX, BX
+	ADDQ DX, BX
+	MOVQ $0, R15
+	ADCQ $0, R15
+	ADDQ ST_ESCCARRY(R9), BX
+	ADCQ $0, R15
+	MOVQ R15, ST_ESCCARRY(R9)
+	ANDNQ BX, DX, BX          // BX = closing quotes of escaped strings
+	ANDNQ AX, DX, AX          // AX = closing quotes
+	NOTQ R14                  // R14 = bytes to keep
+
+	// One entry per closing quote, lowest first: the compact offset of
+	// the block's first kept byte (DX+1) plus the count of kept bytes
+	// before the quote, or-ed with EscapedEnd if flagged. BX keeps only
+	// the flags of the quotes left in AX, so that the lowest quote's flag
+	// is BX's bit under BLSMSK(AX).
+	TESTQ AX, AX
+	JZ compact
+	LEAQ -1(DI)(R10*1), DX
+
+ends:
+	BLSMSKQ AX, R15
+	MOVQ BX, CX
+	ANDQ R15, CX
+	POPCNTQ CX, CX
+	SHLL $31, CX
+	ANDQ R14, R15
+	POPCNTQ R15, R15
+	ADDL DX, R15
+	ORL CX, R15
+	MOVL R15, (R8)
+	ADDQ $4, R8
+	BLSRQ AX, AX
+	ANDQ AX, BX
+	TESTQ AX, AX
+	JNZ ends
+
+compact:
+	// The kept bytes, a block that keeps them all at once.
+	CMPQ R14, $-1
+	JNE lanes
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y1, 32(DI)
+	ADDQ $64, DI
+	JMP tokc
+
+lanes:
+	LEAQ ·compactShuffle(SB), BX
+	MOVQ R14, DX
+	LANE(0)
+	LANE(1)
+	LANE(2)
+	LANE(3)
+	LANE(4)
+	LANE(5)
+	LANE(6)
+	LANE(7)
+
+tokc:
+	// Scalar carry in compact positions: whether the last kept byte is a
+	// scalar byte, or the old carry if the block kept nothing.
+	TESTQ R14, R14
+	JZ utf8
+	BSRQ R14, CX
+	MOVQ F_SCALAR(SP), R15
+	SHRQ CX, R15
+	ANDQ $1, R15
+	MOVQ R15, ST_PREVTOKC(R9)
+
+utf8:
+	CMPQ ST_NOUTF8(R9), $0
+	JNE next
+	MOVQ M_HIGH(SP), AX
+	MOVQ ST_PREVHIGH(R9), BX
+	MOVQ AX, ST_PREVHIGH(R9)
+	ORQ AX, BX
+	JZ next
+	UTF8(Y0, Y6, Y7)
+	UTF8(Y1, Y0, Y8)
+
+next:
+	VMOVDQA Y1, Y6
+	ADDQ $64, SI
+	DECQ F_LEFT(SP)
+	JMP loop
+
+done:
+	CMPQ blocks+16(FP), $0
+	JEQ errors
+	VMOVDQU Y0, ST_PREV(R9)
+	VMOVDQU Y1, ST_PREV+32(R9)
+
+errors:
+	// The bytes with a UTF-8 error, as one mask.
+	VPXOR Y2, Y2, Y2
+	VPCMPEQB Y2, Y7, Y3
+	VPMOVMSKB Y3, AX
+	VPCMPEQB Y2, Y8, Y3
+	VPMOVMSKB Y3, BX
+	SHLQ $32, BX
+	ORQ BX, AX
+	NOTQ AX
+	ORQ AX, ST_BAD(R9)
+	MOVQ R11, ST_INSTRING(R9)
+	MOVQ R12, ST_ESCNEXT(R9)
+	MOVQ R13, ST_PREVTOK(R9)
+	VZEROUPPER
+	MOVQ dst_base+24(FP), AX
+	SUBQ AX, DI
+	MOVQ DI, written+80(FP)
+	MOVQ ends_base+48(FP), AX
+	SUBQ AX, R8
+	SHRQ $2, R8
+	MOVQ R8, nends+88(FP)
+	RET
