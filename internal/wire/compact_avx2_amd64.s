@@ -37,8 +37,7 @@ SPLAT(avx70<>, $0x7070707070707070)
 SPLAT(avx80<>, $0x8080808080808080)
 
 // Frame slots: the masks of the block (0-48), the escape classes (56-96),
-// blocks left (104) and the scalar bytes (112). A mask is built as two
-// 32-bit halves, at m and m+4.
+// blocks left (104) and the scalar bytes (112).
 #define M_QUOTES 0
 #define M_BS 8
 #define M_WS 16
@@ -55,69 +54,75 @@ SPLAT(avx80<>, $0x8080808080808080)
 #define F_LEFT 104
 #define F_SCALAR 112
 
-// MASKS(y, h): the masks of the 32 bytes in y, as half h (0 or 4) of each.
-#define MASKS(y, h) \
-	VPCMPEQB avxQuote<>(SB), y, Y2; \
-	VPMOVMSKB Y2, AX; \
-	MOVL AX, M_QUOTES+h(SP); \
-	VPCMPEQB avxBackslash<>(SB), y, Y2; \
-	VPMOVMSKB Y2, AX; \
-	MOVL AX, M_BS+h(SP); \
-	VPSHUFB y, Y13, Y2; \
-	VPCMPEQB Y2, y, Y2; \
-	VPMOVMSKB Y2, AX; \
-	MOVL AX, M_WS+h(SP); \
-	VPOR avx20<>(SB), y, Y3; \
-	VPSHUFB Y3, Y12, Y2; \
-	VPCMPEQB Y2, Y3, Y2; \
-	VPMOVMSKB Y2, AX; \
-	MOVL AX, M_STRUCT+h(SP); \
-	VPCMPEQB avxOpen<>(SB), Y3, Y2; \
-	VPMOVMSKB Y2, AX; \
-	MOVL AX, M_OPEN+h(SP); \
-	VPMINUB avx1f<>(SB), y, Y2; \
-	VPCMPEQB Y2, y, Y2; \
-	VPMOVMSKB Y2, AX; \
-	MOVL AX, M_CTRL+h(SP); \
-	VPMOVMSKB y, AX; \
-	MOVL AX, M_HIGH+h(SP)
+// MASK64(lo, hi, m): the top bits of the bytes of lo and hi, as one 64-bit
+// mask stored at m (at once: two 32-bit stores read back as one would
+// defeat store forwarding).
+#define MASK64(lo, hi, m) \
+	VPMOVMSKB lo, AX; \
+	VPMOVMSKB hi, DX; \
+	SHLQ $32, DX; \
+	ORQ DX, AX; \
+	MOVQ AX, m(SP)
 
-// CLASSROW(y, r): or into Y2 the escape classes of the bytes of y whose
-// high nibble is r (Y4 holds the high nibbles).
-#define CLASSROW(y, r) \
+// MASKS: the masks of the block in Y0 and Y1.
+#define MASKS \
+	VPCMPEQB avxQuote<>(SB), Y0, Y2; \
+	VPCMPEQB avxQuote<>(SB), Y1, Y3; \
+	MASK64(Y2, Y3, M_QUOTES); \
+	VPCMPEQB avxBackslash<>(SB), Y0, Y2; \
+	VPCMPEQB avxBackslash<>(SB), Y1, Y3; \
+	MASK64(Y2, Y3, M_BS); \
+	VPSHUFB Y0, Y13, Y2; \
+	VPCMPEQB Y2, Y0, Y2; \
+	VPSHUFB Y1, Y13, Y3; \
+	VPCMPEQB Y3, Y1, Y3; \
+	MASK64(Y2, Y3, M_WS); \
+	VPOR avx20<>(SB), Y0, Y4; \
+	VPOR avx20<>(SB), Y1, Y5; \
+	VPSHUFB Y4, Y12, Y2; \
+	VPCMPEQB Y2, Y4, Y2; \
+	VPSHUFB Y5, Y12, Y3; \
+	VPCMPEQB Y3, Y5, Y3; \
+	MASK64(Y2, Y3, M_STRUCT); \
+	VPCMPEQB avxOpen<>(SB), Y4, Y2; \
+	VPCMPEQB avxOpen<>(SB), Y5, Y3; \
+	MASK64(Y2, Y3, M_OPEN); \
+	VPMINUB avx1f<>(SB), Y0, Y2; \
+	VPCMPEQB Y2, Y0, Y2; \
+	VPMINUB avx1f<>(SB), Y1, Y3; \
+	VPCMPEQB Y3, Y1, Y3; \
+	MASK64(Y2, Y3, M_CTRL); \
+	MASK64(Y0, Y1, M_HIGH)
+
+// CLASSROW(y, r, out): or into out the escape classes of the bytes of y
+// whose high nibble is r (Y4 holds the high nibbles).
+#define CLASSROW(y, r, out) \
 	VPBROADCASTB byteIndex<>+r(SB), Y5; \
 	VPCMPEQB Y5, Y4, Y5; \
 	VBROADCASTI128 escClass<>+(16*r)(SB), Y3; \
 	VPSHUFB y, Y3, Y3; \
 	VPAND Y5, Y3, Y3; \
-	VPOR Y3, Y2, Y2
+	VPOR Y3, out, out
 
-// CLASSBIT(shift, m, h): class bit 7-shift of the bytes in Y2, as half h of
-// the mask at m.
-#define CLASSBIT(shift, m, h) \
-	VPSLLW $shift, Y2, Y3; \
-	VPMOVMSKB Y3, AX; \
-	MOVL AX, m+h(SP)
-
-// CLASSES(y, h): the escape-class masks (escClass) of the 32 bytes in y.
+// CLASSES(y, out): the escape classes (escClass) of the 32 bytes in y.
 // Bytes >= 0x80 and those below 0x20 have no class.
-#define CLASSES(y, h) \
+#define CLASSES(y, out) \
 	VPSRLW $4, y, Y4; \
 	VPAND avx0f<>(SB), Y4, Y4; \
-	VPXOR Y2, Y2, Y2; \
-	CLASSROW(y, 2); \
-	CLASSROW(y, 3); \
-	CLASSROW(y, 4); \
-	CLASSROW(y, 5); \
-	CLASSROW(y, 6); \
-	CLASSROW(y, 7); \
-	VPMOVMSKB Y2, AX; \
-	MOVL AX, M_ALLOWED+h(SP); \
-	CLASSBIT(1, M_HEX, h); \
-	CLASSBIT(2, M_DD, h); \
-	CLASSBIT(3, M_89AB, h); \
-	CLASSBIT(4, M_CF, h); \
-	CLASSBIT(5, M_U, h)
+	VPXOR out, out, out; \
+	CLASSROW(y, 2, out); \
+	CLASSROW(y, 3, out); \
+	CLASSROW(y, 4, out); \
+	CLASSROW(y, 5, out); \
+	CLASSROW(y, 6, out); \
+	CLASSROW(y, 7, out)
+
+// CLASSBIT(shift, m): class bit 7-shift of the bytes of the block (classes
+// in Y9 and Y10), as the mask at m.
+#define CLASSBIT(shift, m) \
+	VPSLLW $shift, Y9, Y2; \
+	VPSLLW $shift, Y10, Y3; \
+	MASK64(Y2, Y3, m)
 
 // UTF8(cur, prev, err): or into err the UTF-8 errors of the 32 bytes in
 // cur, whose 32 predecessors are in prev.
@@ -165,7 +170,8 @@ SPLAT(avx80<>, $0x8080808080808080)
 // state, R10 pos-dst (so that DI+R10 is the compact offset of DI), R11
 // in-string carry (all ones or zero), R12 escaped-next carry, R13
 // scalar-byte carry; Y6 the second half of the previous block, Y7 and Y8
-// the UTF-8 errors of each half, X11 all ones, Y12 and Y13 the structural
+// the UTF-8 errors of each half, Y9 and Y10 the escape classes (X10 also
+// the CLMUL operand), X11 all ones, Y12 and Y13 the structural
 // and whitespace tables.
 TEXT ·compactBlocksAVX2(SB), NOSPLIT, $120-96
 	MOVQ st+0(FP), R9
@@ -194,8 +200,7 @@ loop:
 	JEQ done
 	VMOVDQU (SI), Y0
 	VMOVDQU 32(SI), Y1
-	MASKS(Y0, 0)
-	MASKS(Y1, 4)
+	MASKS
 
 	// Escaped bytes, as in compactBlocksAVX512.
 	MOVQ M_BS(SP), BX
@@ -225,8 +230,14 @@ loop:
 	JMP quotes
 
 escapes:
-	CLASSES(Y0, 0)
-	CLASSES(Y1, 4)
+	CLASSES(Y0, Y9)
+	CLASSES(Y1, Y10)
+	MASK64(Y9, Y10, M_ALLOWED)
+	CLASSBIT(1, M_HEX)
+	CLASSBIT(2, M_DD)
+	CLASSBIT(3, M_89AB)
+	CLASSBIT(4, M_CF)
+	CLASSBIT(5, M_U)
 	MOVQ M_ALLOWED(SP), AX
 	ANDNQ R15, AX, AX
 	ORQ AX, ST_BAD(R9)    // escaped bytes that no escape allows
