@@ -63,10 +63,12 @@ func lockstepKernels(t *testing.T, src []byte, mode Mode, pad int) {
 	for i, call := 0, 0; i < len(buf); call++ {
 		n := min(1+call%3, (len(buf)-i)/64)
 		var w, e [2]int
-		for k, kernel := range []func(*compactState, *byte, int, []byte, []uint32, uint32) (int, int){compactBlocksAVX512, compactBlocksAVX2} {
+		for k, kernel := range []string{"avx512", "avx2"} {
 			dst[k] = slices.Grow(dst[k], 64*n)
 			ends[k] = slices.Grow(ends[k], 32*n)
-			w[k], e[k] = kernel(&st[k], &buf[i], n, dst[k][len(dst[k]):cap(dst[k])], ends[k][len(ends[k]):cap(ends[k])], uint32(len(dst[k])))
+			restore := UseKernel(kernel)
+			w[k], e[k] = compactBlocks(&st[k], &buf[i], n, dst[k][len(dst[k]):cap(dst[k])], ends[k][len(ends[k]):cap(ends[k])], uint32(len(dst[k])))
+			restore()
 			dst[k], ends[k] = dst[k][:len(dst[k])+w[k]], ends[k][:len(ends[k])+e[k]]
 		}
 		i += 64 * n
