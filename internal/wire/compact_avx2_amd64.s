@@ -37,7 +37,7 @@ SPLAT(avx70<>, $0x7070707070707070)
 SPLAT(avx80<>, $0x8080808080808080)
 
 // Frame slots: the masks of the block (0-48), the escape classes (56-96),
-// blocks left (104) and the scalar bytes (112).
+// blocks left (104), the scalar bytes (112) and the closing quotes (120).
 #define M_QUOTES 0
 #define M_BS 8
 #define M_WS 16
@@ -53,6 +53,7 @@ SPLAT(avx80<>, $0x8080808080808080)
 #define M_U 96
 #define F_LEFT 104
 #define F_SCALAR 112
+#define F_ENDS 120
 
 // MASK64(lo, hi, m): the top bits of the bytes of lo and hi, as one 64-bit
 // mask stored at m (at once: two 32-bit stores read back as one would
@@ -173,7 +174,7 @@ SPLAT(avx80<>, $0x8080808080808080)
 // the UTF-8 errors of each half, Y9 and Y10 the escape classes (X10 also
 // the CLMUL operand), X11 all ones, Y12 and Y13 the structural
 // and whitespace tables.
-TEXT ·compactBlocksAVX2(SB), NOSPLIT, $120-96
+TEXT ·compactBlocksAVX2(SB), NOSPLIT, $128-96
 	MOVQ st+0(FP), R9
 	MOVQ src+8(FP), SI
 	MOVQ blocks+16(FP), CX
@@ -372,30 +373,35 @@ quotes:
 	NOTQ R14                  // R14 = bytes to keep
 
 	// One entry per closing quote, lowest first: the compact offset of
-	// the block's first kept byte (DX+1) plus the count of kept bytes
-	// before the quote, or-ed with EscapedEnd if flagged. BX keeps only
-	// the flags of the quotes left in AX, so that the lowest quote's flag
-	// is BX's bit under BLSMSK(AX).
+	// the block's first kept byte (DX+1) plus the count of kept bytes up
+	// to the quote. Then EscapedEnd into the entries of the flagged
+	// quotes, found by their rank among the quotes.
 	TESTQ AX, AX
 	JZ compact
 	LEAQ -1(DI)(R10*1), DX
+	MOVQ R8, CX               // the block's first entry
+	MOVQ AX, F_ENDS(SP)
 
 ends:
 	BLSMSKQ AX, R15
-	MOVQ BX, CX
-	ANDQ R15, CX
-	POPCNTQ CX, CX
-	SHLL $31, CX
 	ANDQ R14, R15
 	POPCNTQ R15, R15
 	ADDL DX, R15
-	ORL CX, R15
 	MOVL R15, (R8)
 	ADDQ $4, R8
 	BLSRQ AX, AX
-	ANDQ AX, BX
-	TESTQ AX, AX
 	JNZ ends
+	TESTQ BX, BX
+	JZ compact
+	MOVQ F_ENDS(SP), AX
+
+flags:
+	BLSMSKQ BX, R15
+	ANDQ AX, R15
+	POPCNTQ R15, R15
+	ORL $0x80000000, -4(CX)(R15*4)
+	BLSRQ BX, BX
+	JNZ flags
 
 compact:
 	// The kept bytes, a block that keeps them all at once.
