@@ -40,7 +40,7 @@ const compactChunk = 64
 
 // compactState is what the kernel carries from one block to the next. The
 // kernel reads and writes it at fixed offsets: keep the layout in step with
-// compact_amd64.s.
+// compact_amd64.h.
 type compactState struct {
 	prev     [64]byte // the previous block, for UTF-8 sequences across blocks
 	inString uint64   // all ones while inside a string

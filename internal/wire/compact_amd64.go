@@ -18,6 +18,7 @@ const (
 	cpuidPCLMUL  = 1 << 1  // leaf 1 ECX
 	cpuidPOPCNT  = 1 << 23 // leaf 1 ECX
 	cpuidOSXSAVE = 1 << 27 // leaf 1 ECX
+	cpuidAVX     = 1 << 28 // leaf 1 ECX
 	cpuidBMI1    = 1 << 3  // leaf 7 EBX
 	cpuidAVX2    = 1 << 5  // leaf 7 EBX
 	cpuidBMI2    = 1 << 8  // leaf 7 EBX
@@ -29,14 +30,15 @@ const (
 )
 
 // cpuFeatures returns CPUID leaf 7's EBX and ECX and XCR0 where the CPU
-// has CLMUL and POPCNT and the operating system uses XSAVE, or ok false.
+// has CLMUL, POPCNT and AVX and the operating system uses XSAVE, or ok
+// false.
 func cpuFeatures() (b7, c7, xcr0 uint32, ok bool) {
 	max, _, _, _ := cpuid(0, 0)
 	if max < 7 {
 		return 0, 0, 0, false
 	}
 	_, _, c1, _ := cpuid(1, 0)
-	const need = cpuidPCLMUL | cpuidPOPCNT | cpuidOSXSAVE
+	const need = cpuidPCLMUL | cpuidPOPCNT | cpuidOSXSAVE | cpuidAVX
 	if c1&need != need {
 		return 0, 0, 0, false
 	}

@@ -21,8 +21,9 @@ func TestMain(m *testing.M) {
 // checkKernels runs every kernel the machine has on src and requires the
 // same results of each: the same compact text, ends and state after every
 // call (bad only as zero or not: each kernel records errors at bits of its
-// own), with src at its place and behind every shorter padding, and the
-// same Compact results.
+// own), with src at a block's start and behind 1 to 63 spaces (by its
+// length), and the same Compact results. checkCompact calls it, so that
+// every Compact test and FuzzCompact hold the kernels to each other too.
 func checkKernels(t *testing.T, src []byte, mode Mode) {
 	t.Helper()
 	if !hasAVX512 || !hasAVX2 {
