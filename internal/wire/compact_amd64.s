@@ -87,38 +87,15 @@ loop:
 	VPCMPUB $1, Z27, Z0, K6 // control bytes
 	VPMOVB2M Z0, K7      // bytes >= 0x80
 
-	// Escaped bytes: a byte is escaped when an odd-length run of
-	// backslashes precedes it. BX: backslashes that start or continue a
-	// run (the first byte is not one if it is escaped itself).
 	KMOVQ K2, BX
-	ANDNQ BX, R12, BX         // BX = bs &^ escNext
-	LEAQ (BX)(BX*1), DX
-	ORQ R12, DX               // DX = follows an escape candidate
-	MOVQ $0x5555555555555555, R14
-	MOVQ BX, R15
-	ANDNQ R15, R14, R15       // odd positions
-	ANDNQ R15, DX, R15        // odd run starts
-	XORQ R12, R12
-	ADDQ BX, R15              // runs that start on even positions
-	ADCQ $0, R12              // carry: the next block starts escaped
-	SHLQ $1, R15
-	XORQ R14, R15
-	ANDQ DX, R15              // R15 = escaped bytes
+	ESCAPED
 
 	// Escapes. R15 = escaped bytes: each must be one of "/\\bfnrtu; a
 	// 'u' needs four hex digits; a \uD800-\uDBFF escape must be followed
 	// by a \uDC00-\uDFFF one and that one preceded by it (unless lone
 	// surrogates are allowed). A surrogate escape is marked at its second
 	// hex digit, so a pair is a high mark with a low mark six bytes on.
-	MOVQ ST_HEXNEXT(R9), AX
-	ORQ R15, AX
-	MOVQ ST_HIPREV(R9), DX
-	SHRQ $58, DX
-	ORQ DX, AX
-	JNZ escapes
-	MOVQ AX, ST_UPREV(R9)
-	MOVQ AX, ST_HIPREV(R9)
-	JMP quotes
+	NOESCAPES
 
 escapes:
 	VMOVDQA64 Z0, Z1
@@ -135,32 +112,7 @@ escapes:
 	KMOVQ K0, AX
 	ANDQ R15, AX          // AX = the 'u' of each \u escape
 
-	// DX = the bytes that must be hex digits (the four after each 'u'),
-	// BX = those of them in the next block.
-	MOVQ AX, DX
-	SHLQ $1, DX
-	MOVQ AX, BX
-	SHRQ $63, BX
-	MOVQ AX, R14
-	SHLQ $2, R14
-	ORQ R14, DX
-	MOVQ AX, R14
-	SHRQ $62, R14
-	ORQ R14, BX
-	MOVQ AX, R14
-	SHLQ $3, R14
-	ORQ R14, DX
-	MOVQ AX, R14
-	SHRQ $61, R14
-	ORQ R14, BX
-	MOVQ AX, R14
-	SHLQ $4, R14
-	ORQ R14, DX
-	MOVQ AX, R14
-	SHRQ $60, R14
-	ORQ R14, BX
-	ORQ ST_HEXNEXT(R9), DX
-	MOVQ BX, ST_HEXNEXT(R9)
+	HEXDIGITS
 	VPSLLW $1, Z1, Z2
 	VPMOVB2M Z2, K0
 	KMOVQ K0, BX
@@ -202,14 +154,7 @@ quotes:
 	KMOVQ K1, AX
 	ANDNQ AX, R15, AX         // AX = unescaped quotes
 
-	// DX = bytes inside strings: from an opening quote (included) to the
-	// closing quote (excluded), by the prefix XOR of the quotes.
-	VMOVQ AX, X12
-	VPCLMULQDQ $0, X13, X12, X12
-	VMOVQ X12, DX
-	XORQ R11, DX
-	MOVQ DX, R11
-	SARQ $63, R11
+	INSIDE(X12, X13)
 
 	// Control bytes inside strings are errors; outside they are either
 	// whitespace or bytes the grammar rejects.
@@ -229,18 +174,8 @@ quotes:
 	KMOVQ K3, R14
 	ANDNQ R14, DX, R14
 
-	// R15 = scalar bytes: outside strings, not whitespace, structural or
-	// a quote. BX = the first byte of each scalar.
 	KMOVQ K4, R15
-	ORQ R14, R15
-	ORQ AX, R15
-	ORQ DX, R15
-	NOTQ R15
-	LEAQ (R15)(R15*1), BX
-	ORQ R13, BX
-	ANDNQ R15, BX, BX
-	MOVQ R15, R13
-	SHRQ $63, R13
+	SCALARS
 
 	// In compact positions, a scalar that starts right after a scalar
 	// byte had only whitespace between them: two tokens glued together.
@@ -256,19 +191,8 @@ quotes:
 	ANDQ R15, BX
 	ORQ BX, ST_BAD(R9)
 
-	// String ends: closing quotes (quotes outside DX), flagged when the
-	// string held a backslash. Adding the backslashes of a string to its
-	// run of bits in DX carries into the bit of its closing quote.
 	KMOVQ K2, BX
-	ANDQ DX, BX
-	ADDQ DX, BX
-	MOVQ $0, R15
-	ADCQ $0, R15
-	ADDQ ST_ESCCARRY(R9), BX
-	ADCQ $0, R15
-	MOVQ R15, ST_ESCCARRY(R9)
-	ANDNQ BX, DX, BX          // BX = closing quotes of escaped strings
-	ANDNQ AX, DX, AX          // AX = closing quotes
+	CLOSING
 	PEXTQ R14, AX, AX
 	PEXTQ R14, BX, BX
 
@@ -356,18 +280,7 @@ done:
 	VPTESTMB Z17, Z17, K1
 	KMOVQ K1, AX
 	ORQ AX, ST_BAD(R9)
-	MOVQ R11, ST_INSTRING(R9)
-	MOVQ R12, ST_ESCNEXT(R9)
-	MOVQ R13, ST_PREVTOK(R9)
-	VZEROUPPER
-	MOVQ dst_base+24(FP), AX
-	SUBQ AX, DI
-	MOVQ DI, written+80(FP)
-	MOVQ ends_base+48(FP), AX
-	SUBQ AX, R8
-	SHRQ $2, R8
-	MOVQ R8, nends+88(FP)
-	RET
+	RETURN
 
 // func cpuid(leaf, sub uint32) (a, b, c, d uint32)
 TEXT ·cpuid(SB), NOSPLIT, $0-24

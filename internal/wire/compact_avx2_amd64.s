@@ -203,32 +203,10 @@ loop:
 	VMOVDQU 32(SI), Y1
 	MASKS
 
-	// Escaped bytes, as in compactBlocksAVX512.
 	MOVQ M_BS(SP), BX
-	ANDNQ BX, R12, BX         // BX = bs &^ escNext
-	LEAQ (BX)(BX*1), DX
-	ORQ R12, DX               // DX = follows an escape candidate
-	MOVQ $0x5555555555555555, R14
-	MOVQ BX, R15
-	ANDNQ R15, R14, R15       // odd positions
-	ANDNQ R15, DX, R15        // odd run starts
-	XORQ R12, R12
-	ADDQ BX, R15              // runs that start on even positions
-	ADCQ $0, R12              // carry: the next block starts escaped
-	SHLQ $1, R15
-	XORQ R14, R15
-	ANDQ DX, R15              // R15 = escaped bytes
+	ESCAPED
 
-	// Escapes, as in compactBlocksAVX512.
-	MOVQ ST_HEXNEXT(R9), AX
-	ORQ R15, AX
-	MOVQ ST_HIPREV(R9), DX
-	SHRQ $58, DX
-	ORQ DX, AX
-	JNZ escapes
-	MOVQ AX, ST_UPREV(R9)
-	MOVQ AX, ST_HIPREV(R9)
-	JMP quotes
+	NOESCAPES
 
 escapes:
 	CLASSES(Y0, Y9)
@@ -246,32 +224,7 @@ escapes:
 	MOVQ M_U(SP), AX
 	ANDQ R15, AX          // AX = the 'u' of each \u escape
 
-	// DX = the bytes that must be hex digits (the four after each 'u'),
-	// BX = those of them in the next block.
-	MOVQ AX, DX
-	SHLQ $1, DX
-	MOVQ AX, BX
-	SHRQ $63, BX
-	MOVQ AX, R14
-	SHLQ $2, R14
-	ORQ R14, DX
-	MOVQ AX, R14
-	SHRQ $62, R14
-	ORQ R14, BX
-	MOVQ AX, R14
-	SHLQ $3, R14
-	ORQ R14, DX
-	MOVQ AX, R14
-	SHRQ $61, R14
-	ORQ R14, BX
-	MOVQ AX, R14
-	SHLQ $4, R14
-	ORQ R14, DX
-	MOVQ AX, R14
-	SHRQ $60, R14
-	ORQ R14, BX
-	ORQ ST_HEXNEXT(R9), DX
-	MOVQ BX, ST_HEXNEXT(R9)
+	HEXDIGITS
 	MOVQ M_HEX(SP), BX
 	ANDNQ DX, BX, DX
 	ORQ DX, ST_BAD(R9)    // missing hex digits
@@ -304,13 +257,7 @@ quotes:
 	MOVQ M_QUOTES(SP), AX
 	ANDNQ AX, R15, AX         // AX = unescaped quotes
 
-	// DX = bytes inside strings, by the prefix XOR of the quotes.
-	VMOVQ AX, X10
-	VPCLMULQDQ $0, X11, X10, X10
-	VMOVQ X10, DX
-	XORQ R11, DX
-	MOVQ DX, R11
-	SARQ $63, R11
+	INSIDE(X10, X11)
 
 	// Control bytes inside strings.
 	MOVQ M_CTRL(SP), BX
@@ -328,17 +275,8 @@ quotes:
 	MOVQ M_WS(SP), R14
 	ANDNQ R14, DX, R14
 
-	// R15 = scalar bytes, BX = the first byte of each scalar.
 	MOVQ M_STRUCT(SP), R15
-	ORQ R14, R15
-	ORQ AX, R15
-	ORQ DX, R15
-	NOTQ R15
-	LEAQ (R15)(R15*1), BX
-	ORQ R13, BX
-	ANDNQ R15, BX, BX
-	MOVQ R15, R13
-	SHRQ $63, R13
+	SCALARS
 	MOVQ R15, F_SCALAR(SP)
 	POPCNTQ BX, CX
 	ADDQ CX, ST_VALUES(R9)
@@ -358,18 +296,8 @@ quotes:
 	ANDQ BX, CX
 	ORQ CX, ST_BAD(R9)
 
-	// String ends: closing quotes, flagged when the string held a
-	// backslash (as in compactBlocksAVX512).
 	MOVQ M_BS(SP), BX
-	ANDQ DX, BX
-	ADDQ DX, BX
-	MOVQ $0, R15
-	ADCQ $0, R15
-	ADDQ ST_ESCCARRY(R9), BX
-	ADCQ $0, R15
-	MOVQ R15, ST_ESCCARRY(R9)
-	ANDNQ BX, DX, BX          // BX = closing quotes of escaped strings
-	ANDNQ AX, DX, AX          // AX = closing quotes
+	CLOSING
 	NOTQ R14                  // R14 = bytes to keep
 
 	// One entry per closing quote, lowest first: the compact offset of
@@ -469,15 +397,4 @@ errors:
 	ORQ BX, AX
 	NOTQ AX
 	ORQ AX, ST_BAD(R9)
-	MOVQ R11, ST_INSTRING(R9)
-	MOVQ R12, ST_ESCNEXT(R9)
-	MOVQ R13, ST_PREVTOK(R9)
-	VZEROUPPER
-	MOVQ dst_base+24(FP), AX
-	SUBQ AX, DI
-	MOVQ DI, written+80(FP)
-	MOVQ ends_base+48(FP), AX
-	SUBQ AX, R8
-	SHRQ $2, R8
-	MOVQ R8, nends+88(FP)
-	RET
+	RETURN
