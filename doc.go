@@ -24,8 +24,9 @@
 // # Parsing
 //
 // On amd64 machines with AVX-512 (F, BW, VL, VBMI, VBMI2: Intel Ice Lake
-// and later, AMD Zen 4 and later) inputs of 128 bytes and more are parsed in
-// two vectorized stages: one pass over 64-byte blocks compacts the text into
+// and later, AMD Zen 4 and later) or, failing that, AVX2 (Intel Haswell and
+// later, AMD Zen 1 to 3) inputs of 128 bytes and more are parsed in two
+// vectorized stages: one pass over 64-byte blocks compacts the text into
 // the arena and checks UTF-8, strings and escapes; a second walks the compact
 // text once, checking the grammar and building the nodes. Elsewhere (or
 // built with -tags noasm) a scalar parser does the same work. Both accept

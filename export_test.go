@@ -105,6 +105,11 @@ func init() {
 	if p := os.Getenv("GRAFT_PARSER"); p != "" {
 		UseParser(p)
 	}
+	// GRAFT_KERNEL=avx2 or =avx512 runs the vectorized parse (and stream's
+	// bracket scan) on that stage-one kernel.
+	if k := os.Getenv("GRAFT_KERNEL"); k != "" {
+		wire.UseKernel(k)
+	}
 	// GRAFT_MATCH=sorted runs every merge of objects through matchMembers.
 	if os.Getenv("GRAFT_MATCH") == "sorted" {
 		MatchBySorting("all")

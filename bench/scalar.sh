@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs bench-module benchmarks with graft's scalar parser on every input, as
-# machines without AVX-512 parse. (-tags noasm would do that too, but with it
-# a peer's dependency, cloudwego/base64x, finds no AVX2 and panics at start.)
+# machines without AVX2 (or AVX-512) parse. (-tags noasm would do that too,
+# but with it a peer's dependency, cloudwego/base64x, finds no AVX2 and
+# panics at start.)
 # The root package gets one extra file through -overlay; nothing is written
 # to the repository.
 #

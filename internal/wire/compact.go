@@ -1,5 +1,10 @@
 package wire
 
+import (
+	"strconv"
+	"strings"
+)
+
 // Compact is the first of the two stages of graft's vectorized parser. It
 // reads the input 64 bytes at a time and, in one pass:
 //
@@ -35,7 +40,7 @@ const compactChunk = 64
 
 // compactState is what the kernel carries from one block to the next. The
 // kernel reads and writes it at fixed offsets: keep the layout in step with
-// compact_amd64.s.
+// compact_amd64.h.
 type compactState struct {
 	prev     [64]byte // the previous block, for UTF-8 sequences across blocks
 	inString uint64   // all ones while inside a string
@@ -66,6 +71,41 @@ type CompactResult struct {
 // Compact reports failure for every input and callers use the scalar
 // scanners.
 func HasCompact() bool { return hasCompact }
+
+// Kernels lists the stage-one kernels that run on this machine, the one
+// Compact uses first: "avx512" (AVX-512 with VBMI2), "avx2" (AVX2, on
+// machines without AVX-512 or, for tests, beside it). It is empty where
+// HasCompact is false.
+func Kernels() []string {
+	var k []string
+	if hasAVX512 {
+		k = append(k, "avx512")
+	}
+	if hasAVX2 {
+		k = append(k, "avx2")
+	}
+	return k
+}
+
+// UseKernel makes Compact and Balance.Blocks run the kernel named by
+// Kernels ("" restores the default) and returns a function that restores
+// the previous choice. It is for tests and benchmarks, which must not run
+// Compact meanwhile; it panics on a name not in Kernels, so that a
+// misspelt GRAFT_KERNEL fails rather than tests the default.
+func UseKernel(name string) (restore func()) {
+	old := compactAVX2
+	switch {
+	case name == "avx512" && hasAVX512:
+		compactAVX2 = false
+	case name == "avx2" && hasAVX2:
+		compactAVX2 = true
+	case name == "":
+		compactAVX2 = !hasAVX512 && hasAVX2
+	default:
+		panic("wire: kernel " + strconv.Quote(name) + " does not run here (want one of " + strings.Join(Kernels(), ", ") + ", or empty)")
+	}
+	return func() { compactAVX2 = old }
+}
 
 // Compact appends the compact text of src to dst and the closing quote
 // offsets of its strings (relative to len(dst) at the call) to ends. dst

@@ -115,6 +115,7 @@ func modelStructural(c byte) bool {
 
 func checkCompact(t *testing.T, src []byte, mode Mode) {
 	t.Helper()
+	checkKernels(t, src, mode)
 	wantOut, wantEnds, wantValues, wantOpens, wantOK, unspecified := compactModel(src, mode)
 	if unspecified {
 		return
