@@ -183,7 +183,7 @@ func TestBytesConversions(t *testing.T) {
 func corpus(t testing.TB) map[string][]byte {
 	dir := os.Getenv("GRAFT_CORPUS")
 	if dir == "" {
-		dir = "../../shared/corpus"
+		dir = filepath.Join("..", "..", "shared", "corpus") // beside the repository
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	if len(files) == 0 {

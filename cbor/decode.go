@@ -444,27 +444,32 @@ func (s *decoder) fraction(start int, binary bool, depth int) error {
 	if err != nil {
 		return err
 	}
-	var mant *big.Int
-	neg := false
+	neg := mmaj == majorNeg
+	var digits [24]byte
 	switch {
 	case mai == 31:
 		return s.fail(ms, "mantissa is not an integer or bignum", ErrUnsupported)
-	case mmaj == majorUint:
+	case !binary && mmaj == majorUint:
+		s.out = numtext.AppendDecimal(s.out, false, strconv.AppendUint(digits[:0], mArg, 10), expNeg, eMag)
+		return nil
+	case !binary && neg && mArg != math.MaxUint64:
+		s.out = numtext.AppendDecimal(s.out, true, strconv.AppendUint(digits[:0], mArg+1, 10), expNeg, eMag)
+		return nil
+	}
+	var mant *big.Int
+	switch {
+	case mmaj == majorUint || neg:
 		mant = new(big.Int).SetUint64(mArg)
-	case mmaj == majorNeg:
-		mant = new(big.Int).SetUint64(mArg)
-		mant.Add(mant, big.NewInt(1))
-		neg = true
 	case mmaj == majorTag && (mArg == 2 || mArg == 3):
 		if mant, err = s.readBignum(); err != nil {
 			return err
 		}
-		if mArg == 3 {
-			mant.Add(mant, big.NewInt(1))
-			neg = true
-		}
+		neg = mArg == 3
 	default:
 		return s.fail(ms, "mantissa is not an integer or bignum", ErrUnsupported)
+	}
+	if neg {
+		mant.Add(mant, big.NewInt(1))
 	}
 	if binary {
 		// m × 2^e: an integer for e >= 0, else m × 5^-e × 10^e.
@@ -478,7 +483,6 @@ func (s *decoder) fraction(start int, binary bool, depth int) error {
 			mant.Mul(mant, new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(eMag)), nil))
 		}
 	}
-	var digits [64]byte
 	s.out = numtext.AppendDecimal(s.out, neg && mant.Sign() != 0, mant.Append(digits[:0], 10), expNeg, eMag)
 	return nil
 }
