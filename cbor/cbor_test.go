@@ -112,13 +112,14 @@ func TestDecodeErrors(t *testing.T) {
 			if strings.Contains(tc.name, "StringKeys") {
 				opts.StringKeys = true
 			}
-			_, err = cbor.New(opts).AppendJSON(nil, src)
+			c := cbor.New(opts)
+			_, err = c.AppendJSON(nil, src)
 			var ce *cbor.Error
 			if !errors.Is(err, tc.err) || !errors.As(err, &ce) || ce.Offset != tc.offset {
 				t.Fatalf("err = %v, want %v at byte %d", err, tc.err, tc.offset)
 			}
 			var d graft.Doc
-			if _, err := cbor.Decode(&d, src); !errors.Is(err, tc.err) {
+			if _, err := c.Decode(&d, src); !errors.Is(err, tc.err) {
 				t.Fatalf("Decode: err = %v, want %v", err, tc.err)
 			}
 		})

@@ -8,7 +8,7 @@ import (
 	"math/big"
 	"strconv"
 
-	"github.com/graftjson/graft/internal/numtext"
+	"github.com/graftjson/graft/internal/transcode"
 	"github.com/graftjson/graft/internal/wire"
 )
 
@@ -118,7 +118,7 @@ func (s *decoder) value(depth int) error {
 	case majorUint:
 		s.out = strconv.AppendUint(s.out, arg, 10)
 	case majorNeg:
-		s.out = numtext.AppendNegInt(s.out, arg)
+		s.out = transcode.AppendNegInt(s.out, arg)
 	case majorBytes:
 		return s.bytes(start, ai, arg)
 	case majorText:
@@ -268,7 +268,7 @@ func (s *decoder) textBody(ai byte, n uint64) error {
 		if !wire.ValidUTF8(b) {
 			return s.fail(start, "text string is not valid UTF-8", ErrSyntax)
 		}
-		s.out = appendEscaped(s.out, b)
+		s.out = transcode.AppendEscaped(s.out, b)
 		return nil
 	}
 	for {
@@ -450,10 +450,10 @@ func (s *decoder) fraction(start int, binary bool, depth int) error {
 	case mai == 31:
 		return s.fail(ms, "mantissa is not an integer or bignum", ErrUnsupported)
 	case !binary && mmaj == majorUint:
-		s.out = numtext.AppendDecimal(s.out, false, strconv.AppendUint(digits[:0], mArg, 10), expNeg, eMag)
+		s.out = transcode.AppendDecimal(s.out, false, strconv.AppendUint(digits[:0], mArg, 10), expNeg, eMag)
 		return nil
 	case !binary && neg && mArg != math.MaxUint64:
-		s.out = numtext.AppendDecimal(s.out, true, strconv.AppendUint(digits[:0], mArg+1, 10), expNeg, eMag)
+		s.out = transcode.AppendDecimal(s.out, true, strconv.AppendUint(digits[:0], mArg+1, 10), expNeg, eMag)
 		return nil
 	}
 	var mant *big.Int
@@ -483,7 +483,7 @@ func (s *decoder) fraction(start int, binary bool, depth int) error {
 			mant.Mul(mant, new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(eMag)), nil))
 		}
 	}
-	s.out = numtext.AppendDecimal(s.out, neg && mant.Sign() != 0, mant.Append(digits[:0], 10), expNeg, eMag)
+	s.out = transcode.AppendDecimal(s.out, neg && mant.Sign() != 0, mant.Append(digits[:0], 10), expNeg, eMag)
 	return nil
 }
 
@@ -529,35 +529,6 @@ func (s *decoder) simple(start int, ai byte, arg uint64) error {
 		s.out = append(s.out, "null"...)
 		return nil
 	}
-	s.out = numtext.AppendFloat(s.out, f)
+	s.out = transcode.AppendFloat(s.out, f)
 	return nil
 }
-
-// appendEscaped appends valid UTF-8 text b as the contents of a JSON
-// string, escaping only what RFC 8259 requires.
-func appendEscaped(dst, b []byte) []byte {
-	start := 0
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		if c >= 0x20 && c != '"' && c != '\\' {
-			continue
-		}
-		dst = append(dst, b[start:i]...)
-		switch c {
-		case '"', '\\':
-			dst = append(dst, '\\', c)
-		case '\n':
-			dst = append(dst, '\\', 'n')
-		case '\r':
-			dst = append(dst, '\\', 'r')
-		case '\t':
-			dst = append(dst, '\\', 't')
-		default:
-			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-		}
-		start = i + 1
-	}
-	return append(dst, b[start:]...)
-}
-
-const hexDigits = "0123456789abcdef"

@@ -8,7 +8,7 @@ import (
 	"slices"
 
 	"github.com/graftjson/graft"
-	"github.com/graftjson/graft/internal/numtext"
+	"github.com/graftjson/graft/internal/transcode"
 	"github.com/graftjson/graft/internal/wire"
 )
 
@@ -172,14 +172,14 @@ func (e *encoder) text(dst []byte, r graft.Ref) ([]byte, error) {
 // is exactly that of t and which prints back as t, or else as a decimal
 // fraction (tag 4), so that nothing is rounded.
 func (e *encoder) number(dst []byte, t []byte) ([]byte, error) {
-	dec, ok := numtext.Split(t)
+	dec, ok := transcode.Split(t)
 	if !ok {
 		return dst, encodeError("number "+string(t)+" has an exponent beyond ±2^62", ErrUnsupported)
 	}
 	if dec.Integer {
 		switch {
 		case dec.Big:
-			return appendBignum(dst, dec.Neg, numtext.BigMant(t)), nil
+			return appendBignum(dst, dec.Neg, transcode.BigMant(t)), nil
 		case !dec.Neg:
 			return appendHead(dst, majorUint, dec.Mant), nil
 		case dec.Mant != 0:
@@ -187,9 +187,9 @@ func (e *encoder) number(dst []byte, t []byte) ([]byte, error) {
 		}
 		// -0 is a float
 	}
-	if f, ok := numtext.ExactFloat(dec); ok {
+	if f, ok := transcode.ExactFloat(dec); ok {
 		var keeps bool
-		if keeps, e.scratch = numtext.Keeps(e.scratch, f, t); keeps {
+		if keeps, e.scratch = transcode.Keeps(e.scratch, f, t); keeps {
 			return appendFloat(dst, f), nil
 		}
 	}
@@ -201,7 +201,7 @@ func (e *encoder) number(dst []byte, t []byte) ([]byte, error) {
 	}
 	switch {
 	case dec.Big:
-		return appendBignum(dst, dec.Neg, numtext.BigMant(t)), nil
+		return appendBignum(dst, dec.Neg, transcode.BigMant(t)), nil
 	case dec.Neg && dec.Mant != 0:
 		return appendHead(dst, majorNeg, dec.Mant-1), nil
 	}

@@ -1,11 +1,4 @@
-// Package numtext converts between JSON number text and the numeric forms
-// of binary formats (CBOR, MessagePack): it splits a number into sign,
-// decimal mantissa and exponent, says when a float holds the text's value
-// exactly, and prints decimals, floats and big integers as JSON text.
-//
-// The functions are stateless and safe for concurrent use. The text they
-// read must already follow the JSON number grammar (a Doc guarantees it).
-package numtext
+package transcode
 
 import (
 	"math"
