@@ -42,12 +42,13 @@ func Split(t []byte) (Decimal, bool) {
 			frac++
 		}
 		d.Digits++
-		if !d.Big {
+		switch {
+		case d.Digits <= 19: // 10^19 > any 19 digits: no overflow
+			d.Mant = d.Mant*10 + uint64(c-'0')
+		case !d.Big:
 			hi, lo := bits.Mul64(d.Mant, 10)
 			lo, carry := bits.Add64(lo, uint64(c-'0'), 0)
-			if hi != 0 || carry != 0 {
-				d.Big = true
-			}
+			d.Big = hi != 0 || carry != 0
 			d.Mant = lo
 		}
 	}
@@ -158,6 +159,9 @@ func Keeps(scratch []byte, f float64, t []byte) (bool, []byte) {
 // finite.
 func AppendFloat(dst []byte, f float64) []byte {
 	abs := math.Abs(f)
+	if abs < 1<<53 && f == math.Trunc(f) && (f != 0 || !math.Signbit(f)) {
+		return strconv.AppendInt(dst, int64(f), 10) // what 'f' prints, faster
+	}
 	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
 		dst = strconv.AppendFloat(dst, f, 'e', -1, 64)
 		// e-07 → e-7, e+21 stays
