@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
+	"unsafe"
 
 	"github.com/graftjson/graft/internal/wire"
 )
@@ -62,6 +63,11 @@ const (
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// nativeLittleEndian: nodes and container entries are laid out in memory
+// as in a snapshot (node and aux are structs of uint32 fields).
+var nativeLittleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1 &&
+	unsafe.Sizeof(node{}) == snapNodeBytes && unsafe.Sizeof(aux{}) == snapAuxBytes
 
 // AppendSnapshot appends a snapshot of the value r (with everything it
 // holds) to dst and returns the extended slice. The snapshot holds the
@@ -200,7 +206,18 @@ func (d *Doc) LoadSnapshot(src []byte) (Ref, error) {
 	p := snapHeader
 	d.nodes = reserve(d.nodes[:0], int(nNodes)+1, 0)[:nNodes+1]
 	d.nodes[0] = node{}
+	d.aux = reserve(d.aux[:0], int(nAux), 0)[:nAux]
+	if nativeLittleEndian {
+		// The in-memory layout is the format's: one copy each.
+		p += copy(unsafe.Slice((*byte)(unsafe.Pointer(&d.nodes[1])), nNodes*snapNodeBytes), src[p:])
+		if nAux > 0 {
+			p += copy(unsafe.Slice((*byte)(unsafe.Pointer(&d.aux[0])), nAux*snapAuxBytes), src[p:])
+		}
+	}
 	for i := range d.nodes[1:] {
+		if nativeLittleEndian {
+			break
+		}
 		b := src[p : p+snapNodeBytes]
 		d.nodes[i+1] = node{
 			meta:  binary.LittleEndian.Uint32(b),
@@ -210,14 +227,28 @@ func (d *Doc) LoadSnapshot(src []byte) (Ref, error) {
 		}
 		p += snapNodeBytes
 	}
-	d.aux = reserve(d.aux[:0], int(nAux), 0)[:nAux]
 	for i := range d.aux {
+		if nativeLittleEndian {
+			break
+		}
 		b := src[p : p+snapAuxBytes]
 		d.aux[i] = aux{span: binary.LittleEndian.Uint32(b), last: binary.LittleEndian.Uint32(b[4:])}
 		p += snapAuxBytes
 	}
-	d.buf = append(d.buf[:0], src[p:]...)
-	v := snapView{nodes: d.nodes, aux: d.aux, text: d.buf}
+	v := snapView{nodes: d.nodes, aux: d.aux}
+	if text := src[p:]; wire.HasCompact() && len(text) <= wire.MaxCompactInput {
+		// The copy checks the strings on the way, 64 bytes at a time.
+		var res wire.CompactResult
+		d.buf, d.ends, res = wire.Compact(d.buf[:0], d.ends[:0], text, o.mode())
+		if !res.OK || len(d.buf) != len(text) {
+			d.Reset()
+			return 0, snapError(int64(p), "the text is not compact JSON")
+		}
+		v.ends = d.ends
+	} else {
+		d.buf = append(d.buf[:0], text...)
+	}
+	v.text = d.buf
 	used, err := d.checkSnapshot(&v)
 	if err == nil && uint64(used) != nAux {
 		err = snapError(16, "container entries not used by any node")
@@ -232,11 +263,13 @@ func (d *Doc) LoadSnapshot(src []byte) (Ref, error) {
 // snapView is the part of an arena a snapshot holds: nodes[1:] are the
 // nodes, node indices in them count from nodeBase (nodes[i] is node
 // nodeBase+i), container entries from auxBase, text offsets from
-// textBase.
+// textBase. ends, if not nil, lists the closing quotes of the text's
+// strings as wire.Compact found them, the text's strings already checked.
 type snapView struct {
 	nodes                       []node
 	aux                         []aux
 	text                        []byte
+	ends                        []uint32
 	nodeBase, auxBase, textBase uint32
 }
 
@@ -246,6 +279,89 @@ type snapFrame struct {
 	first   bool   // next is its first child
 }
 
+// snapCheck is the state of checkSnapshot.
+type snapCheck struct {
+	v      *snapView
+	mode   wire.Mode
+	n      uint32 // number of nodes
+	expect uint32 // the next node in document order
+	pos    uint32 // where the next token's text starts
+	end    int    // the next entry of v.ends
+}
+
+// order checks that node i is the next in document order and counts it.
+func (c *snapCheck) order(i uint32) error {
+	if i != c.expect || i > c.n {
+		return snapError(nodeAt(min(c.expect, c.n)), "node "+uitoa(uint64(i))+" where node "+uitoa(uint64(c.expect))+" comes next")
+	}
+	c.expect++
+	return nil
+}
+
+// at checks that the text of node i starts at pos.
+func (c *snapCheck) at(i uint32, x *node) error {
+	if x.off-c.v.textBase != c.pos || x.off < c.v.textBase {
+		return snapError(nodeAt(i)+4, "text offset out of place")
+	}
+	return nil
+}
+
+// punct checks that the text at pos is b and moves past it.
+func (c *snapCheck) punct(i uint32, b byte) error {
+	if int(c.pos) >= len(c.v.text) || c.v.text[c.pos] != b {
+		return snapError(nodeAt(i), "expected '"+string(b)+"' in the text")
+	}
+	c.pos++
+	return nil
+}
+
+// token checks the text of scalar or name i, l bytes at pos, and moves pos
+// past it.
+func (c *snapCheck) token(i uint32, x *node, l uint32) error {
+	if err := c.at(i, x); err != nil {
+		return err
+	}
+	text, pos := c.v.text, c.pos
+	if uint64(pos)+uint64(l) > uint64(len(text)) || l == 0 {
+		return snapError(nodeAt(i)+8, "text beyond the end")
+	}
+	t := text[:pos+l]
+	ok := false
+	switch x.kind() {
+	case String:
+		if t[pos] != '"' {
+			break
+		}
+		esc := x.meta&flagEscaped != 0
+		if c.v.ends != nil {
+			if c.end < len(c.v.ends) {
+				e := c.v.ends[c.end]
+				ok = e&^wire.EscapedEnd == pos+l-1 && (e&wire.EscapedEnd != 0) == esc
+				c.end++
+			}
+			break
+		}
+		end, escaped, code := wire.ScanString(t, int(pos), c.mode)
+		ok = code == wire.OK && end == len(t) && escaped == esc
+	case Number:
+		if l == 1 {
+			ok = t[pos]-'0' < 10
+			break
+		}
+		end, code := wire.ScanNumber(t, int(pos))
+		ok = code == wire.OK && end == len(t)
+	case Null:
+		ok = string(t[pos:]) == "null"
+	case Bool:
+		ok = string(t[pos:]) == "true" && x.meta&flagTrue != 0 || string(t[pos:]) == "false" && x.meta&flagTrue == 0
+	}
+	if !ok {
+		return snapError(nodeAt(i), "node text is not its value")
+	}
+	c.pos += l
+	return nil
+}
+
 // checkSnapshot checks that v is laid out exactly as Parse lays out the
 // compact text v.text (see the format above) and returns the number of
 // container entries it uses. Every node index is checked to be the next
@@ -253,90 +369,37 @@ type snapFrame struct {
 // reads nothing out of bounds.
 func (d *Doc) checkSnapshot(v *snapView) (uint32, error) {
 	o := d.options()
-	mode := o.mode()
-	text := v.text
-	n := uint32(len(v.nodes) - 1)
-	var (
-		expect  = uint32(1) // the next node in document order
-		pos     = uint32(0) // where the next token's text starts
-		auxUsed = uint32(0)
-		// The open containers: on the stack up to a depth of 64.
-		frames = make([]snapFrame, 0, 64)
-	)
-	// next checks that node i is the next in document order.
-	next := func(i uint32) error {
-		if i != expect || i > n {
-			return snapError(nodeAt(min(expect, n)), "node "+uitoa(uint64(i))+" where node "+uitoa(uint64(expect))+" comes next")
-		}
-		return nil
-	}
-	// token checks the text of scalar or name i, l bytes at pos, and moves
-	// pos past it.
-	token := func(i uint32, x *node, l uint32) error {
-		if x.off < v.textBase || x.off-v.textBase != pos {
-			return snapError(nodeAt(i)+4, "text offset out of place")
-		}
-		if uint64(pos)+uint64(l) > uint64(len(text)) || l == 0 {
-			return snapError(nodeAt(i)+8, "text beyond the end")
-		}
-		t := text[:pos+l]
-		ok := false
-		switch x.kind() {
-		case Null:
-			ok = string(t[pos:]) == "null"
-		case Bool:
-			ok = string(t[pos:]) == "true" && x.meta&flagTrue != 0 || string(t[pos:]) == "false" && x.meta&flagTrue == 0
-		case Number:
-			end, code := wire.ScanNumber(t, int(pos))
-			ok = code == wire.OK && end == len(t)
-		case String:
-			if t[pos] == '"' {
-				end, esc, code := wire.ScanString(t, int(pos), mode)
-				ok = code == wire.OK && end == len(t) && esc == (x.meta&flagEscaped != 0)
-			}
-		}
-		if !ok {
-			return snapError(nodeAt(i), "node text is not its value")
-		}
-		pos += l
-		return nil
-	}
-	// byteAt checks that the text at pos is c and moves past it.
-	byteAt := func(i uint32, c byte) error {
-		if int(pos) >= len(text) || text[pos] != c {
-			return snapError(nodeAt(i), "expected '"+string(c)+"' in the text")
-		}
-		pos++
-		return nil
-	}
-	if n == 0 || v.nodes[1].next != 0 {
+	c := snapCheck{v: v, mode: o.mode(), n: uint32(len(v.nodes) - 1), expect: 1}
+	auxUsed := uint32(0)
+	frames := make([]snapFrame, 0, 64) // on the stack up to a depth of 64
+	if c.n == 0 || v.nodes[1].next != 0 {
 		return 0, snapError(snapHeader, "no root, or a root with a sibling")
 	}
 	cur := uint32(1) // the value to visit
 	for {
-		if err := next(cur); err != nil {
+		if err := c.order(cur); err != nil {
 			return 0, err
 		}
-		expect++
 		x := &v.nodes[cur]
 		switch k := x.kind(); k {
 		case Null, Bool, Number, String:
-			want := uint32(k) | flagParsed
-			if x.meta != want && !(k == Bool && x.meta == want|flagTrue) && !(k == String && x.meta == want|flagEscaped) {
+			if want := uint32(k) | flagParsed; x.meta != want &&
+				!(k == Bool && x.meta == want|flagTrue) && !(k == String && x.meta == want|flagEscaped) {
 				return 0, snapError(nodeAt(cur), "bad kind or flags")
 			}
-			if err := token(cur, x, x.child); err != nil {
+			if err := c.token(cur, x, x.child); err != nil {
 				return 0, err
 			}
 		case Object, Array:
-			if x.meta&(1<<payloadShift-1) != uint32(k)|flagSpan|flagParsed || x.payload() < v.auxBase || x.payload()-v.auxBase != auxUsed || int(auxUsed) >= len(v.aux) {
+			if x.meta&(1<<payloadShift-1) != uint32(k)|flagSpan|flagParsed || x.payload()-v.auxBase != auxUsed ||
+				x.payload() < v.auxBase || int(auxUsed) >= len(v.aux) {
 				return 0, snapError(nodeAt(cur), "bad kind, flags or container entry")
 			}
-			if x.off < v.textBase || x.off-v.textBase != pos {
-				return 0, snapError(nodeAt(cur)+4, "text offset out of place")
+			if err := c.at(cur, x); err != nil {
+				return 0, err
 			}
 			auxUsed++
-			if err := byteAt(cur, opener(k)); err != nil {
+			if err := c.punct(cur, opener(k)); err != nil {
 				return 0, err
 			}
 			if len(frames) >= o.MaxDepth {
@@ -349,61 +412,63 @@ func (d *Doc) checkSnapshot(v *snapView) (uint32, error) {
 		// Find the next value to visit, closing the containers that end.
 		for {
 			if len(frames) == 0 {
-				if expect-1 != n || int(pos) != len(text) {
-					return 0, snapError(nodeAt(min(expect, n)), "nodes or text after the root value")
+				if c.expect-1 != c.n || int(c.pos) != len(v.text) || v.ends != nil && c.end != len(v.ends) {
+					return 0, snapError(nodeAt(min(c.expect, c.n)), "nodes or text after the root value")
 				}
 				return auxUsed, nil
 			}
 			f := &frames[len(frames)-1]
-			c := &v.nodes[f.c]
-			obj := c.kind() == Object
+			cn := &v.nodes[f.c]
+			obj := cn.kind() == Object
 			if f.next == 0 {
-				if err := byteAt(f.c, closer(obj)); err != nil {
+				if err := c.punct(f.c, closer(obj)); err != nil {
 					return 0, err
 				}
-				a := v.aux[c.payload()-v.auxBase]
-				if a.span != pos-(c.off-v.textBase) || a.last < v.nodeBase || a.last-v.nodeBase != expect-1 {
+				a := v.aux[cn.payload()-v.auxBase]
+				if a.span != c.pos-(cn.off-v.textBase) || a.last < v.nodeBase || a.last-v.nodeBase != c.expect-1 {
 					return 0, snapError(nodeAt(f.c), "container entry does not match its text")
 				}
 				if obj && o.RejectDuplicateNames && v.nodeBase == 0 && v.textBase == 0 {
-					if k := d.duplicateName(v.nodes, text, f.c); k != 0 {
-						return 0, &Error{Offset: nodeAt(k), Reason: "duplicate object member name " + string(text[v.nodes[k].off:v.nodes[k].off+v.nodes[k].textLen()]), Err: ErrSyntax}
+					if k := d.duplicateName(v.nodes, v.text, f.c); k != 0 {
+						return 0, &Error{Offset: nodeAt(k), Reason: "duplicate object member name " + string(v.text[v.nodes[k].off:v.nodes[k].off+v.nodes[k].textLen()]), Err: ErrSyntax}
 					}
 				}
 				frames = frames[:len(frames)-1]
 				continue
 			}
 			if !f.first {
-				if err := byteAt(f.c, ','); err != nil {
+				if err := c.punct(f.c, ','); err != nil {
 					return 0, err
 				}
 			}
 			f.first = false
 			i := f.next
-			if err := next(i); err != nil {
-				return 0, err
-			}
 			if !obj {
 				// An array item, whose next is the following item.
+				if i != c.expect || i > c.n {
+					return 0, c.order(i)
+				}
 				f.next = rebaseIndex(v.nodes[i].next, v.nodeBase)
 				cur = i
 				break
 			}
 			// A member: the name, a colon, then the value.
-			expect++
+			if err := c.order(i); err != nil {
+				return 0, err
+			}
 			name := &v.nodes[i]
 			if name.meta&(1<<payloadShift-1)&^flagEscaped != uint32(String)|flagParsed|flagName {
 				return 0, snapError(nodeAt(i), "bad member name flags")
 			}
-			if err := token(i, name, name.payload()); err != nil {
+			if err := c.token(i, name, name.payload()); err != nil {
 				return 0, err
 			}
-			if err := byteAt(i, ':'); err != nil {
+			if err := c.punct(i, ':'); err != nil {
 				return 0, err
 			}
 			f.next = rebaseIndex(name.next, v.nodeBase)
 			cur = rebaseIndex(name.child, v.nodeBase)
-			if cur <= n && v.nodes[cur].next != 0 {
+			if cur <= c.n && v.nodes[cur].next != 0 {
 				return 0, snapError(nodeAt(cur)+12, "member value with a next sibling")
 			}
 			break
