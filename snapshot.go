@@ -9,8 +9,14 @@ import (
 	"github.com/graftjson/graft/internal/wire"
 )
 
-// Snapshots: a value's arena written out as it is, to be loaded back
-// without parsing.
+// ErrSnapshot is wrapped by the errors of LoadSnapshot for input that is
+// not a valid snapshot: truncated, corrupted, of another version, or
+// inconsistent.
+var ErrSnapshot = errors.New("invalid snapshot")
+
+// SnapshotVersion is the format version AppendSnapshot writes and
+// LoadSnapshot reads. A snapshot is a value's arena written out as it is,
+// to be loaded back without parsing.
 //
 // # Format (version 1)
 //
@@ -30,10 +36,20 @@ import (
 //	       8A   container entries 0..A-1: span, last (4 bytes each)
 //	       T    text
 //
-// The nodes are those Parse builds for the compact text (see node in
-// document.go): node 1 is the root, every node follows its parent and
-// its previous sibling in document order, offsets index the text, and the
-// text is exactly the root's compact JSON.
+// The nodes are those Parse builds for the compact text: node 1 is the
+// root, every node follows its parent and its previous sibling in
+// document order, and the text is exactly the root's compact JSON. A
+// node's meta holds the kind in bits 0-2 (1 null, 2 bool, 3 number, 4
+// string, 5 object, 6 array), flags in bits 3-5 (3: parsed, always set;
+// 4: a string with an escape, true, or an object or array with a span,
+// always set on those; 5: a member name) and a payload in bits 6-31 (a
+// member name's text length; an object's or array's container entry). off
+// is the offset of its text. child is a scalar's text length, a member
+// name's value node, or the first child of an object (its first member
+// name) or array (0 if empty). next is the following item of an array, the
+// following member name of an object, 0 otherwise. A container entry holds
+// the length of the container's text (span) and its last node (last).
+// Node layout changes make a new format version.
 //
 // LoadSnapshot checks all of it in one pass over the nodes: the sizes
 // against the input length before anything is allocated, the checksum,
@@ -45,14 +61,6 @@ import (
 // under the loading Doc's Options). A snapshot that passes is a Doc Parse
 // could have built from the text; anything else is an *Error wrapping
 // ErrSnapshot (or ErrLimit), never a panic.
-
-// ErrSnapshot is wrapped by the errors of LoadSnapshot for input that is
-// not a valid snapshot: truncated, corrupted, of another version, or
-// inconsistent.
-var ErrSnapshot = errors.New("invalid snapshot")
-
-// SnapshotVersion is the format version AppendSnapshot writes and
-// LoadSnapshot reads.
 const SnapshotVersion = 1
 
 const (
