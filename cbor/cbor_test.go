@@ -245,3 +245,28 @@ func checkSameValue(t testing.TB, a, b []byte) {
 		t.Fatalf("values differ (%v):\n%.300s\n%.300s", err, a, b)
 	}
 }
+
+// TestEditedDoc: values built and edited in place encode as they print.
+func TestEditedDoc(t *testing.T) {
+	var d graft.Doc
+	r, _ := d.Parse([]byte(`{"a":[1,2,3],"b":{"c":"x"}}`))
+	arr, _ := d.Find(r, "/a")
+	d.InsertItem(arr, 1, d.NewString("in\tserted"))
+	d.DeleteItem(arr, 0)
+	b, _ := d.Find(r, "/b")
+	d.Set(b, "c", d.NewInt(-5))
+	f, _ := d.NewFloat(0.25)
+	d.Set(r, "new", f)
+	d.Set(r, "copy", d.Copy(arr))
+	out, err := cbor.AppendCBOR(nil, &d, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := cbor.AppendJSON(nil, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := string(d.AppendJSON(nil, r)); string(back) != want {
+		t.Fatalf("AppendJSON = %s, want %s", back, want)
+	}
+}

@@ -83,7 +83,9 @@ func (c *Codec) AppendJSON(dst, src []byte) ([]byte, error) {
 
 // Decode reads the MessagePack value src into d beside the values d already
 // holds, as d.Append would read its JSON text, and returns its root. d is
-// left unchanged on error. src is not retained.
+// left unchanged on error: an *Error of the transcoding, or the
+// *graft.Error of d.Append where a limit of d's Options is hit (its offset
+// is then in the JSON text). src is not retained.
 func (c *Codec) Decode(d *graft.Doc, src []byte) (graft.Ref, error) {
 	bp, _ := c.buffers.Get().(*[]byte)
 	if bp == nil {
