@@ -270,3 +270,21 @@ func TestEditedDoc(t *testing.T) {
 		t.Fatalf("AppendJSON = %s, want %s", back, want)
 	}
 }
+
+func TestStringKeys(t *testing.T) {
+	c := cbor.New(cbor.Options{StringKeys: true})
+	for _, tc := range []struct{ name, hex, json string }{
+		{"integers", "a2 01 02 20 03", `{"1":2,"-1":3}`},
+		{"float, bool, null", "a3 f93e00 01 f5 02 f6 03", `{"1.5":1,"true":2,"null":3}`},
+		{"bignum", "a1 c249010000000000000000 00", `{"18446744073709551616":0}`},
+		{"tagged string", "a1 c0 61 78 01", `{"x":1}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src, _ := hex.DecodeString(strings.ReplaceAll(tc.hex, " ", ""))
+			got, err := c.AppendJSON(nil, src)
+			if err != nil || string(got) != tc.json {
+				t.Fatalf("AppendJSON = %s, %v; want %s", got, err, tc.json)
+			}
+		})
+	}
+}

@@ -243,8 +243,11 @@ func (s *decoder) key(depth int) error {
 		if err := s.value(depth + 1); err != nil {
 			return err
 		}
-		if s.out[mark] == '"' || s.out[mark] == '[' || s.out[mark] == '{' {
-			return s.fail(start, "map key is not a number, boolean or null", ErrUnsupported)
+		switch s.out[mark] {
+		case '"': // a tagged string (a date, a URI, base64 of bytes)
+			return nil
+		case '[', '{':
+			return s.fail(start, "map key is an array or a map", ErrUnsupported)
 		}
 		// Number and literal text needs no escaping.
 		s.out = append(s.out, 0)

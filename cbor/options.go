@@ -23,8 +23,9 @@ type Options struct {
 	DropUnknownTags bool
 	// StringKeys decodes map keys that are integers, floats, booleans or
 	// null to member names holding their JSON text (1 becomes "1")
-	// instead of failing. Byte strings, arrays and maps as keys always
-	// fail.
+	// instead of failing, and tagged keys the member name their content
+	// decodes to (a date string, a bignum's digits). Byte strings, arrays
+	// and maps as keys always fail.
 	StringKeys bool
 	// UndefinedAsNull decodes undefined (simple value 23) as null instead
 	// of failing.
