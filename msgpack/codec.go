@@ -106,4 +106,4 @@ func (c *Codec) Decode(d *graft.Doc, src []byte) (graft.Ref, error) {
 
 // maxPooled is the largest buffer a Codec keeps for reuse: one huge
 // document must not pin its memory.
-const maxPooled = 1 << 20
+const maxPooled = 16 << 20
