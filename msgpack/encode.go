@@ -149,6 +149,9 @@ func (e *encoder) number(dst []byte, t []byte) ([]byte, error) {
 			return appendInt(dst, int64(-dec.Mant)), nil
 		}
 	}
+	if f, short := transcode.ShortDecimal(dec, t[len(t)-1]); ok && short {
+		return appendFloat(dst, f), nil
+	}
 	// A double prints at most 17 significant digits.
 	if ok && !dec.Big && dec.Mant < 1e17 || e.opts.RoundNumbers {
 		f, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(t), len(t)), 64)
@@ -160,13 +163,18 @@ func (e *encoder) number(dst []byte, t []byte) ([]byte, error) {
 			keeps, e.scratch = transcode.Keeps(e.scratch, f, t)
 		}
 		if keeps || e.opts.RoundNumbers {
-			if f32 := float32(f); float64(f32) == f {
-				return binary.BigEndian.AppendUint32(append(dst, mpFloat32), math.Float32bits(f32)), nil
-			}
-			return binary.BigEndian.AppendUint64(append(dst, mpFloat64), math.Float64bits(f)), nil
+			return appendFloat(dst, f), nil
 		}
 	}
 	return appendExt(dst, NumberExt, t), nil
+}
+
+// appendFloat writes f as float 32 if that holds it exactly, else float 64.
+func appendFloat(dst []byte, f float64) []byte {
+	if f32 := float32(f); float64(f32) == f {
+		return binary.BigEndian.AppendUint32(append(dst, mpFloat32), math.Float32bits(f32))
+	}
+	return binary.BigEndian.AppendUint64(append(dst, mpFloat64), math.Float64bits(f))
 }
 
 func appendUint(dst []byte, v uint64) []byte {

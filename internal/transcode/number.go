@@ -16,6 +16,7 @@ type Decimal struct {
 	Mant    uint64 // the digits of the integer and fraction parts, if !Big
 	Exp     int64  // the exponent minus the number of fraction digits
 	Digits  int    // count of mantissa digits, leading zeros included
+	Plain   bool   // the text has no exponent part
 }
 
 // Split decomposes the number text t. It reports false if the exponent
@@ -53,6 +54,7 @@ func Split(t []byte) (Decimal, bool) {
 		}
 	}
 	d.Integer = !inFrac && i == len(t)
+	d.Plain = i == len(t)
 	exp := int64(0)
 	if i < len(t) { // [eE][+-]?digits
 		i++
@@ -134,6 +136,35 @@ func ExactFloat(d Decimal) (float64, bool) {
 		}
 		f = math.Ldexp(float64(q), -int(k))
 	}
+	if d.Neg {
+		f = -f
+	}
+	return f, true
+}
+
+var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// ShortDecimal returns the double nearest to the plain decimal d (no
+// exponent, a fraction without trailing zeros, at most 15 significant
+// digits, at least 1e-6) and true: AppendFloat prints that double as
+// exactly the text of d, since no two decimals of 15 digits or fewer round
+// to the same double. Other numbers report false; decide those with
+// strconv.ParseFloat and Keeps. The last digit of the text is given as
+// last.
+func ShortDecimal(d Decimal, last byte) (float64, bool) {
+	if !d.Plain || d.Integer || d.Big || last == '0' || d.Mant == 0 || d.Mant >= 1e15 {
+		return 0, false
+	}
+	k := int64(bits.Len64(d.Mant)*1233>>12) + 1 // decimal digits of Mant, or one more
+	if d.Mant < uint64(pow10[k-1]) {
+		k--
+	}
+	if k-1+d.Exp < -6 || -d.Exp >= int64(len(pow10)) {
+		return 0, false
+	}
+	// Both operands exact, one correctly rounded division (Clinger).
+	f := float64(d.Mant) / pow10[-d.Exp]
 	if d.Neg {
 		f = -f
 	}

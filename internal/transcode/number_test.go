@@ -3,6 +3,7 @@ package transcode
 import (
 	"math"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -35,7 +36,8 @@ func TestSplit(t *testing.T) {
 			if !ok {
 				return
 			}
-			want := Decimal{Neg: tc.neg, Integer: tc.integer, Big: tc.big, Mant: tc.mant, Exp: tc.exp, Digits: tc.digits}
+			want := Decimal{Neg: tc.neg, Integer: tc.integer, Big: tc.big, Mant: tc.mant, Exp: tc.exp, Digits: tc.digits,
+				Plain: !strings.ContainsAny(tc.text, "eE")}
 			if d != want {
 				t.Fatalf("Split = %+v, want %+v", d, want)
 			}
@@ -103,5 +105,23 @@ func TestAppendDecimal(t *testing.T) {
 	}
 	if got := string(AppendNegInt(nil, math.MaxUint64)); got != "-18446744073709551616" {
 		t.Errorf("AppendNegInt(max) = %s", got)
+	}
+}
+
+// TestShortDecimal: where ShortDecimal decides, it agrees with parsing
+// and printing.
+func TestShortDecimal(t *testing.T) {
+	for _, text := range []string{"0.1", "12.99", "-65.61361699999", "0.000001", "0.0000012", "0.0000001", "1.50",
+		"123456789012.345", "1234567890123.456", "1e5", "5", "0.30000000000000004", "999999999999999.9", "-0.5"} {
+		d, _ := Split([]byte(text))
+		f, ok := ShortDecimal(d, text[len(text)-1])
+		want, _ := strconv.ParseFloat(text, 64)
+		keeps, _ := Keeps(nil, want, []byte(text))
+		if ok && (f != want || !keeps) {
+			t.Errorf("ShortDecimal(%s) = %v, true; ParseFloat %v, prints back: %v", text, f, want, keeps)
+		}
+		if !ok && keeps && strings.Contains(text, ".") && !strings.ContainsAny(text, "eE") && len(strings.Trim(text, "-0.")) <= 15 && want >= 1e-6 {
+			t.Errorf("ShortDecimal(%s) declined a short decimal", text)
+		}
 	}
 }
