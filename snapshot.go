@@ -137,12 +137,6 @@ func (d *Doc) appendParsedSnapshot(dst []byte, r uint32) ([]byte, bool) {
 	dst = binary.LittleEndian.AppendUint32(dst, auxCount)
 	dst = binary.LittleEndian.AppendUint32(dst, textLen)
 	dst = append(dst, 0, 0, 0, 0, 0, 0, 0, 0) // checksum, reserved
-	rebase := func(i uint32) uint32 {
-		if i == 0 {
-			return 0
-		}
-		return i - v.nodeBase
-	}
 	for _, x := range v.nodes[1:] {
 		meta := x.meta
 		if k := x.kind(); k == Object || k == Array {
@@ -152,10 +146,10 @@ func (d *Doc) appendParsedSnapshot(dst []byte, r uint32) ([]byte, bool) {
 		dst = binary.LittleEndian.AppendUint32(dst, x.off-v.textBase)
 		child := x.child
 		if x.kind() == Object || x.kind() == Array || x.isName() {
-			child = rebase(child)
+			child = rebaseIndex(child, v.nodeBase)
 		}
 		dst = binary.LittleEndian.AppendUint32(dst, child)
-		dst = binary.LittleEndian.AppendUint32(dst, rebase(x.next))
+		dst = binary.LittleEndian.AppendUint32(dst, rebaseIndex(x.next, v.nodeBase))
 	}
 	for _, a := range v.aux[:auxCount] {
 		dst = binary.LittleEndian.AppendUint32(dst, a.span)
