@@ -3,7 +3,11 @@
 # in one run) and writes:
 #   results.txt  raw `go test -bench` output (benchstat reads it as is)
 #   RESULTS.md   per-scenario tables of medians and ratios (../cmd/report),
-#                followed by the output sizes (TestSizes)
+#                the issue's targets as speedups (targets.awk) and the output
+#                sizes (TestSizes)
+#
+# The suite runs COUNT times with -count=1, so that on a shared machine the
+# runs of every row are spread over the same stretch of time as its peers'.
 #
 # Environment:
 #   COUNT        runs of each benchmark (default 6; use 10 for benchstat)
@@ -13,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-args=(-run '^$' -bench "${BENCH:-.}" -benchmem -count="${COUNT:-6}" -timeout 60m -v)
+args=(-run '^$' -bench "${BENCH:-.}" -benchmem -count=1 -timeout 60m -v)
 if [[ -n "${BENCHTIME:-}" ]]; then
 	args+=(-benchtime="$BENCHTIME")
 fi
@@ -21,11 +25,20 @@ fi
 status=0
 {
 	echo "go: $(go env GOVERSION)"
-	go test "${args[@]}" .
+	for _ in $(seq "${COUNT:-6}"); do
+		go test "${args[@]}" .
+	done
 } 2>&1 | tee results.txt || status=$?
 
 (cd .. && go run ./cmd/report -in binary/results.txt -out binary/RESULTS.md)
 {
+	echo
+	echo "## Targets"
+	echo
+	echo "How many times faster graft is than the named row (medians of ns/op"
+	echo "from the tables above; above 1 is faster)."
+	echo
+	awk -f targets.awk RESULTS.md
 	echo
 	echo "## Output sizes (bytes)"
 	echo
