@@ -102,6 +102,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"decimal fraction of one item", "c4 81 00", cbor.ErrUnsupported, 0},
 		{"decimal fraction with float exponent", "c4 82 f93c00 01", cbor.ErrUnsupported, 2},
 		{"bigfloat exponent too large", "c5 82 1a00100000 01", cbor.ErrLimit, 2},
+		{"bigfloat expansion", "9f" + strings.Repeat("c5 82 19044c 01", 300) + "ff", cbor.ErrLimit, 1 + 6*240},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src, err := hex.DecodeString(strings.ReplaceAll(tc.hex, " ", ""))

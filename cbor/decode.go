@@ -487,8 +487,16 @@ func (s *decoder) fraction(start int, binary bool, depth int) error {
 		}
 	}
 	s.out = transcode.AppendDecimal(s.out, neg && mant.Sign() != 0, mant.Append(digits[:0], 10), expNeg, eMag)
+	if binary && len(s.out) > maxExpansion*len(s.src)+1<<16 {
+		// A bigfloat of six bytes prints up to 770 digits.
+		return s.fail(start, "bigfloats print more than "+strconv.Itoa(maxExpansion)+" times the input", ErrLimit)
+	}
 	return nil
 }
+
+// maxExpansion bounds the JSON text written per byte of input (beyond a
+// first 64 KiB); only bigfloats can reach it.
+const maxExpansion = 8
 
 // simple transcodes major type 7: false, true, null, undefined, floats.
 func (s *decoder) simple(start int, ai byte, arg uint64) error {

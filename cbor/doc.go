@@ -75,7 +75,8 @@
 // maps and tags is limited (Options.MaxDepth, default 1000), and so are
 // the input size (Options.MaxBytes, default 256 MiB), bignums
 // (MaxBignumBytes) and bigfloat exponents (±1100). The JSON text written
-// is at most about six times the input. Errors are *Error values with
+// is at most eight times the input plus 64 KiB (bigfloats, which can print
+// hundreds of digits from six bytes, are an ErrLimit error beyond that). Errors are *Error values with
 // the byte offset of the item at fault. Fuzz tests check that no input
 // panics and that whatever decodes encodes back to the same value.
 package cbor
