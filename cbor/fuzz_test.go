@@ -8,6 +8,7 @@ import (
 
 	"github.com/graftjson/graft"
 	"github.com/graftjson/graft/cbor"
+	"github.com/graftjson/graft/internal/transcode/transcodetest"
 )
 
 // FuzzAppendJSON: no input panics; whatever decodes is JSON that
@@ -41,7 +42,7 @@ func FuzzAppendJSON(f *testing.F) {
 			if err != nil {
 				t.Fatalf("AppendJSON of our own %x: %v", b, err)
 			}
-			checkSameValue(t, out, back)
+			transcodetest.SameValue(t, out, back)
 		}
 	})
 }
@@ -81,7 +82,7 @@ func FuzzRoundTrip(f *testing.F) {
 				// The documented exceptions aside, every byte comes back.
 				t.Fatalf("round trip changed the text:\n%s\n%s", text, back)
 			}
-			checkSameValue(t, text, back)
+			transcodetest.SameValue(t, text, back)
 		}
 	})
 }

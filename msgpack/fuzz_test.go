@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/internal/transcode/transcodetest"
 	"github.com/graftjson/graft/msgpack"
 )
 
@@ -37,7 +38,7 @@ func FuzzAppendJSON(f *testing.F) {
 			if err != nil {
 				t.Fatalf("AppendJSON of our own %x: %v", b, err)
 			}
-			checkSameValue(t, out, back)
+			transcodetest.SameValue(t, out, back)
 		}
 	})
 }
@@ -71,6 +72,6 @@ func FuzzRoundTrip(f *testing.F) {
 			// Without escapes to decode, every byte comes back.
 			t.Fatalf("round trip changed the text:\n%s\n%s", text, back)
 		}
-		checkSameValue(t, text, back)
+		transcodetest.SameValue(t, text, back)
 	})
 }

@@ -1,15 +1,13 @@
 package msgpack_test
 
 import (
-	"bytes"
 	"encoding/hex"
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/internal/transcode/transcodetest"
 	"github.com/graftjson/graft/msgpack"
 )
 
@@ -223,31 +221,10 @@ func TestEncodeErrors(t *testing.T) {
 	}
 }
 
-// corpus returns the JSON files of the shared corpus, or skips.
-func corpus(t testing.TB) map[string][]byte {
-	dir := os.Getenv("GRAFT_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "corpus") // beside the repository
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
-	if len(files) == 0 {
-		t.Skip("no corpus (set GRAFT_CORPUS)")
-	}
-	m := map[string][]byte{}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m[filepath.Base(f)] = b
-	}
-	return m
-}
-
 // TestCorpusRoundTrip: JSON → MessagePack → JSON gives the document's
 // compact text back, byte for byte but for decoded string escapes.
 func TestCorpusRoundTrip(t *testing.T) {
-	for name, src := range corpus(t) {
+	for name, src := range transcodetest.Corpus(t) {
 		t.Run(name, func(t *testing.T) {
 			var d graft.Doc
 			r, err := d.Parse(src)
@@ -262,29 +239,7 @@ func TestCorpusRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkSameValue(t, d.AppendJSON(nil, r), back)
+			transcodetest.SameValue(t, d.AppendJSON(nil, r), back)
 		})
-	}
-}
-
-// checkSameValue fails unless JSON texts a and b hold the same value:
-// numbers compared by exact decimal value, member order ignored (the
-// "test" operation of JSON Patch).
-func checkSameValue(t testing.TB, a, b []byte) {
-	t.Helper()
-	if bytes.Equal(a, b) {
-		return
-	}
-	var d graft.Doc
-	r, err := d.Parse(a)
-	if err != nil {
-		t.Fatalf("not JSON: %v: %.200s", err, a)
-	}
-	ops, err := d.Append(append(append([]byte(`[{"op":"test","path":"","value":`), b...), "}]"...))
-	if err != nil {
-		t.Fatalf("not JSON: %v: %.200s", err, b)
-	}
-	if err := d.Patch(r, ops); err != nil {
-		t.Fatalf("values differ (%v):\n%.300s\n%.300s", err, a, b)
 	}
 }
