@@ -94,6 +94,12 @@ func New(cfg Config) (*Server, error) {
 	return &Server{cfg: cfg, schema: schema}, nil
 }
 
+// ForSchema returns a server executing over a loaded schema as it is, with
+// no federation definitions added (cfg.SDL is not read).
+func ForSchema(schema *ast.Schema, cfg Config) *Server {
+	return &Server{cfg: cfg, schema: schema}
+}
+
 // prelude declares what a federation subgraph library adds to a schema.
 const prelude = `
 scalar _Any
