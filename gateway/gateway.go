@@ -250,10 +250,29 @@ func (g *Gateway) handle(r *http.Request, st *state, graphqlResponse bool) (stat
 	if st.conds, err = p.op.Variables(st.conds[:0], req.doc, req.variables); err != nil {
 		return g.requestError(st, err, graphqlResponse)
 	}
+	req.header = g.forward(req.header, r.Header)
 	if out, err = g.backend.run(r.Context(), p, req, st.conds, st.out[:0]); err != nil {
 		return g.requestError(st, err, graphqlResponse)
 	}
 	return http.StatusOK, out, hasErrors(out)
+}
+
+// forward fills m (reused from the request before, or made) with the
+// client headers Options.ForwardHeaders names; nil when it names none.
+func (g *Gateway) forward(m map[string][]string, h http.Header) map[string][]string {
+	if len(g.opts.ForwardHeaders) == 0 {
+		return nil
+	}
+	if m == nil {
+		m = make(map[string][]string, len(g.opts.ForwardHeaders))
+	}
+	clear(m)
+	for _, name := range g.opts.ForwardHeaders {
+		if v := h.Values(name); len(v) > 0 {
+			m[http.CanonicalHeaderKey(name)] = v
+		}
+	}
+	return m
 }
 
 // prepare finds the planned operation of a request in the cache, or

@@ -11,10 +11,12 @@ import (
 // state; none of them outlives the request.
 type request struct {
 	doc        *graft.Doc
-	query      []byte    // the document, unescaped
-	operation  []byte    // the operation name, unescaped; empty for none
-	variables  graft.Ref // a JSON object in doc, or 0 for none
-	extensions graft.Ref // a JSON object in doc, or 0 for none
+	query      []byte              // the document, unescaped
+	operation  []byte              // the operation name, unescaped; empty for none
+	variables  graft.Ref           // a JSON object in doc, or 0 for none
+	extensions graft.Ref           // a JSON object in doc, or 0 for none
+	vars       []byte              // the variables printed compactly, for the engine
+	header     map[string][]string // the client headers forwarded, or nil
 }
 
 // decodeBody reads a POST body, {"query","operationName","variables",
