@@ -23,7 +23,8 @@ type stubBackend struct {
 	server *subgraph.Server
 }
 
-func newStub() *stubBackend {
+// newStub returns the stub; its field boom panics when panics is set.
+func newStub(panics bool) *stubBackend {
 	s, err := graphql.ParseSchema(stubSDL, graphql.Options{})
 	if err != nil {
 		panic(err)
@@ -36,7 +37,10 @@ func newStub() *stubBackend {
 				return "hello, " + args["name"].(string), nil
 			},
 			"Query.boom": func(context.Context, map[string]any, map[string]any) (any, error) {
-				panic("boom")
+				if panics {
+					panic("boom")
+				}
+				return 1, nil
 			},
 			"Mutation.bump": func(context.Context, map[string]any, map[string]any) (any, error) {
 				n++

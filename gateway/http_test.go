@@ -91,7 +91,7 @@ var httpCases = []httpCase{
 var quiet = slog.New(slog.NewTextHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelError + 1}))
 
 func TestHTTP(t *testing.T) {
-	g := newGateway(newStub(), Options{MaxBodyBytes: 1024, MaxDepth: 3, MaxAliases: 2, MaxTokens: 50, Logger: quiet})
+	g := newGateway(newStub(true), Options{MaxBodyBytes: 1024, MaxDepth: 3, MaxAliases: 2, MaxTokens: 50, Logger: quiet})
 	srv := httptest.NewServer(g)
 	defer srv.Close()
 	for _, c := range httpCases {
@@ -139,3 +139,14 @@ func checkHTTP(t *testing.T, srv *httptest.Server, c httpCase) {
 			resp.StatusCode, body, resp.Header.Get("Content-Type"), resp.Header.Get("Allow"), c.status, c.want, wantType, c.allow)
 	}
 }
+
+// recorder is a reusable http.ResponseWriter.
+type recorder struct {
+	header http.Header
+	status int
+	body   []byte
+}
+
+func (w *recorder) Header() http.Header         { return w.header }
+func (w *recorder) WriteHeader(status int)      { w.status = status }
+func (w *recorder) Write(b []byte) (int, error) { w.body = append(w.body, b...); return len(b), nil }
