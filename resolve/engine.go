@@ -269,7 +269,7 @@ func (st *state) dispatch() {
 		if st.inflight < cap(st.done) {
 			select {
 			case st.e.sem <- struct{}{}:
-				st.ready = st.ready[1:]
+				st.popReady()
 				st.inflight++
 				go st.async(fi)
 				continue
@@ -279,10 +279,17 @@ func (st *state) dispatch() {
 		if st.inflight > 0 {
 			return // wait for one to finish
 		}
-		st.ready = st.ready[1:]
+		st.popReady()
 		st.call(fi)
 		st.finish(fi)
 	}
+}
+
+// popReady removes the first ready fetch (keeping the slice's start, so
+// that its memory is reused).
+func (st *state) popReady() {
+	n := copy(st.ready, st.ready[1:])
+	st.ready = st.ready[:n]
 }
 
 // async runs one fetch on its own goroutine.

@@ -2,6 +2,8 @@ package resolve
 
 import (
 	"bytes"
+	"errors"
+	"strings"
 	"hash/maphash"
 	"strconv"
 
@@ -229,7 +231,7 @@ func (st *state) finish(fi int32) {
 	r := &st.runs[fi]
 	defer st.complete(f.node)
 	if r.err != nil {
-		st.failFetch(f, r, r.err.Error())
+		st.failFetch(f, r, reason(r.err))
 		return
 	}
 	d := st.doc
@@ -505,4 +507,16 @@ func (st *state) upstreamError(f *cfetch, e, path graft.Ref, r *fetchRun, j int)
 		b = d.AppendJSON(b, x)
 	}
 	st.errs = append(b, '}')
+}
+
+// reason words a transport's error for a client: an *Error without the
+// name of the upstream, which the message already gives.
+func reason(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		c := *e
+		c.Upstream = ""
+		return strings.TrimPrefix(c.Error(), "resolve: ")
+	}
+	return err.Error()
 }

@@ -112,12 +112,25 @@ func (f *fake) handler(upstream, want, answer string) resolve.TransportFunc {
 	}
 }
 
+// nestedTransport answers the nested batching scenario's requests, checking
+// each body; f (if not nil) records the calls.
 func nestedTransport(f *fake) resolve.Memory {
+	h := func(upstream, want, answer string) resolve.TransportFunc {
+		if f != nil {
+			return f.handler(upstream, want, answer)
+		}
+		return func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
+			if string(r.Body) != want {
+				return dst, errors.New("unexpected request " + string(r.Body))
+			}
+			return append(dst, answer...), nil
+		}
+	}
 	return resolve.Memory{
-		"products": f.handler("products", request(productsQuery, ""), productsBody),
-		"reviews":  f.handler("reviews", request(reviewsQuery, `{"__typename":"Product","upc":"1"},{"__typename":"Product","upc":"2"},{"__typename":"Product","upc":"3"}`), reviewsBody),
-		"stock":    f.handler("stock", request(stockQuery, `{"__typename":"Product","upc":"1"},{"__typename":"Product","upc":"2"},{"__typename":"Product","upc":"3"}`), stockBody),
-		"users":    f.handler("users", request(usersQuery, `{"__typename":"User","id":"1"},{"__typename":"User","id":"2"}`), usersBody),
+		"products": h("products", request(productsQuery, ""), productsBody),
+		"reviews":  h("reviews", request(reviewsQuery, `{"__typename":"Product","upc":"1"},{"__typename":"Product","upc":"2"},{"__typename":"Product","upc":"3"}`), reviewsBody),
+		"stock":    h("stock", request(stockQuery, `{"__typename":"Product","upc":"1"},{"__typename":"Product","upc":"2"},{"__typename":"Product","upc":"3"}`), stockBody),
+		"users":    h("users", request(usersQuery, `{"__typename":"User","id":"1"},{"__typename":"User","id":"2"}`), usersBody),
 	}
 }
 
