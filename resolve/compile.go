@@ -59,6 +59,7 @@ type step struct {
 // centity is a compiled Entity.
 type centity struct {
 	typ    string
+	name   string // the "__typename" of the representation
 	quoted []byte // the Type as a JSON string, compared with "__typename"'s text
 	head   []byte // `{"__typename":"T"`
 	fields []cfield
@@ -225,7 +226,7 @@ func compileFetch(f *Fetch, where string) (cfetch, error) {
 		if name == "" {
 			name = e.Type
 		}
-		ce := centity{typ: e.Type, quoted: appendQuote(nil, e.Type)}
+		ce := centity{typ: e.Type, name: name, quoted: appendQuote(nil, e.Type)}
 		ce.head = appendQuote([]byte(`{"__typename":`), name)
 		fields, err := compileFields(e.Fields, w+".Fields")
 		if err != nil {
@@ -323,6 +324,10 @@ func (p *Plan) appendNode(b []byte, id int32, indent string) []byte {
 		b = append(b, in...)
 		b = append(b, "representations of "...)
 		b = append(b, e.typ...)
+		if e.name != e.typ {
+			b = append(b, " as "...)
+			b = append(b, e.name...)
+		}
 		b = append(b, ": {__typename"...)
 		b = appendFieldList(b, e.fields)
 		b = append(b, "}\n"...)

@@ -3,9 +3,9 @@ package resolve
 import (
 	"bytes"
 	"errors"
-	"strings"
 	"hash/maphash"
 	"strconv"
+	"strings"
 
 	"github.com/graftjson/graft"
 )

@@ -80,6 +80,8 @@ type flight struct {
 	body []byte        // the response, owned by the flight
 	err  error
 	own  bool // the error is the leader's own cancellation
+
+	waiters int // requests waiting for it (under dedup.mu; tests read it)
 }
 
 func newDedup(t Transport) *dedup {
@@ -115,6 +117,7 @@ func (g *dedup) Do(ctx context.Context, r *UpstreamRequest, dst []byte) ([]byte,
 	g.mu.Lock()
 	for _, f := range g.m[h] {
 		if bytes.Equal(f.key, key) {
+			f.waiters++
 			g.mu.Unlock()
 			select {
 			case <-f.done:
