@@ -187,38 +187,35 @@ func (p *planner) plan() (resolve.Node, error) {
 			intro.intro = append(intro.intro, cf)
 			continue
 		}
-		g := -1
-		if p.op.Operation == ast.Mutation {
-			// In order: join the last group when its subgraph resolves the field.
-			if n := len(groups); n > 0 && groups[n-1].graph >= 0 && p.local(groups[n-1].graph, root.Name, cf.name, nil) {
-				g = groups[n-1].graph
+		// The subgraph that resolves most of the field's selection itself;
+		// on a tie, one already fetched from (for a mutation, only the
+		// last one, as its fields run in order).
+		g, best := -1, -1
+		for h := range p.s.graphs {
+			if !p.local(h, root.Name, cf.name, nil) {
+				continue
 			}
-		} else {
-			for _, f := range groups {
-				if f.graph >= 0 && p.local(f.graph, root.Name, cf.name, nil) {
-					g = f.graph
-					break
-				}
+			score := 2 * p.localCount(h, root.Name, cf)
+			if n := len(groups); n > 0 && groups[n-1].graph == h || p.op.Operation != ast.Mutation && hasGroup(groups, h) {
+				score++
+			}
+			if score > best {
+				g, best = h, score
 			}
 		}
+		if g < 0 {
+			return nil, planError(`No subgraph resolves the field "`+root.Name+"."+cf.name+`".`, cf.field.Position)
+		}
 		var f *fetch
-		if g >= 0 {
+		if n := len(groups); n > 0 && groups[n-1].graph == g || p.op.Operation != ast.Mutation {
 			for i := len(groups) - 1; i >= 0; i-- {
 				if groups[i].graph == g {
 					f = groups[i]
 					break
 				}
 			}
-		} else {
-			for h := range p.s.graphs {
-				if p.local(h, root.Name, cf.name, nil) {
-					g = h
-					break
-				}
-			}
-			if g < 0 {
-				return nil, planError(`No subgraph resolves the field "`+root.Name+"."+cf.name+`".`, cf.field.Position)
-			}
+		}
+		if f == nil {
 			f = p.newFetch(g)
 			f.root, f.sel = true, &usel{}
 			groups = append(groups, f)
@@ -228,6 +225,39 @@ func (p *planner) plan() (resolve.Node, error) {
 		}
 	}
 	return p.tree(groups)
+}
+
+func hasGroup(groups []*fetch, g int) bool {
+	for _, f := range groups {
+		if f.graph == g {
+			return true
+		}
+	}
+	return false
+}
+
+// localCount returns how many fields of the selection of cf (a field of
+// typ) the subgraph g resolves itself, one level down.
+func (p *planner) localCount(g int, typ string, cf *cfield) int {
+	def := p.fieldDef(typ, cf.name)
+	if def == nil || len(cf.sets) == 0 {
+		return 0
+	}
+	named := p.s.api.Types[def.Type.Name()]
+	if named == nil || named.Kind != ast.Object {
+		return 0
+	}
+	var provides ast.SelectionSet
+	if j := p.join(g, typ, cf.name); j != nil {
+		provides = j.provides
+	}
+	n := 0
+	for _, sub := range p.c.collect(named, cf.sets) {
+		if sub.name != "__typename" && p.local(g, named.Name, sub.name, provides) {
+			n++
+		}
+	}
+	return n
 }
 
 // local reports whether the subgraph g resolves the field name of the type
@@ -483,6 +513,9 @@ next:
 			if p.existing(f, t.graph, path) != nil {
 				n += len(fields) // join a fetch already planned
 			}
+			if p.directKey(t, f.graph, typ, provided) {
+				n += 2 * len(fields) // no jump needed to fetch the key
+			}
 			if n > bestN {
 				best, bestN = t, n
 			}
@@ -664,6 +697,17 @@ func (p *planner) pickKey(t target, from int, typ string, provided ast.Selection
 		}
 	}
 	return *first // targets only lists subgraphs with a resolvable key
+}
+
+// directKey reports whether the target has a resolvable key whose fields
+// the subgraph from resolves itself.
+func (p *planner) directKey(t target, from int, typ string, provided ast.SelectionSet) bool {
+	for _, k := range p.s.types[t.typename].keys {
+		if k.graph == t.graph && k.resolvable && p.allLocal(from, typ, k.fields, provided) {
+			return true
+		}
+	}
+	return false
 }
 
 // allLocal reports whether the subgraph g resolves every field of the

@@ -16,7 +16,7 @@ func (p *planner) describe(f *fetch) *resolve.Fetch {
 	switch {
 	case f.graph < 0:
 		used := map[string]bool{}
-		body = append(body, '{')
+		body = append(body, " {"...)
 		for _, cf := range f.intro {
 			body = appendAST(body, cf.field, used)
 		}
