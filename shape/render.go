@@ -375,7 +375,7 @@ func (r *Renderer) appendFieldName(b []byte) []byte {
 	if s := r.current(); s != nil {
 		b = append(b, s.obj.name...)
 		b = append(b, '.')
-		b = append(b, s.obj.fields[s.fi].key...)
+		b = append(b, s.obj.fields[s.fi].schema...)
 	}
 	return b
 }
