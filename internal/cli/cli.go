@@ -26,7 +26,7 @@ type command struct {
 
 // commands returns the subcommands in the order graft --help lists them.
 func commands() []*command {
-	return []*command{validateCommand(), fmtCommand(), getCommand(), mergeCommand(), patchCommand(), streamCommand(), shapeCommand()}
+	return []*command{validateCommand(), fmtCommand(), getCommand(), mergeCommand(), patchCommand(), streamCommand(), shapeCommand(), serveCommand()}
 }
 
 func lookup(name string) *command {
@@ -152,6 +152,8 @@ type runner struct {
 	stdout, stderr io.Writer
 	maxBytes       int  // the most bytes read from one input
 	stdinRead      bool // standard input was read already
+
+	hooks serveHooks // tests watch graft serve through them
 
 	// isTerminal, when set, replaces the check of whether a stream is a
 	// terminal (and its width): tests set it to see the progress line.

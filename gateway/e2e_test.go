@@ -1,0 +1,76 @@
+package gateway
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/graftjson/graft/internal/demo"
+	"github.com/graftjson/graft/shape"
+)
+
+// demoGateway starts the demo's subgraphs, each on its own server on
+// 127.0.0.1 (wrap, when set, may replace a subgraph's handler), and a
+// gateway over them.
+func demoGateway(t testing.TB, opts Options, wrap map[string]func(http.Handler) http.Handler) *httptest.Server {
+	t.Helper()
+	subs, err := demo.Subgraphs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	urls := map[string]string{}
+	for name, s := range subs {
+		var h http.Handler = s
+		if w := wrap[name]; w != nil {
+			h = w(s)
+		}
+		srv := httptest.NewServer(h)
+		t.Cleanup(srv.Close)
+		urls[name] = srv.URL + "/graphql"
+	}
+	opts.Subgraphs = urls
+	if opts.Logger == nil {
+		opts.Logger = quiet
+	}
+	g, err := New(demo.Supergraph, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(g)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func post(query string) string {
+	b := []byte(`{"query":`)
+	b = shape.AppendQuote(b, query)
+	return string(append(b, '}'))
+}
+
+var demoCases = []httpCase{
+	{name: "top products with reviews and authors", body: post(`{ topProducts { name reviews { body author { name } } } }`), status: 200,
+		want: `{"data":{"topProducts":[{"name":"Table","reviews":[{"body":"Love it!","author":{"name":"Ada Lovelace"}},{"body":"Prefer something else.","author":{"name":"Alan Turing"}}]},{"name":"Couch","reviews":[{"body":"Too expensive.","author":{"name":"Ada Lovelace"}}]},{"name":"Chair","reviews":[{"body":"Could be better.","author":{"name":"Alan Turing"}}]}]}}`},
+	{name: "requires: shipping estimate", body: post(`{ topProducts(first: 3) { upc inStock shippingEstimate } }`), status: 200,
+		want: `{"data":{"topProducts":[{"upc":"1","inStock":true,"shippingEstimate":50},{"upc":"2","inStock":false,"shippingEstimate":0},{"upc":"3","inStock":true,"shippingEstimate":25}]}}`},
+	{name: "provides: author username", body: post(`{ me { username reviews { body author { username } product { name } } } }`), status: 200,
+		want: `{"data":{"me":{"username":"@ada","reviews":[{"body":"Love it!","author":{"username":"@ada"},"product":{"name":"Table"}},{"body":"Too expensive.","author":{"username":"@ada"},"product":{"name":"Couch"}}]}}}`},
+	{name: "variables, aliases, fragments, typename", body: `{"query":"query P($n: Int) { top: topProducts(first: $n) { ...F __typename } } fragment F on Product { upc title: name }","variables":{"n":1}}`, status: 200,
+		want: `{"data":{"top":[{"upc":"1","title":"Table","__typename":"Product"}]}}`},
+	{name: "mutation", body: post(`mutation { addReview(upc: "3", body: "Sturdy.") { id body product { name } author { name } } }`), status: 200,
+		want: `{"data":{"addReview":{"id":"5","body":"Sturdy.","product":{"name":"Chair"},"author":{"name":"Ada Lovelace"}}}}`},
+	{name: "introspection type", body: post(`{ __type(name: "Review") { name kind fields { name type { name kind ofType { name } } } } }`), status: 200,
+		want: `{"data":{"__type":{"name":"Review","kind":"OBJECT","fields":[{"name":"id","type":{"name":null,"kind":"NON_NULL","ofType":{"name":"ID"}}},{"name":"body","type":{"name":"String","kind":"SCALAR","ofType":null}},{"name":"author","type":{"name":"User","kind":"OBJECT","ofType":null}},{"name":"product","type":{"name":"Product","kind":"OBJECT","ofType":null}}]}}}`},
+	{name: "introspection schema roots", body: post(`{ __schema { queryType { name } mutationType { name } subscriptionType { name } } }`), status: 200,
+		want: `{"data":{"__schema":{"queryType":{"name":"Query"},"mutationType":{"name":"Mutation"},"subscriptionType":null}}}`},
+	{name: "introspection with data", body: post(`{ __typename me { name } __type(name: "join__Graph") { name } }`), status: 200,
+		want: `{"data":{"__typename":"Query","me":{"name":"Ada Lovelace"},"__type":null}}`},
+	{name: "invalid operation", body: post("{ topProducts { nope } }"), status: 200,
+		want: `{"errors":[{"message":"Cannot query field \"nope\" on type \"Product\". Did you mean \"name\"?","locations":[{"line":1,"column":17}]}]}`},
+}
+
+func TestDemo(t *testing.T) {
+	srv := demoGateway(t, Options{}, nil)
+	for _, c := range demoCases {
+		t.Run(c.name, func(t *testing.T) { checkHTTP(t, srv, c) })
+	}
+}

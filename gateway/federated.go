@@ -1,0 +1,109 @@
+package gateway
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"sort"
+	"strings"
+
+	"github.com/graftjson/graft/federation"
+	"github.com/graftjson/graft/resolve"
+)
+
+// New returns a gateway for the supergraph SDL text supergraph, as
+// Apollo's and The Guild's composition tools write it. The subgraph URLs
+// come from its join__graph directives, overridden by opts.Subgraphs. An
+// invalid supergraph, a subgraph without a URL or an override naming no
+// subgraph is an error.
+func New(supergraph string, opts Options) (*Gateway, error) {
+	opts.defaults()
+	sg, err := federation.Parse([]byte(supergraph), federation.Options{})
+	if err != nil {
+		return nil, &Error{Message: "supergraph: " + err.Error(), Err: err}
+	}
+	urls := map[string]string{}
+	for _, s := range sg.Subgraphs() {
+		urls[s.Name] = s.URL
+	}
+	for name, url := range opts.Subgraphs {
+		if _, ok := urls[name]; !ok {
+			return nil, &Error{Message: "--subgraph " + name + ": the supergraph has no subgraph of that name (it has " + strings.Join(sortedKeys(urls), ", ") + ")"}
+		}
+		urls[name] = url
+	}
+	for name, url := range urls {
+		if url == "" {
+			return nil, &Error{Message: "subgraph " + name + " has no URL in the supergraph; give one with --subgraph " + name + "=URL"}
+		}
+	}
+	client := opts.Client
+	if client == nil {
+		client = &http.Client{Transport: http.DefaultTransport}
+	}
+	t := &transport{
+		urls:          urls,
+		client:        client,
+		timeout:       opts.SubgraphTimeout,
+		maxBytes:      defaultMaxResponseBytes,
+		introspection: newIntrospection(sg.APISchema()),
+	}
+	return newGateway(&federated{sg: sg, engine: resolve.NewEngine(t, resolve.Options{})}, opts), nil
+}
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// federated is the backend of a supergraph: package federation plans,
+// package resolve runs the plans.
+type federated struct {
+	sg     *federation.Supergraph
+	engine *resolve.Engine
+}
+
+func (f *federated) plan(query, name string) (*prepared, error) {
+	qp, err := f.sg.Plan(query, name)
+	if err != nil {
+		return nil, err
+	}
+	rp, err := resolve.NewPlan(qp.Root, qp.Operation.Plan())
+	if err != nil {
+		return nil, err
+	}
+	return &prepared{op: qp.Operation, kind: qp.Operation.Definition().Operation, plan: rp}, nil
+}
+
+func (f *federated) run(ctx context.Context, p *prepared, req *request, conds []bool, dst []byte) ([]byte, error) {
+	req.vars = req.vars[:0]
+	if req.variables != 0 {
+		req.vars = req.doc.AppendJSON(req.vars, req.variables)
+	}
+	return f.engine.Execute(ctx, p.plan.(*resolve.Plan), &resolve.Request{Variables: req.vars, Conditions: conds, Header: req.header}, dst)
+}
+
+// introspectionRequest is the body the engine sends for the root fetch of
+// __schema and __type.
+type introspectionRequest struct {
+	Query         string         `json:"query"`
+	OperationName string         `json:"operationName"`
+	Variables     map[string]any `json:"variables"`
+}
+
+// answerIntrospection answers the introspection fetch in process.
+func (t *transport) answerIntrospection(ctx context.Context, body []byte, dst []byte) ([]byte, error) {
+	var r introspectionRequest
+	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec.UseNumber()
+	if err := dec.Decode(&r); err != nil {
+		return dst, err
+	}
+	return append(dst, t.introspection.execute(ctx, r.Query, r.OperationName, r.Variables)...), nil
+}
+
+var _ = federation.IntrospectionUpstream
