@@ -37,7 +37,11 @@ func newIntrospection(s *ast.Schema) *introspection {
 	}
 	dnames := make([]string, 0, len(s.Directives))
 	for name := range s.Directives {
-		dnames = append(dnames, name)
+		// gqlparser declares @defer, but an incremental response is
+		// refused as a request error: clients must not be told otherwise.
+		if name != "defer" && name != "stream" {
+			dnames = append(dnames, name)
+		}
 	}
 	sort.Strings(dnames)
 	directives := make([]any, len(dnames))
