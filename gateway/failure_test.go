@@ -1,8 +1,12 @@
 package gateway
 
 import (
+	"bytes"
 	"io"
+	"log/slog"
 	"net/http"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -52,8 +56,44 @@ func TestFailingSubgraph(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			srv := demoGateway(t, Options{SubgraphTimeout: 100 * time.Millisecond}, failing(c.answer))
+			var log syncBuffer
+			logger := slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{ReplaceAttr: dropTime}))
+			srv := demoGateway(t, Options{SubgraphTimeout: 100 * time.Millisecond, Logger: logger}, failing(c.answer))
 			checkHTTP(t, srv, httpCase{body: post(topReviews), status: 200, want: c.want})
+			// One record for the request, counting the errors (written
+			// after the response, so perhaps not yet).
+			for deadline := time.Now().Add(5 * time.Second); log.String() == "" && time.Now().Before(deadline); {
+				time.Sleep(time.Millisecond)
+			}
+			if got := log.String(); !strings.HasPrefix(got, `level=INFO msg="graphql request" method=POST operation="" status=200 errors=1 bytes=`) || strings.Count(got, "\n") != 1 {
+				t.Errorf("log: %q", got)
+			}
 		})
 	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the server's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// dropTime leaves the time out of log records, so tests can compare them.
+func dropTime(groups []string, a slog.Attr) slog.Attr {
+	if a.Key == slog.TimeKey && len(groups) == 0 {
+		return slog.Attr{}
+	}
+	return a
 }

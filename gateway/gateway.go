@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -349,13 +350,11 @@ func readBody(dst []byte, body io.Reader, limit int64) ([]byte, error) {
 	}
 }
 
-// hasErrors reports whether a response carries "errors" (the engine
-// writes them after "data"; a response without data starts with them).
+// hasErrors reports whether a response carries "errors": the engine and
+// request errors write them first.
 func hasErrors(out []byte) int {
-	for i := len(out) - 1; i >= 0 && i >= len(out)-2; i-- {
-		if out[i] == ']' {
-			return 1
-		}
+	if bytes.HasPrefix(out, []byte(`{"errors"`)) {
+		return 1
 	}
 	return 0
 }
