@@ -3,6 +3,7 @@ package gateway
 import (
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/graftjson/graft/internal/demo"
@@ -72,5 +73,41 @@ func TestDemo(t *testing.T) {
 	srv := demoGateway(t, Options{}, nil)
 	for _, c := range demoCases {
 		t.Run(c.name, func(t *testing.T) { checkHTTP(t, srv, c) })
+	}
+}
+
+// TestForwardHeaders checks that the headers named, and only those, reach
+// the subgraphs.
+func TestForwardHeaders(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		forward []string
+		want    string
+	}{
+		{"named", []string{"authorization"}, "Bearer t0k"},
+		{"not named", nil, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			seen := make(chan string, 1)
+			record := map[string]func(http.Handler) http.Handler{"products": func(h http.Handler) http.Handler {
+				return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					seen <- r.Header.Get("Authorization") + r.Header.Get("X-Other")
+					h.ServeHTTP(w, r)
+				})
+			}}
+			srv := demoGateway(t, Options{ForwardHeaders: c.forward}, record)
+			req, _ := http.NewRequest("POST", srv.URL+"/graphql", strings.NewReader(post(`{ topProducts(first: 1) { name } }`)))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Authorization", "Bearer t0k")
+			req.Header.Set("X-Other", "no")
+			resp, err := srv.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if got := <-seen; got != c.want {
+				t.Errorf("the subgraph saw %q, want %q", got, c.want)
+			}
+		})
 	}
 }

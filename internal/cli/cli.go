@@ -47,7 +47,8 @@ programs that receive JSON from several upstream services and stitch it into
 one response. graft keeps strings and numbers exactly as they were written
 (escapes stay escaped, big numbers are not rounded) and merges documents the
 way a gateway combines the answers of its upstreams. It also applies the
-standard transforms: JSON Patch, JSON Merge Patch and canonical JSON.
+standard transforms: JSON Patch, JSON Merge Patch and canonical JSON, and
+runs a GraphQL federation gateway over a supergraph (graft serve).
 `
 
 const mainDetails = `
@@ -63,6 +64,7 @@ Exit status:
   2  usage error: unknown command, missing argument, bad flag
 
 Examples:
+  graft serve --demo
   graft validate examples/*.json
   graft fmt --indent 2 examples/base.json
   graft get examples/base.json /products/0/name

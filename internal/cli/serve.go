@@ -65,6 +65,8 @@ Flags:
                           (repeatable)
   --config FILE           a JSON file {"subgraphs": {"NAME": "URL", …}};
                           --subgraph flags win over it
+  --forward-header NAME   send the client's header NAME on to the subgraphs
+                          (repeatable; none by default)
   --subgraph-timeout D    the most a subgraph request may take (default 30s)
   --max-body N            the largest request body, in bytes (default 1 MiB)
   --max-depth N           the most nested selection sets (default 64)
@@ -103,6 +105,19 @@ func (s subgraphFlags) Set(v string) error {
 	return nil
 }
 
+// headerFlags collects repeated --forward-header NAME flags.
+type headerFlags []string
+
+func (h *headerFlags) String() string { return "" }
+
+func (h *headerFlags) Set(v string) error {
+	if v == "" || strings.ContainsAny(v, " :\t\r\n") {
+		return errors.New("want a header name")
+	}
+	*h = append(*h, v)
+	return nil
+}
+
 // serveHooks lets tests watch a server: ready gets the address listened
 // on, shutdown is called when draining begins; wrap, when set, wraps the
 // gateway's handler.
@@ -121,6 +136,8 @@ func runServe(r *runner, c *command, args []string) int {
 	subgraphs := subgraphFlags{}
 	fs.Var(subgraphs, "subgraph", "`NAME=URL` of a subgraph")
 	configFile := fs.String("config", "", "the config `FILE`")
+	var forward headerFlags
+	fs.Var(&forward, "forward-header", "a header `NAME` to forward")
 	timeout := fs.Duration("subgraph-timeout", gateway.DefaultSubgraphTimeout, "subgraph request timeout")
 	maxBody := fs.Int64("max-body", gateway.DefaultMaxBodyBytes, "the largest request body")
 	maxDepth := fs.Int("max-depth", gateway.DefaultMaxDepth, "the most nested selection sets")
@@ -163,6 +180,7 @@ func runServe(r *runner, c *command, args []string) int {
 	opts := gateway.Options{
 		SubgraphTimeout: *timeout, MaxBodyBytes: *maxBody, MaxDepth: *maxDepth,
 		MaxAliases: *maxAliases, MaxTokens: *maxTokens, Logger: logger,
+		ForwardHeaders: forward,
 	}
 	var sdl, name string
 	var stopDemo func()
