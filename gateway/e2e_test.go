@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/graftjson/graft/internal/demo"
@@ -69,9 +70,24 @@ var demoCases = []httpCase{
 		want: `{"errors":[{"message":"Cannot query field \"nope\" on type \"Product\". Did you mean \"name\"?","locations":[{"line":1,"column":17}]}]}`},
 }
 
+// moreDemoCases run against the demo gateway too.
+var moreDemoCases = []httpCase{
+	{name: "typename only", body: post(`{ __typename }`), status: 200, want: `{"data":{"__typename":"Query"}}`},
+	{name: "get query", method: "GET", target: get(`{ me { name } }`), status: 200, want: `{"data":{"me":{"name":"Ada Lovelace"}}}`},
+	{name: "get mutation", method: "GET", target: get(`mutation { addReview(upc: "1", body: "x") { id } }`), status: 405, allow: "POST",
+		want: `{"errors":[{"message":"Only queries may be sent with GET; send a mutation with POST."}]}`},
+	{name: "wrong variable type", accept: "application/graphql-response+json", body: `{"query":"query($n: Int) { topProducts(first: $n) { name } }","variables":{"n":"two"}}`,
+		status: 400, ctype: "application/graphql-response+json",
+		want: `{"errors":[{"message":"Variable \"$n\" got invalid value \"two\"; Int cannot represent non-integer value: \"two\"","locations":[{"line":1,"column":7}]}]}`},
+	{name: "skip with variable", body: `{"query":"query($s: Boolean!) { me { name @skip(if: $s) username } }","variables":{"s":true}}`, status: 200,
+		want: `{"data":{"me":{"username":"@ada"}}}`},
+	{name: "subscription", body: post(`subscription { me { name } }`), status: 200,
+		want: `{"errors":[{"message":"Schema does not support operation type \"subscription\"","locations":[{"line":1,"column":1}]}]}`},
+}
+
 func TestDemo(t *testing.T) {
 	srv := demoGateway(t, Options{}, nil)
-	for _, c := range demoCases {
+	for _, c := range append(demoCases, moreDemoCases...) {
 		t.Run(c.name, func(t *testing.T) { checkHTTP(t, srv, c) })
 	}
 }
@@ -110,4 +126,27 @@ func TestForwardHeaders(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestConcurrent sends the demo's queries from several goroutines at once
+// (with the race detector, this checks the pooled per-request state).
+func TestConcurrent(t *testing.T) {
+	srv := demoGateway(t, Options{}, nil)
+	var queries []httpCase
+	for _, c := range demoCases {
+		if !strings.Contains(c.body, "mutation") {
+			queries = append(queries, c)
+		}
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < 8; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := 0; i < 10; i++ {
+				checkHTTP(t, srv, queries[(w+i)%len(queries)])
+			}
+		}(w)
+	}
+	wg.Wait()
 }

@@ -72,7 +72,13 @@ func (f *federated) plan(query, name string) (*prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	rp, err := resolve.NewPlan(qp.Root, qp.Operation.Plan())
+	root := qp.Root
+	if root == nil {
+		// No fetch (only __typename): resolve takes an empty sequence,
+		// not a nil root.
+		root = &resolve.Sequence{}
+	}
+	rp, err := resolve.NewPlan(root, qp.Operation.Plan())
 	if err != nil {
 		return nil, err
 	}
