@@ -2,6 +2,8 @@ package gateway
 
 import (
 	"context"
+	"io"
+	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
@@ -21,8 +23,8 @@ type replay struct {
 }
 
 func (r *replay) Do(ctx context.Context, u *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
-	key := make([]byte, 0, 256)
-	key = append(append(append(key, u.Upstream...), 0), u.Body...)
+	var buf [4096]byte // the key stays on the stack: the replay costs no allocation
+	key := append(append(append(buf[:0], u.Upstream...), 0), u.Body...)
 	if resp, ok := r.responses[string(key)]; ok {
 		return append(dst, resp...), nil
 	}
@@ -45,7 +47,7 @@ func (*body) Close() error { return nil }
 // requestPath serves one query through the whole request path (decode,
 // plan cache, resolve with recorded in-memory subgraphs, encode) and
 // returns a function serving it again.
-func requestPath(tb testing.TB, query string) (serve func() *recorder) {
+func requestPath(tb testing.TB, query string, logger *slog.Logger) (serve func() *recorder) {
 	tb.Helper()
 	sg, err := federation.Parse([]byte(demo.Supergraph), federation.Options{})
 	if err != nil {
@@ -59,7 +61,7 @@ func requestPath(tb testing.TB, query string) (serve func() *recorder) {
 	for name, s := range subs {
 		rp.subs[name] = s
 	}
-	g := newGateway(&federated{sg: sg, engine: resolve.NewEngine(rp, resolve.Options{})}, Options{Logger: quiet})
+	g := newGateway(&federated{sg: sg, engine: resolve.NewEngine(rp, resolve.Options{})}, Options{Logger: logger})
 	payload := post(query)
 	b := &body{}
 	req, err := http.NewRequest("POST", "/graphql", b)
@@ -83,11 +85,13 @@ const benchQuery = `{ topProducts { name price reviews { body author { name user
 
 const benchResponse = `{"data":{"topProducts":[{"name":"Table","price":899,"reviews":[{"body":"Love it!","author":{"name":"Ada Lovelace","username":"@ada"}},{"body":"Prefer something else.","author":{"name":"Alan Turing","username":"@complete"}}]},{"name":"Couch","price":1299,"reviews":[{"body":"Too expensive.","author":{"name":"Ada Lovelace","username":"@ada"}}]},{"name":"Chair","price":54,"reviews":[{"body":"Could be better.","author":{"name":"Alan Turing","username":"@complete"}}]}]}}`
 
-// MaxRequestAllocs is the allocation budget of the whole request path.
-const maxRequestAllocs = 50
+// maxRequestAllocs is the allocation budget of the whole request path
+// without logs. The issue's target is 50; it measured 0, and the budget
+// leaves room only for a pool refilled after a garbage collection.
+const maxRequestAllocs = 2
 
 func TestRequestPathAllocs(t *testing.T) {
-	serve := requestPath(t, benchQuery)
+	serve := requestPath(t, benchQuery, quiet)
 	if w := serve(); w.status != 200 || string(w.body) != benchResponse {
 		t.Fatalf("got %d %s\nwant 200 %s", w.status, w.body, benchResponse)
 	}
@@ -98,15 +102,27 @@ func TestRequestPathAllocs(t *testing.T) {
 	}
 }
 
+// BenchmarkRequestPath serves one query through the whole request path,
+// without logs and with one JSON log record per request.
 func BenchmarkRequestPath(b *testing.B) {
-	serve := requestPath(b, benchQuery)
-	if w := serve(); string(w.body) != benchResponse {
-		b.Fatalf("got %s", w.body)
-	}
-	b.SetBytes(int64(len(post(benchQuery))))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		serve()
+	for _, bc := range []struct {
+		name   string
+		logger *slog.Logger
+	}{
+		{"quiet", quiet},
+		{"logged", slog.New(slog.NewJSONHandler(io.Discard, nil))},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			serve := requestPath(b, benchQuery, bc.logger)
+			if w := serve(); string(w.body) != benchResponse {
+				b.Fatalf("got %s", w.body)
+			}
+			b.SetBytes(int64(len(post(benchQuery))))
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				serve()
+			}
+		})
 	}
 }

@@ -15,7 +15,8 @@
 // engine runs the plan and writes the whole response, which is sent as
 // application/json, or as application/graphql-response+json when the
 // client's Accept header prefers it. Once warm, a request allocates
-// next to nothing in the gateway (TestRequestPathAllocs holds the budget).
+// nothing in the gateway and the engine (TestRequestPathAllocs holds the
+// budget), one allocation more when a log record is written.
 //
 // # GraphQL over HTTP
 //

@@ -90,7 +90,8 @@ func (f *federated) run(ctx context.Context, p *prepared, req *request, conds []
 	if req.variables != 0 {
 		req.vars = req.doc.AppendJSON(req.vars, req.variables)
 	}
-	return f.engine.Execute(ctx, p.plan.(*resolve.Plan), &resolve.Request{Variables: req.vars, Conditions: conds, Header: req.header}, dst)
+	req.engine = resolve.Request{Variables: req.vars, Conditions: conds, Header: req.header}
+	return f.engine.Execute(ctx, p.plan.(*resolve.Plan), &req.engine, dst)
 }
 
 // introspectionRequest is the body the engine sends for the root fetch of

@@ -4,6 +4,7 @@ import (
 	"net/url"
 
 	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/resolve"
 )
 
 // request is one GraphQL-over-HTTP request decoded into a pooled Doc. Its
@@ -17,6 +18,7 @@ type request struct {
 	extensions graft.Ref           // a JSON object in doc, or 0 for none
 	vars       []byte              // the variables printed compactly, for the engine
 	header     map[string][]string // the client headers forwarded, or nil
+	engine     resolve.Request     // what the engine gets, kept here so as not to allocate it
 }
 
 // decodeBody reads a POST body, {"query","operationName","variables",
