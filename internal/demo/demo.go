@@ -25,9 +25,6 @@ import (
 //go:embed schema/supergraph.graphql
 var Supergraph string
 
-// Names lists the demo's subgraphs, as the supergraph names them.
-var Names = []string{"accounts", "inventory", "products", "reviews"}
-
 var (
 	//go:embed schema/accounts.graphql
 	accountsSDL string
