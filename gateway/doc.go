@@ -48,8 +48,8 @@
 // nesting of selection sets, the aliases and the tokens of a document
 // (counted by gqlparser's lexer before the document is parsed, and only
 // for documents not yet in the cache), the time and size of each
-// subgraph response. The planner's compiler bounds the depth again with
-// fragments expanded. Client headers are forwarded to subgraphs only when
+// subgraph response. The planner's compiler applies the depth limit again
+// with fragments expanded. Client headers are forwarded to subgraphs only when
 // Options.ForwardHeaders names them.
 //
 // # Concurrency and memory

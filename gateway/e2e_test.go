@@ -85,6 +85,14 @@ var moreDemoCases = []httpCase{
 		want: `{"errors":[{"message":"Schema does not support operation type \"subscription\"","locations":[{"line":1,"column":1}]}]}`},
 }
 
+// TestDepthThroughFragments: a document shallow as written but deep with
+// its fragments expanded passes the lexical count and meets the planner's.
+func TestDepthThroughFragments(t *testing.T) {
+	srv := demoGateway(t, Options{MaxDepth: 4}, nil)
+	checkHTTP(t, srv, httpCase{name: "deep", body: post("{ me { ...R } }\nfragment R on User { reviews { ...P } }\nfragment P on Review { product { reviews { body } } }"), status: 200,
+		want: `{"errors":[{"message":"The operation exceeds the maximum depth of 4.","locations":[{"line":3,"column":44}]}]}`})
+}
+
 func TestDemo(t *testing.T) {
 	srv := demoGateway(t, Options{}, nil)
 	for _, c := range append(demoCases, moreDemoCases...) {

@@ -1,10 +1,12 @@
 package gateway
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/graftjson/graft/federation"
@@ -18,7 +20,9 @@ import (
 // subgraph is an error.
 func New(supergraph string, opts Options) (*Gateway, error) {
 	opts.defaults()
-	sg, err := federation.Parse([]byte(supergraph), federation.Options{})
+	// The planner compiles operations with the same depth limit, counted
+	// there with fragments expanded.
+	sg, err := federation.Parse([]byte(supergraph), federation.Options{MaxDepth: opts.MaxDepth})
 	if err != nil {
 		return nil, &Error{Message: "supergraph: " + err.Error(), Err: err}
 	}
@@ -26,15 +30,15 @@ func New(supergraph string, opts Options) (*Gateway, error) {
 	for _, s := range sg.Subgraphs() {
 		urls[s.Name] = s.URL
 	}
-	for name, url := range opts.Subgraphs {
+	for _, name := range sortedKeys(opts.Subgraphs) {
 		if _, ok := urls[name]; !ok {
-			return nil, &Error{Message: "--subgraph " + name + ": the supergraph has no subgraph of that name (it has " + strings.Join(sortedKeys(urls), ", ") + ")"}
+			return nil, &Error{Message: "subgraph " + strconv.Quote(name) + ": the supergraph has no subgraph of that name (it has " + strings.Join(sortedKeys(urls), ", ") + ")"}
 		}
-		urls[name] = url
+		urls[name] = opts.Subgraphs[name]
 	}
-	for name, url := range urls {
-		if url == "" {
-			return nil, &Error{Message: "subgraph " + name + " has no URL in the supergraph; give one with --subgraph " + name + "=URL"}
+	for _, name := range sortedKeys(urls) {
+		if urls[name] == "" {
+			return nil, &Error{Message: "subgraph " + strconv.Quote(name) + " has no URL in the supergraph: give it one in Options.Subgraphs (graft serve --subgraph " + name + "=URL)"}
 		}
 	}
 	client := opts.Client
@@ -105,12 +109,10 @@ type introspectionRequest struct {
 // answerIntrospection answers the introspection fetch in process.
 func (t *transport) answerIntrospection(ctx context.Context, body []byte, dst []byte) ([]byte, error) {
 	var r introspectionRequest
-	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
 	if err := dec.Decode(&r); err != nil {
 		return dst, err
 	}
 	return append(dst, t.introspection.execute(ctx, r.Query, r.OperationName, r.Variables)...), nil
 }
-
-var _ = federation.IntrospectionUpstream

@@ -209,8 +209,15 @@ func (g *Gateway) serveGraphQL(w http.ResponseWriter, r *http.Request) {
 	st.out = out[:0]
 	g.docs.Put(st.req.doc)
 	st.req.doc = nil
-	g.states.Put(st)
+	// A state that grew for one huge request or response is dropped, so
+	// that the pool does not pin its memory.
+	if cap(st.out) <= maxPooledBytes && cap(st.body) <= maxPooledBytes && cap(st.req.query) <= maxPooledBytes {
+		g.states.Put(st)
+	}
 }
+
+// maxPooledBytes is the largest buffer a pooled request state keeps.
+const maxPooledBytes = 1 << 20
 
 // handle answers one request: the status, the response body (in st.out's
 // memory) and whether it holds errors (1) or not (0).

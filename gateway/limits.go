@@ -13,8 +13,8 @@ import (
 // aliases of a document with gqlparser's lexer, before the document is
 // parsed, and reports the first limit it passes. A document the lexer
 // rejects passes here and gets the parser's syntax error later. Depth is
-// counted as written: the planner's compiler bounds it again with every
-// fragment expanded.
+// counted as written here; the planner's compiler applies the same limit
+// with every fragment expanded.
 func (o *Options) checkLimits(query string) error {
 	lx := lexer.New(&ast.Source{Input: query})
 	var tokens, depth, parens, aliases int
