@@ -243,6 +243,7 @@ func (r *runner) serve(ln net.Listener, g http.Handler, demoMode bool, drain tim
 	srv := &http.Server{
 		Handler:           g,
 		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       time.Minute, // a client sending its body slowly
 		IdleTimeout:       2 * time.Minute,
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
