@@ -72,6 +72,8 @@ var demoCases = []httpCase{
 
 // moreDemoCases run against the demo gateway too.
 var moreDemoCases = []httpCase{
+	{name: "introspection with a variable", body: `{"query":"query($t: String!) { __type(name: $t) { name kind enumValues { name } } }","variables":{"t":"Product"}}`, status: 200,
+		want: `{"data":{"__type":{"name":"Product","kind":"OBJECT","enumValues":null}}}`},
 	{name: "typename only", body: post(`{ __typename }`), status: 200, want: `{"data":{"__typename":"Query"}}`},
 	{name: "get query", method: "GET", target: get(`{ me { name } }`), status: 200, want: `{"data":{"me":{"name":"Ada Lovelace"}}}`},
 	{name: "get mutation", method: "GET", target: get(`mutation { addReview(upc: "1", body: "x") { id } }`), status: 405, allow: "POST",
