@@ -12,9 +12,9 @@ import (
 )
 
 // failing replaces a subgraph's handler with one that answers badly.
-func failing(answer func(w http.ResponseWriter, r *http.Request)) map[string]func(http.Handler) http.Handler {
+func failing(name string, answer func(w http.ResponseWriter, r *http.Request)) map[string]func(http.Handler) http.Handler {
 	return map[string]func(http.Handler) http.Handler{
-		"reviews": func(http.Handler) http.Handler { return http.HandlerFunc(answer) },
+		name: func(http.Handler) http.Handler { return http.HandlerFunc(answer) },
 	}
 }
 
@@ -58,7 +58,7 @@ func TestFailingSubgraph(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			var log syncBuffer
 			logger := slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{ReplaceAttr: dropTime}))
-			srv := demoGateway(t, Options{SubgraphTimeout: 100 * time.Millisecond, Logger: logger}, failing(c.answer))
+			srv := demoGateway(t, Options{SubgraphTimeout: 100 * time.Millisecond, Logger: logger}, failing("reviews", c.answer))
 			checkHTTP(t, srv, httpCase{body: post(topReviews), status: 200, want: c.want})
 			// One record for the request, counting the errors (written
 			// after the response, so perhaps not yet).
@@ -96,4 +96,22 @@ func dropTime(groups []string, a slog.Attr) slog.Attr {
 		return slog.Attr{}
 	}
 	return a
+}
+
+// TestFailingRootAndRequires: a failing root subgraph nulls its root field;
+// a failing subgraph behind @requires nulls only its own fields.
+func TestFailingRootAndRequires(t *testing.T) {
+	down := func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", http.StatusServiceUnavailable) }
+	cases := []struct{ name, subgraph, query, want string }{
+		{"root", "products", `{ topProducts { name } me { name } }`,
+			`{"errors":[{"message":"Failed to fetch from upstream \"products\": the subgraph answered 503 Service Unavailable","extensions":{"code":"UPSTREAM_FAILED","upstream":"products"}}],"data":{"topProducts":null,"me":{"name":"Ada Lovelace"}}}`},
+		{"requires", "inventory", `{ topProducts(first: 1) { name shippingEstimate } }`,
+			`{"errors":[{"message":"Failed to fetch from upstream \"inventory\": the subgraph answered 503 Service Unavailable","extensions":{"code":"UPSTREAM_FAILED","upstream":"inventory"}}],"data":{"topProducts":[{"name":"Table","shippingEstimate":null}]}}`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			srv := demoGateway(t, Options{}, failing(c.subgraph, down))
+			checkHTTP(t, srv, httpCase{body: post(c.query), status: 200, want: c.want})
+		})
+	}
 }
