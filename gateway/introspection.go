@@ -148,9 +148,8 @@ func (b *introspector) args(list ast.ArgumentDefinitionList) []any {
 
 func (b *introspector) fill(d *ast.Definition) {
 	t := b.types[d.Name]
-	kind := map[ast.DefinitionKind]string{ast.Scalar: "SCALAR", ast.Object: "OBJECT", ast.Interface: "INTERFACE",
-		ast.Union: "UNION", ast.Enum: "ENUM", ast.InputObject: "INPUT_OBJECT"}[d.Kind]
-	t["kind"], t["name"], t["description"] = kind, d.Name, nilIfEmpty(d.Description)
+	// gqlparser spells the kinds as __TypeKind does.
+	t["kind"], t["name"], t["description"] = string(d.Kind), d.Name, nilIfEmpty(d.Description)
 	t["specifiedByURL"] = nil
 	if s := d.Directives.ForName("specifiedBy"); s != nil {
 		if a := s.Arguments.ForName("url"); a != nil && a.Value != nil {
