@@ -38,7 +38,14 @@ func (c *cache) get(query, operation []byte) (*prepared, error, bool) {
 	return nil, nil, false
 }
 
+// maxCachedDocument is the longest document cached: the cache's keys
+// then hold at most its size times 64 KiB.
+const maxCachedDocument = 64 << 10
+
 func (c *cache) put(query, operation string, p *prepared, err error) {
+	if len(query) > maxCachedDocument {
+		return // planned for each request; the limits bound the cost
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, e := range c.docs[query] {
