@@ -49,7 +49,9 @@
 // (counted by gqlparser's lexer before the document is parsed, and only
 // for documents not yet in the cache), the time and size of each
 // subgraph response. The planner's compiler applies the depth limit again
-// with fragments expanded. Client headers are forwarded to subgraphs only when
+// with fragments expanded. The plan cache holds at most Options.CacheSize
+// operations, of documents up to 64 KiB (longer ones are planned for each
+// request), request errors included. Client headers are forwarded to subgraphs only when
 // Options.ForwardHeaders names them.
 //
 // # Concurrency and memory
