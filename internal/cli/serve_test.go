@@ -5,10 +5,13 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/graftjson/graft/internal/demo"
 )
 
 // syncBuffer is a bytes.Buffer safe for the server's goroutines.
@@ -149,5 +152,43 @@ func TestServeDrains(t *testing.T) {
 	}
 	if _, err := postDemo(addr); err == nil {
 		t.Error("the server still answers after shutdown")
+	}
+}
+
+// TestServeSupergraph runs graft serve as a user with a composed
+// supergraph does: the file, a --config file with most subgraph URLs and
+// a --subgraph flag for the last one.
+func TestServeSupergraph(t *testing.T) {
+	urls, stop, err := startDemo()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	dir := t.TempDir()
+	writeFile(t, dir+"/supergraph.graphql", demo.Supergraph)
+	writeFile(t, dir+"/subgraphs.json", `{"subgraphs":{"accounts":"`+urls["accounts"]+`","products":"`+urls["products"]+`","inventory":"`+urls["inventory"]+`","reviews":"http://127.0.0.1:1/nothing-here"}}`)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	addr, stdout, stderr, done := startServe(t, serveHooks{ctx: ctx}, "--supergraph", dir+"/supergraph.graphql",
+		"--config", dir+"/subgraphs.json", "--subgraph", "reviews="+urls["reviews"], "--listen", "127.0.0.1:0", "--log-format", "json")
+	if strings.Contains(stdout.String(), "curl") {
+		t.Errorf("a curl command printed outside the demo: %q", stdout)
+	}
+	if got, err := postDemo(addr); err != nil || got != demoAnswer {
+		t.Errorf("got %q, %v\nwant %q", got, err, demoAnswer)
+	}
+	cancel()
+	if code := wait(t, done); code != exitOK {
+		t.Errorf("exit %d, stderr %s", code, stderr)
+	}
+	if log := stderr.String(); !strings.Contains(log, `"msg":"graphql request","method":"POST","operation":"","status":200,"errors":0,"bytes":351`) {
+		t.Errorf("no JSON request record in %q", log)
+	}
+}
+
+func writeFile(t *testing.T, name, text string) {
+	t.Helper()
+	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
