@@ -95,7 +95,7 @@ func (f *federated) run(ctx context.Context, p *prepared, req *request, conds []
 		req.vars = req.doc.AppendJSON(req.vars, req.variables)
 	}
 	req.engine = resolve.Request{Variables: req.vars, Conditions: conds, Header: req.header}
-	return f.engine.Execute(ctx, p.plan.(*resolve.Plan), &req.engine, dst)
+	return f.engine.Execute(ctx, p.plan, &req.engine, dst)
 }
 
 // introspectionRequest is the body the engine sends for the root fetch of

@@ -13,6 +13,7 @@ import (
 
 	"github.com/graftjson/graft"
 	"github.com/graftjson/graft/graphql"
+	"github.com/graftjson/graft/resolve"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -113,7 +114,7 @@ type backend interface {
 type prepared struct {
 	op   *graphql.Operation // variable coercion
 	kind ast.Operation
-	plan any // the backend's
+	plan *resolve.Plan
 }
 
 // Gateway serves GraphQL over HTTP for a supergraph: POST and GET on
