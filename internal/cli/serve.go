@@ -183,15 +183,13 @@ func runServe(r *runner, c *command, args []string) int {
 		ForwardHeaders: forward,
 	}
 	var sdl, name string
-	var stopDemo func()
 	if *demoMode {
 		urls, stop, err := startDemo()
 		if err != nil {
 			r.report("graft serve: the demo's subgraphs: " + err.Error())
 			return exitFail
 		}
-		stopDemo = stop
-		defer stopDemo()
+		defer stop()
 		sdl, name, opts.Subgraphs = demo.Supergraph, "demo supergraph", urls
 	} else {
 		b, err := r.read(*supergraphFile)
