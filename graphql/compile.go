@@ -4,12 +4,14 @@ import (
 	"errors"
 	"strconv"
 
+	"github.com/graftjson/graft"
 	"github.com/graftjson/graft/shape"
 	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 	"github.com/vektah/gqlparser/v2/parser"
 	"github.com/vektah/gqlparser/v2/validator"
+	"github.com/vektah/gqlparser/v2/validator/rules"
 )
 
 // MaxPlanFields is the most fields one compiled operation may select, with
@@ -36,6 +38,11 @@ type Options struct {
 	// nesting limit of a graft.Doc, so a deeper field could never hold
 	// data); a negative value means no limit.
 	MaxDepth int
+	// MaxTokens is the most tokens an operation may hold (zero means
+	// DefaultMaxTokens; negative, no limit), and MaxBytes its largest
+	// size in bytes (zero means DefaultMaxBytes; negative, no limit).
+	// Either passed is a request error.
+	MaxTokens, MaxBytes int
 }
 
 // Schema is a parsed and validated GraphQL schema. It is immutable and safe
@@ -44,6 +51,11 @@ type Schema struct {
 	s     *ast.Schema
 	types map[string]bool // type name -> is an object type
 	depth int             // the nesting limit of operations; < 0: none
+
+	maxTokens, maxBytes int // limits of operations; < 0: none
+	rules               *rules.Rules
+	fields              map[string]map[string]*ast.FieldDefinition // of object and interface types
+	inputs              map[string]*inputType
 }
 
 // ParseSchema parses and validates the SDL text of a schema, with the
@@ -70,7 +82,15 @@ func ParseSchema(sdl string, opts Options) (*Schema, error) {
 	if depth == 0 {
 		depth = DefaultMaxDepth
 	}
-	return &Schema{s: s, types: types, depth: depth}, nil
+	sc := &Schema{s: s, types: types, depth: depth, maxTokens: opts.MaxTokens, maxBytes: opts.MaxBytes, rules: validationRules()}
+	if sc.maxTokens == 0 {
+		sc.maxTokens = DefaultMaxTokens
+	}
+	if sc.maxBytes == 0 {
+		sc.maxBytes = DefaultMaxBytes
+	}
+	sc.indexTypes()
+	return sc, nil
 }
 
 // Operation is one compiled operation of a document: its response Plan and
@@ -80,32 +100,42 @@ type Operation struct {
 	schema *Schema
 	op     *ast.OperationDefinition
 	plan   *shape.Plan
+
+	varLocs      []shape.Location // of op.VariableDefinitions, in the source
+	generated    int              // the last variables of op are the extracted literals,
+	literals     graft.Doc        // whose values are the members of the object literalsRoot
+	literalsRoot graft.Ref
+	ifVars       []string // variables of @skip/@include that CollectFields reads
 }
 
 // Plan returns the response plan of the operation.
 func (o *Operation) Plan() *shape.Plan { return o.plan }
 
-// Compile parses the GraphQL document query, validates it against s,
-// selects the operation named operationName (which may be empty when the
-// document holds one operation) and compiles its response plan. Problems
-// with the request are a *RequestError, whose response has no "data".
+// Compile normalizes the GraphQL document query (see Normalize: the
+// operation named operationName is selected — the name may be empty when
+// the document holds one operation — and its argument literals are
+// checked and moved into variables in one pass), parses and validates the
+// small normalized operation against s, and compiles its response plan.
+// Problems with the request are a *RequestError, whose response has no
+// "data"; their locations are in query.
 func Compile(s *Schema, query, operationName string) (*Operation, error) {
-	if s.depth >= 0 {
-		if l, deep := nesting(query, s.depth); deep {
-			return nil, &RequestError{Problems: []Problem{tooDeep(s.depth, l)}}
-		}
+	var n normalizer
+	n.init(s, query)
+	if !n.document() {
+		return nil, n.requestError()
 	}
-	doc, err := parser.ParseQuery(&ast.Source{Name: "query", Input: query})
+	norm, err := n.write(operationName)
 	if err != nil {
-		return nil, requestError(err)
+		return nil, err
 	}
-	if errs := validator.ValidateWithRules(s.s, doc, nil); len(errs) > 0 {
-		return nil, requestError(errs)
+	doc, err := parser.ParseQuery(&ast.Source{Name: "query", Input: norm.text})
+	if err != nil {
+		return nil, norm.requestError(err)
 	}
-	op, p := selectOperation(doc, operationName)
-	if op == nil {
-		return nil, &RequestError{Problems: []Problem{p}}
+	if errs := validator.ValidateWithRules(s.s, doc, s.rules); len(errs) > 0 {
+		return nil, norm.requestError(errs)
 	}
+	op := doc.Operations[0] // the normalized document holds the selected operation only
 	var root *ast.Definition
 	switch op.Operation {
 	case ast.Mutation:
@@ -116,9 +146,9 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 		root = s.s.Query
 	}
 	if root == nil {
-		return nil, &RequestError{Problems: []Problem{problem("Schema is not configured to execute "+string(op.Operation)+" operation.", loc(op.Position))}}
+		return nil, &RequestError{Problems: []Problem{problem("Schema is not configured to execute "+string(op.Operation)+" operation.", norm.loc(op.Position))}}
 	}
-	c := compiler{schema: s.s, maxDepth: s.depth, memo: map[string]selected{}}
+	c := compiler{schema: s.s, maxDepth: s.depth, memo: map[string]selected{}, pos: &norm}
 	fields, _, _ := c.selection(root, []occurrence{{set: op.SelectionSet}})
 	if c.err != nil {
 		return nil, &RequestError{Problems: []Problem{*c.err}}
@@ -127,24 +157,36 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Operation{schema: s, op: op, plan: plan}, nil
+	o := &Operation{schema: s, op: op, plan: plan, generated: len(norm.used), ifVars: c.ifVars}
+	for _, vd := range op.VariableDefinitions {
+		o.varLocs = append(o.varLocs, norm.loc(vd.Position))
+	}
+	if len(norm.used) > 0 {
+		if o.literalsRoot, err = o.literals.Parse(n.appendLiterals([]byte{'{'}, norm.used)); err != nil {
+			return nil, err // cannot happen: the text is ours
+		}
+	}
+	return o, nil
 }
 
-// selectOperation implements GetOperation of the specification.
-func selectOperation(doc *ast.QueryDocument, name string) (*ast.OperationDefinition, Problem) {
-	if name == "" {
-		switch len(doc.Operations) {
-		case 0:
-			return nil, problem("Must provide an operation.")
-		case 1:
-			return doc.Operations[0], Problem{}
+// requestError converts gqlparser's errors about the normalized text into
+// a *RequestError located in the source.
+func (nz *normalized) requestError(err error) *RequestError {
+	re := requestError(err)
+	for i := range re.Problems {
+		for j, l := range re.Problems[i].Locations {
+			re.Problems[i].Locations[j] = nz.pos.location(nz.pos.textLines.offset(nz.text, l.Line, l.Column))
 		}
-		return nil, problem("Must provide operation name if query contains multiple operations.")
 	}
-	if op := doc.Operations.ForName(name); op != nil {
-		return op, Problem{}
+	return re
+}
+
+// loc returns the source location of a position in the normalized text.
+func (nz *normalized) loc(p *ast.Position) shape.Location {
+	if p == nil {
+		return shape.Location{}
 	}
-	return nil, problem(`Unknown operation named "` + name + `".`)
+	return nz.pos.location(p.Start)
 }
 
 func requestError(err error) *RequestError {
@@ -166,13 +208,6 @@ func requestError(err error) *RequestError {
 		re.Problems = append(re.Problems, p)
 	}
 	return re
-}
-
-func loc(p *ast.Position) shape.Location {
-	if p == nil {
-		return shape.Location{}
-	}
-	return shape.Location{Line: p.Line, Column: p.Column}
 }
 
 // occurrence is a selection set to collect under a condition: the
@@ -203,7 +238,12 @@ type compiler struct {
 	// possible type at every level.
 	memo map[string]selected
 	key  []byte
+
+	pos    *normalized // locations in the source
+	ifVars []string    // variables of the @skip/@include directives evaluated
 }
+
+func (c *compiler) loc(p *ast.Position) shape.Location { return c.pos.loc(p) }
 
 // selected is a compiled selection: its fields, how many fields it
 // selects (expanded; an abstract position counts its largest case) and
@@ -274,7 +314,7 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 	out := make([]shape.Field, 0, len(nodes))
 	for _, n := range nodes {
 		name := responseName(n.field)
-		out = append(out, shape.Field{Name: name, Key: n.field.Name, Type: types[name], Loc: loc(n.field.Position), If: n.cond})
+		out = append(out, shape.Field{Name: name, Key: n.field.Name, Type: types[name], Loc: c.loc(n.field.Position), If: n.cond})
 	}
 	c.fields += len(out)
 	if (c.fields > MaxPlanFields || size > MaxPlanFields) && c.err == nil {
@@ -314,7 +354,7 @@ func (c *compiler) keyOf(k []byte, obj *ast.Definition, nodes []collected) []byt
 // tooDeep records the depth error at the first of nodes.
 func (c *compiler) tooDeep(nodes []collected) {
 	if c.err == nil {
-		p := tooDeep(c.maxDepth, loc(nodes[0].field.Position))
+		p := tooDeep(c.maxDepth, c.loc(nodes[0].field.Position))
 		c.err = &p
 	}
 }
@@ -342,7 +382,7 @@ func (c *compiler) fieldType(obj *ast.Definition, nodes []collected, idx []int) 
 	}
 	def := obj.Fields.ForName(first.Name)
 	if def == nil || first.Name == "__schema" || first.Name == "__type" {
-		c.err = &Problem{Message: `Introspection field "` + first.Name + `" is not supported when shaping data.`, Locations: []shape.Location{loc(first.Position)}}
+		c.err = &Problem{Message: `Introspection field "` + first.Name + `" is not supported when shaping data.`, Locations: []shape.Location{c.loc(first.Position)}}
 		return &shape.Type{Kind: shape.Custom}, 0, 0
 	}
 	var occs []occurrence
@@ -389,6 +429,13 @@ func (c *compiler) outputType(t *ast.Type, occs []occurrence) (st *shape.Type, s
 	default: // Interface, Union
 		st.Kind = shape.Abstract
 		for _, pt := range c.schema.GetPossibleTypes(def) {
+			if pt.Kind != ast.Object {
+				// gqlparser lists an interface's implementing interfaces
+				// among its possible types; a runtime type is an object
+				// type, so data naming an interface gets the error an
+				// unknown type gets.
+				continue
+			}
 			fields, n, h := c.selection(pt, occs)
 			st.Cases = append(st.Cases, shape.Case{Type: pt.Name, Fields: fields})
 			size, height = max(size, n), max(height, h)
@@ -435,7 +482,7 @@ func (c *compiler) collect(obj *ast.Definition, set ast.SelectionSet, cond shape
 func (c *compiler) incremental(ds ast.DirectiveList) {
 	for _, d := range ds {
 		if (d.Name == "defer" || d.Name == "stream") && c.err == nil {
-			c.err = &Problem{Message: `The @` + d.Name + ` directive is not supported when shaping data: the response is delivered in one payload.`, Locations: []shape.Location{loc(d.Position)}}
+			c.err = &Problem{Message: `The @` + d.Name + ` directive is not supported when shaping data: the response is delivered in one payload.`, Locations: []shape.Location{c.loc(d.Position)}}
 		}
 	}
 }
@@ -478,6 +525,9 @@ func (c *compiler) directives(ds ast.DirectiveList, cond shape.Cond) (shape.Cond
 			}
 		case ast.Variable:
 			cond = and(cond, shape.Test{Var: arg.Value.Raw, Value: want})
+			if indexOf(c.ifVars, arg.Value.Raw) < 0 {
+				c.ifVars = append(c.ifVars, arg.Value.Raw)
+			}
 		}
 	}
 	return cond, true
@@ -493,6 +543,15 @@ func and(cond shape.Cond, t shape.Test) shape.Cond {
 		out[i] = append(append(shape.Clause(nil), cl...), t)
 	}
 	return out
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
 }
 
 func equalCond(a, b shape.Cond) bool {

@@ -18,7 +18,7 @@ import (
 // order of Plan().Variables(), ready for Render. Problems are a
 // *RequestError, whose messages are graphql-js's.
 func (o *Operation) Variables(dst []bool, d *graft.Doc, vars graft.Ref) ([]bool, error) {
-	c := coercer{schema: o.schema.s, d: d}
+	c := coercer{schema: o.schema.s, d: d, op: o}
 	switch d.Kind(vars) {
 	case graft.Invalid, graft.Null:
 		vars = 0
@@ -26,8 +26,9 @@ func (o *Operation) Variables(dst []bool, d *graft.Doc, vars graft.Ref) ([]bool,
 	default:
 		return dst, &RequestError{Problems: []Problem{problem("Variables must be provided as an Object where each property is a variable value.")}}
 	}
-	for _, vd := range o.op.VariableDefinitions {
-		c.def = vd
+	user := o.op.VariableDefinitions[:len(o.op.VariableDefinitions)-o.generated]
+	for i, vd := range user { // the extracted literals were checked by Compile
+		c.def, c.at = vd, i
 		v := d.Member(vars, vd.Variable)
 		switch k := d.Kind(v); {
 		case k == graft.Invalid:
@@ -39,6 +40,15 @@ func (o *Operation) Variables(dst []bool, d *graft.Doc, vars graft.Ref) ([]bool,
 		default:
 			c.path = c.path[:0]
 			c.coerce(v, vd.Type)
+		}
+	}
+	// CollectFields evaluates the directives of selections that Compile
+	// pruned by type too: a null "if" is an error there as well.
+	for _, name := range o.ifVars {
+		if i := indexOfVar(user, name); i >= 0 && d.Kind(d.Member(vars, name)) == graft.Null {
+			c.def, c.at = user[i], i
+			c.fail(`Argument "if" of non-null type "Boolean!" must not be null.`)
+			return dst, &RequestError{Problems: c.problems}
 		}
 	}
 	if len(c.problems) > 0 {
@@ -58,7 +68,7 @@ func (o *Operation) Variables(dst []bool, d *graft.Doc, vars graft.Ref) ([]bool,
 		}
 		// Only an explicit null can get here: validation allows a nullable
 		// variable in "if" only when it has a default.
-		c.def = vd
+		c.def, c.at = vd, indexOfVar(user, name)
 		c.fail(`Argument "if" of non-null type "Boolean!" must not be null.`)
 		return dst, &RequestError{Problems: c.problems}
 	}
@@ -68,7 +78,9 @@ func (o *Operation) Variables(dst []bool, d *graft.Doc, vars graft.Ref) ([]bool,
 type coercer struct {
 	schema   *ast.Schema
 	d        *graft.Doc
+	op       *Operation
 	def      *ast.VariableDefinition
+	at       int      // the index of def
 	path     []string // ".name" and "[i]" steps inside the variable
 	problems []Problem
 }
@@ -76,8 +88,8 @@ type coercer struct {
 // fail records a problem located at the current variable definition.
 func (c *coercer) fail(msg string) {
 	var locs []shape.Location
-	if c.def != nil {
-		locs = []shape.Location{loc(c.def.Position)}
+	if c.def != nil && c.at >= 0 {
+		locs = []shape.Location{c.op.varLocs[c.at]}
 	}
 	c.problems = append(c.problems, Problem{Message: msg, Locations: locs})
 }
@@ -252,4 +264,13 @@ func (c *coercer) scalar(v graft.Ref, k graft.Kind, name string) string {
 		}
 	}
 	return ""
+}
+
+func indexOfVar(defs ast.VariableDefinitionList, name string) int {
+	for i, vd := range defs {
+		if vd.Variable == name {
+			return i
+		}
+	}
+	return -1
 }
