@@ -152,6 +152,9 @@ func (n *normalizer) value(t *ast.Type) bool {
 		return true
 	case c == '$':
 		n.pos++
+		if !n.skip() {
+			return false
+		}
 		end := n.name()
 		if end == n.pos {
 			n.syntax(n.pos, "Expected Name, found "+n.found(n.pos))
@@ -521,7 +524,11 @@ func (n *normalizer) unicode(i int) (rune, int, bool) {
 	}
 	r, ok := hex4(s, i+2)
 	if !ok {
-		n.syntax(i, "Invalid Unicode escape sequence: "+n.escapeText(i, 6)+".")
+		j := i + 2
+		for j < len(s) && j < i+6 && unhex(s[j]) >= 0 {
+			j++
+		}
+		n.syntax(i, "Invalid Unicode escape sequence: "+s[i:j]+".")
 		return 0, 0, false
 	}
 	if r < 0xD800 || r > 0xDFFF {

@@ -73,6 +73,7 @@ type normalizer struct {
 	s         *Schema // nil: nothing is typed or extracted
 	src       string
 	pos       int
+	tokEnd    int // the end of the last punctuator expected
 	depth     int
 	maxDepth  int // < 0: none
 	tokens    int
@@ -358,6 +359,7 @@ func (n *normalizer) expect(c byte) bool {
 		return false
 	}
 	n.pos++
+	n.tokEnd = n.pos
 	return n.skip()
 }
 
@@ -370,10 +372,6 @@ func (n *normalizer) document() bool {
 		return false
 	}
 	if !n.skip() {
-		return false
-	}
-	if n.pos >= len(n.src) {
-		n.syntax(n.pos, "Unexpected <EOF>")
 		return false
 	}
 	for n.pos < len(n.src) {
@@ -461,7 +459,14 @@ func (n *normalizer) definition() bool {
 	if !n.selectionSet(typ) {
 		return false
 	}
-	n.flush(n.pos)
+	// The definition ends at its "}": drop what skipping after it wrote.
+	end := n.tokEnd
+	for k := len(n.segs); k > d.segs[0] && n.segs[k-1].kind == segText && n.segs[k-1].a >= end; k-- {
+		n.segs = n.segs[:k-1]
+	}
+	if n.copyFrom < end {
+		n.flush(end)
+	}
 	n.inDef = false
 	d.segs[1] = len(n.segs)
 	d.spreads[1], d.varDefs[1] = len(n.spreads), len(n.varDefs)
