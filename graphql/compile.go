@@ -4,14 +4,12 @@ import (
 	"errors"
 	"strconv"
 
-	"github.com/graftjson/graft"
 	"github.com/graftjson/graft/shape"
 	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 	"github.com/vektah/gqlparser/v2/parser"
 	"github.com/vektah/gqlparser/v2/validator"
-	"github.com/vektah/gqlparser/v2/validator/rules"
 )
 
 // MaxPlanFields is the most fields one compiled operation may select, with
@@ -52,8 +50,7 @@ type Schema struct {
 	types map[string]bool // type name -> is an object type
 	depth int             // the nesting limit of operations; < 0: none
 
-	maxTokens, maxBytes int // limits of operations; < 0: none
-	rules               *rules.Rules
+	maxTokens, maxBytes int                                        // limits of operations; < 0: none
 	fields              map[string]map[string]*ast.FieldDefinition // of object and interface types
 	inputs              map[string]*inputType
 }
@@ -82,7 +79,7 @@ func ParseSchema(sdl string, opts Options) (*Schema, error) {
 	if depth == 0 {
 		depth = DefaultMaxDepth
 	}
-	sc := &Schema{s: s, types: types, depth: depth, maxTokens: opts.MaxTokens, maxBytes: opts.MaxBytes, rules: validationRules()}
+	sc := &Schema{s: s, types: types, depth: depth, maxTokens: opts.MaxTokens, maxBytes: opts.MaxBytes}
 	if sc.maxTokens == 0 {
 		sc.maxTokens = DefaultMaxTokens
 	}
@@ -98,14 +95,15 @@ func ParseSchema(sdl string, opts Options) (*Schema, error) {
 // concurrent use.
 type Operation struct {
 	schema *Schema
-	op     *ast.OperationDefinition
 	plan   *shape.Plan
 
-	varLocs      []shape.Location // of op.VariableDefinitions, in the source
-	generated    int              // the last variables of op are the extracted literals,
-	literals     graft.Doc        // whose values are the members of the object literalsRoot
-	literalsRoot graft.Ref
-	ifVars       []string // variables of @skip/@include that CollectFields reads
+	// The operation's own variable definitions, in order, where they are
+	// in the source, and their indexes by name.
+	vars     []*ast.VariableDefinition
+	varLocs  []shape.Location
+	varIndex map[string]int
+
+	ifVars []string // variables of @skip/@include that CollectFields reads
 }
 
 // Plan returns the response plan of the operation.
@@ -124,7 +122,7 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	if !n.document() {
 		return nil, n.requestError()
 	}
-	norm, err := n.write(operationName)
+	norm, err := n.write(operationName, true)
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +130,7 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	if err != nil {
 		return nil, norm.requestError(err)
 	}
-	if errs := validator.ValidateWithRules(s.s, doc, s.rules); len(errs) > 0 {
+	if errs := validator.ValidateWithRules(s.s, doc, validationRules(norm.hidden)); len(errs) > 0 {
 		return nil, norm.requestError(errs)
 	}
 	op := doc.Operations[0] // the normalized document holds the selected operation only
@@ -157,15 +155,8 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	if err != nil {
 		return nil, err
 	}
-	o := &Operation{schema: s, op: op, plan: plan, generated: len(norm.used), ifVars: c.ifVars}
-	for _, vd := range op.VariableDefinitions {
-		o.varLocs = append(o.varLocs, norm.loc(vd.Position))
-	}
-	if len(norm.used) > 0 {
-		if o.literalsRoot, err = o.literals.Parse(n.appendLiterals([]byte{'{'}, norm.used)); err != nil {
-			return nil, err // cannot happen: the text is ours
-		}
-	}
+	o := &Operation{schema: s, plan: plan, ifVars: c.ifVars}
+	o.variables(&n, &norm, op)
 	return o, nil
 }
 
@@ -582,4 +573,29 @@ func itoa(n int) string {
 		b[i] = byte('0' + n%10)
 	}
 	return string(b[i:])
+}
+
+// variables records the operation's own variable definitions: gqlparser's,
+// or, for those the text for gqlparser left out, the normalizer's.
+func (o *Operation) variables(n *normalizer, norm *normalized, op *ast.OperationDefinition) {
+	vds := n.varDefs[n.defs[norm.op].varDefs[0]:n.defs[norm.op].varDefs[1]]
+	parsed := make(map[string]*ast.VariableDefinition, len(op.VariableDefinitions))
+	for _, vd := range op.VariableDefinitions {
+		if _, dup := parsed[vd.Variable]; !dup {
+			parsed[vd.Variable] = vd
+		}
+	}
+	o.varIndex = make(map[string]int, len(vds))
+	var lines lineIndex
+	for i, vd := range vds {
+		def := parsed[vd.name]
+		if norm.hiddenDefs[i] || def == nil {
+			def = &ast.VariableDefinition{Variable: vd.name, Type: vd.typ}
+		}
+		if _, dup := o.varIndex[vd.name]; !dup {
+			o.varIndex[vd.name] = len(o.vars)
+		}
+		o.vars = append(o.vars, def)
+		o.varLocs = append(o.varLocs, lines.location(n.src, vd.at))
+	}
 }

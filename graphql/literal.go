@@ -161,6 +161,7 @@ func (n *normalizer) value(t *ast.Type) bool {
 			return false
 		}
 		n.names[n.src[n.pos:end]] = true
+		n.uses = append(n.uses, varUse{name: n.src[n.pos:end], def: len(n.defs) - 1})
 		n.pos = end
 		n.sawVar = true
 	case nameStart(c):

@@ -45,7 +45,7 @@ func Normalize(s *Schema, query, operationName string, d *graft.Doc, vars graft.
 	if !n.document() {
 		return Request{}, n.requestError()
 	}
-	out, err := n.write(operationName)
+	out, err := n.write(operationName, false)
 	if err != nil {
 		return Request{}, err
 	}
@@ -99,7 +99,15 @@ type normalizer struct {
 	nameSeq  int
 	spreads  []spread
 	varDefs  []varDef
+	uses     []varUse
 	typeText map[*ast.Type]string
+}
+
+// varUse is a reference to a variable in a value of the definition defs[def].
+type varUse struct {
+	name string
+	typ  *ast.Type // the type of the field argument that it is the whole value of; nil otherwise
+	def  int
 }
 
 // litProblem is a problem at a byte offset of the source.
@@ -142,6 +150,7 @@ type definition struct {
 	varDefs    [2]int // range of n.varDefs
 	reach      uint8  // reached from the selected operation (1), from any (2)
 	hasVarDefs bool
+	varBlock   [2]int // the segments of its "(…)" of variable definitions
 }
 
 type hashKey struct {
@@ -155,11 +164,12 @@ type spread struct {
 
 // varDef is a variable definition of the document.
 type varDef struct {
-	name     string
-	typ      *ast.Type
-	at       int    // source offset of its "$"
-	def      [2]int // the JSON of its default value in vals, or [0,0]
-	hasValue bool
+	name       string
+	typ        *ast.Type
+	at         int    // source offset of its "$"
+	def        [2]int // the JSON of its default value in vals, or [0,0]
+	segs       [2]int // its segments
+	directives bool
 }
 
 // extracted is a literal moved into a variable.
@@ -304,7 +314,10 @@ func (n *normalizer) skip() bool {
 
 // flush ends the pending copy of the source at i.
 func (n *normalizer) flush(i int) {
-	if n.inDef && i > n.copyFrom {
+	if i <= n.copyFrom {
+		return
+	}
+	if n.inDef {
 		n.segs = append(n.segs, segment{kind: segCopy, a: n.copyFrom, b: i})
 	}
 	n.copyFrom = i
@@ -470,6 +483,7 @@ func (n *normalizer) definition() bool {
 	n.inDef = false
 	d.segs[1] = len(n.segs)
 	d.spreads[1], d.varDefs[1] = len(n.spreads), len(n.varDefs)
+	d.varBlock = n.defs[idx].varBlock
 	n.defs[idx] = d
 	return n.skip()
 }
@@ -499,6 +513,8 @@ func (n *normalizer) typeNamed(name string) *ast.Definition {
 // variableDefinitions scans "( $name: Type = default @dir … )" of the
 // operation defs[op] and leaves room before the ")" for the generated ones.
 func (n *normalizer) variableDefinitions(op int) bool {
+	n.flush(n.pos)
+	n.defs[op].varBlock[0] = len(n.segs)
 	if !n.expect('(') {
 		return false
 	}
@@ -508,6 +524,8 @@ func (n *normalizer) variableDefinitions(op int) bool {
 	}
 	for !n.at(')') {
 		vd := varDef{at: n.pos}
+		n.flush(n.pos)
+		vd.segs[0] = len(n.segs)
 		if !n.expect('$') {
 			return false
 		}
@@ -545,9 +563,12 @@ func (n *normalizer) variableDefinitions(op int) bool {
 				return false
 			}
 		}
+		vd.directives = n.at('@')
 		if !n.directives() {
 			return false
 		}
+		n.flush(n.pos)
+		vd.segs[1] = len(n.segs)
 		n.varDefs = append(n.varDefs, vd)
 		if n.pos >= len(n.src) {
 			n.syntax(n.pos, "Expected ), found <EOF>")
@@ -556,7 +577,12 @@ func (n *normalizer) variableDefinitions(op int) bool {
 	}
 	n.flush(n.pos)
 	n.segs = append(n.segs, segment{kind: segVarDefs, a: op, b: defsInParens, c: n.pos})
-	return n.expect(')')
+	if !n.expect(')') {
+		return false
+	}
+	n.flush(n.tokEnd)
+	n.defs[op].varBlock[1] = len(n.segs)
+	return true
 }
 
 // typeRef scans a type reference: Name, [Type], either with "!".
@@ -719,6 +745,9 @@ func (n *normalizer) arguments(fd *ast.FieldDefinition) bool {
 		n.sawVar = false
 		if !n.value(t) {
 			return false
+		}
+		if n.src[start] == '$' && t != nil {
+			n.uses[len(n.uses)-1].typ = t // the whole value is a variable
 		}
 		switch {
 		case n.sawVar:

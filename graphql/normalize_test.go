@@ -411,3 +411,43 @@ func FuzzNormalizeDocument(f *testing.F) {
 		}
 	})
 }
+
+// Compile leaves out of the text it validates the definitions of variables
+// used only as whole field arguments of a type they fit; validation must
+// still report every problem with variables, and coercion still check
+// their values.
+func TestCompileHiddenVariables(t *testing.T) {
+	schema, err := graphql.ParseSchema(sdl, graphql.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []specCase{
+		{name: "fits", query: `query($n: Int, $f: Filter!) { filter(n: $n, f: $f) }`, vars: `{"n":1,"f":{"name":"x"}}`, data: `{"filter":2}`,
+			want: `{"data":{"filter":2}}`},
+		{name: "value still coerced", query: `query($n: Int, $f: Filter!) { filter(n: $n, f: $f) }`, vars: `{"n":"x","f":{}}`, data: `{}`,
+			want: `{"errors":[{"message":"Variable \"$n\" got invalid value \"x\"; Int cannot represent non-integer value: \"x\"","locations":[{"line":1,"column":7}]},{"message":"Variable \"$f\" got invalid value {}; Field \"name\" of required type \"String!\" was not provided.","locations":[{"line":1,"column":16}]}]}`},
+		{name: "required variable missing", query: `query($f: Filter!) { filter(f: $f) }`, data: `{}`,
+			want: `{"errors":[{"message":"Variable \"$f\" of required type \"Filter!\" was not provided.","locations":[{"line":1,"column":7}]}]}`},
+		{name: "wrong position", query: `query($n: String) { filter(n: $n) }`, data: `{}`,
+			want: `{"errors":[{"message":"Variable \"$n\" of type \"String\" used in position expecting type \"Int\".","locations":[{"line":1,"column":31}]}]}`},
+		{name: "nullable in non-null position", query: `mutation($id: ID) { like(id: $id) }`, data: `{}`,
+			want: `{"errors":[{"message":"Variable \"$id\" of type \"ID\" used in position expecting type \"ID!\".","locations":[{"line":1,"column":30}]}]}`},
+		{name: "defined twice", query: `query($n: Int, $n: Int) { filter(n: $n) }`, data: `{}`,
+			// gqlparser's answer for the document as written
+			want: `{"errors":[{"message":"Variable \"$n\" is never used.","locations":[{"line":1,"column":16}]},{"message":"There can be only one variable named \"$n\".","locations":[{"line":1,"column":16}]}]}`},
+		{name: "unused", query: `query($n: Int) { int }`, data: `{}`,
+			want: `{"errors":[{"message":"Variable \"$n\" is never used.","locations":[{"line":1,"column":7}]}]}`},
+		{name: "undefined", query: `query($n: Int) { filter(n: $n, x: $zz) }`, data: `{}`,
+			want: `{"errors":[{"message":"Variable \"$zz\" is not defined.","locations":[{"line":1,"column":35}]}]}`},
+		{name: "used in a list too", query: `query($n: Int) { filter(n: $n, l: [$n]) }`, vars: `{"n":3}`, data: `{"filter":1}`,
+			want: `{"data":{"filter":1}}`},
+		{name: "used in a reached fragment", query: `query Q($n: Int) { ...F } fragment F on Query { filter(n: $n) }`, vars: `{"n":3}`, op: "Q", data: `{"filter":1}`,
+			want: `{"data":{"filter":1}}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := respond(t, schema, tc); got != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+		})
+	}
+}

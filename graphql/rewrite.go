@@ -15,13 +15,24 @@ type normalized struct {
 	op   int      // the selected operation, an index of n.defs
 	used []int    // the extracted variables of the text, in order
 	pos  position // from offsets of text to offsets of the source
+	// For Compile: the variables whose definitions the text leaves out
+	// (see write), and which of the operation's own definitions they are.
+	hidden     map[string]bool
+	hiddenDefs []bool
 }
 
 // write selects the operation operationName (GetOperation of the
 // specification) and writes the normalized document: the operation with
 // its generated variable definitions and the fragments it reaches;
 // fragments no operation reaches are kept with their literals in place.
-func (n *normalizer) write(operationName string) (normalized, error) {
+//
+// For Compile (compile true) the text leaves out the definitions of the
+// generated variables and of the operation's variables used only as whole
+// field arguments of a type they fit (without a default or directives):
+// gqlparser's validation looks each variable reference up in a list of
+// the operation's definitions, which is quadratic in their number, and
+// what it would check of these is known here (see hiddenDefs).
+func (n *normalizer) write(operationName string, compile bool) (normalized, error) {
 	out := normalized{op: -1}
 	count := 0
 	for i, d := range n.defs {
@@ -42,11 +53,12 @@ func (n *normalizer) write(operationName string) (normalized, error) {
 		return out, &RequestError{Problems: []Problem{problem("Must provide an operation.")}}
 	}
 	n.reach(out.op)
+	op := &n.defs[out.op]
 
 	// Name the variables the written definitions use, in order.
 	written := func(d *definition) (ok, revert bool) {
 		if d.op {
-			return d == &n.defs[out.op], false
+			return d == op, false
 		}
 		return d.reach&1 != 0 || d.reach == 0, d.reach == 0
 	}
@@ -62,9 +74,15 @@ func (n *normalizer) write(operationName string) (normalized, error) {
 			}
 		}
 	}
+	allHidden := false
+	if compile {
+		allHidden = n.hide(&out, op)
+	}
 
 	b := make([]byte, 0, len(n.src)-len(n.vals)/2+16*len(out.used)+64)
 	spans := make([]span, 0, len(n.segs)+1)
+	vds := n.varDefs[op.varDefs[0]:op.varDefs[1]]
+	skip := 0 // segments of the operation left out for Compile, by index
 	for i := range n.defs {
 		d := &n.defs[i]
 		ok, revert := written(d)
@@ -74,8 +92,20 @@ func (n *normalizer) write(operationName string) (normalized, error) {
 		if len(b) > 0 {
 			b = append(b, '\n')
 		}
-		for _, sg := range n.segs[d.segs[0]:d.segs[1]] {
-			switch sg.kind {
+		for k := d.segs[0]; k < d.segs[1]; k++ {
+			if d == op && compile {
+				if allHidden && k == op.varBlock[0] && op.varBlock[1] > k {
+					k = op.varBlock[1] - 1
+					continue
+				}
+				for skip < len(vds) && vds[skip].segs[1] <= k {
+					skip++
+				}
+				if skip < len(vds) && out.hiddenDefs[skip] && k >= vds[skip].segs[0] {
+					continue
+				}
+			}
+			switch sg := n.segs[k]; sg.kind {
 			case segCopy:
 				spans = append(spans, span{out: len(b), src: sg.a, copy: true})
 				b = append(b, n.src[sg.a:sg.b]...)
@@ -92,7 +122,7 @@ func (n *normalizer) write(operationName string) (normalized, error) {
 				b = append(b, '$')
 				b = append(b, n.vars[sg.a].name...)
 			case segVarDefs:
-				if len(out.used) == 0 {
+				if len(out.used) == 0 || compile {
 					continue
 				}
 				spans = append(spans, span{out: len(b), src: sg.c})
@@ -122,6 +152,60 @@ func (n *normalizer) write(operationName string) (normalized, error) {
 	out.text = string(b)
 	out.pos = position{src: n.src, spans: spans}
 	return out, nil
+}
+
+// hide decides which variable definitions the text for Compile leaves
+// out: those of the generated variables, and each of the operation's own
+// that is defined once, has no default and no directives, and is used
+// (in the operation and the fragments it reaches) only as the whole value
+// of field arguments whose types it fits (gqlparser's IsCompatible, as its
+// VariablesInAllowedPosition rule checks). What validation would say of
+// such a definition is then known: it is used, it is defined, it is in an
+// allowed position, and its type is an input type (the argument's). It
+// reports whether all of the operation's own definitions are left out.
+func (n *normalizer) hide(out *normalized, op *definition) bool {
+	vds := n.varDefs[op.varDefs[0]:op.varDefs[1]]
+	out.hidden = make(map[string]bool, len(out.used)+len(vds))
+	for _, v := range out.used {
+		out.hidden[n.vars[v].name] = true
+	}
+	index := make(map[string]int, len(vds))
+	for i, vd := range vds {
+		if _, dup := index[vd.name]; dup {
+			index[vd.name] = -1
+		} else {
+			index[vd.name] = i
+		}
+	}
+	// state: 0 unused, 1 used as it may be, 2 used otherwise
+	state := make([]uint8, len(vds))
+	for _, u := range n.uses {
+		d := &n.defs[u.def]
+		if d != op && (d.op || d.reach&1 == 0) {
+			continue
+		}
+		i, ok := index[u.name]
+		if !ok || i < 0 {
+			continue
+		}
+		if u.typ == nil || !vds[i].typ.IsCompatible(u.typ) {
+			state[i] = 2
+		} else if state[i] == 0 {
+			state[i] = 1
+		}
+	}
+	out.hiddenDefs = make([]bool, len(vds))
+	all := true
+	for i, vd := range vds {
+		h := state[i] == 1 && index[vd.name] == i && vd.def[1] == vd.def[0] && !vd.directives
+		out.hiddenDefs[i] = h
+		if h {
+			out.hidden[vd.name] = true
+		} else {
+			all = false
+		}
+	}
+	return all && len(vds) > 0
 }
 
 // reach marks the fragments reached from the operation defs[op] (1) and

@@ -26,10 +26,27 @@ func (o *Operation) Variables(dst []bool, d *graft.Doc, vars graft.Ref) ([]bool,
 	default:
 		return dst, &RequestError{Problems: []Problem{problem("Variables must be provided as an Object where each property is a variable value.")}}
 	}
-	user := o.op.VariableDefinitions[:len(o.op.VariableDefinitions)-o.generated]
-	for i, vd := range user { // the extracted literals were checked by Compile
+	// The client's values, found in one walk over its members (the last
+	// of a name counts).
+	var buf [8]graft.Ref
+	values := buf[:0]
+	if len(o.vars) > len(buf) {
+		values = make([]graft.Ref, 0, len(o.vars))
+	}
+	values = values[:len(o.vars)]
+	clear(values)
+	if vars != 0 {
+		var name []byte
+		for nm, v := range d.Members(vars) {
+			name, _ = d.AppendString(name[:0], nm)
+			if i, ok := o.varIndex[string(name)]; ok {
+				values[i] = v
+			}
+		}
+	}
+	for i, vd := range o.vars {
 		c.def, c.at = vd, i
-		v := d.Member(vars, vd.Variable)
+		v := values[i]
 		switch k := d.Kind(v); {
 		case k == graft.Invalid:
 			if vd.DefaultValue == nil && vd.Type.NonNull {
@@ -45,8 +62,8 @@ func (o *Operation) Variables(dst []bool, d *graft.Doc, vars graft.Ref) ([]bool,
 	// CollectFields evaluates the directives of selections that Compile
 	// pruned by type too: a null "if" is an error there as well.
 	for _, name := range o.ifVars {
-		if i := indexOfVar(user, name); i >= 0 && d.Kind(d.Member(vars, name)) == graft.Null {
-			c.def, c.at = user[i], i
+		if i, ok := o.varIndex[name]; ok && d.Kind(values[i]) == graft.Null {
+			c.def, c.at = o.vars[i], i
 			c.fail(`Argument "if" of non-null type "Boolean!" must not be null.`)
 			return dst, &RequestError{Problems: c.problems}
 		}
@@ -55,20 +72,25 @@ func (o *Operation) Variables(dst []bool, d *graft.Doc, vars graft.Ref) ([]bool,
 		return dst, &RequestError{Problems: c.problems}
 	}
 	for _, name := range o.plan.Variables() {
-		vd := o.op.VariableDefinitions.ForName(name)
-		v := d.Member(vars, name)
+		i, ok := o.varIndex[name]
+		if !ok { // cannot happen: validation checks that variables are defined
+			c.def, c.at = nil, -1
+			c.fail(`Variable "$` + name + `" is not defined.`)
+			return dst, &RequestError{Problems: c.problems}
+		}
+		vd, v := o.vars[i], values[i]
 		if d.Kind(v) == graft.Bool {
 			b, _ := d.Bool(v)
 			dst = append(dst, b)
 			continue
 		}
-		if d.Kind(v) == graft.Invalid && vd != nil && vd.DefaultValue != nil && vd.DefaultValue.Kind == ast.BooleanValue {
+		if d.Kind(v) == graft.Invalid && vd.DefaultValue != nil && vd.DefaultValue.Kind == ast.BooleanValue {
 			dst = append(dst, vd.DefaultValue.Raw == "true")
 			continue
 		}
 		// Only an explicit null can get here: validation allows a nullable
 		// variable in "if" only when it has a default.
-		c.def, c.at = vd, indexOfVar(user, name)
+		c.def, c.at = vd, i
 		c.fail(`Argument "if" of non-null type "Boolean!" must not be null.`)
 		return dst, &RequestError{Problems: c.problems}
 	}
@@ -264,13 +286,4 @@ func (c *coercer) scalar(v graft.Ref, k graft.Kind, name string) string {
 		}
 	}
 	return ""
-}
-
-func indexOfVar(defs ast.VariableDefinitionList, name string) int {
-	for i, vd := range defs {
-		if vd.Variable == name {
-			return i
-		}
-	}
-	return -1
 }

@@ -6,14 +6,31 @@ import (
 	"github.com/vektah/gqlparser/v2/validator/rules"
 )
 
-// validationRules returns gqlparser's rules with PossibleFragmentSpreads
-// replaced by one that, as graphql-js's doTypesOverlap, lets a fragment on
-// a type be spread where that same type is expected: gqlparser compares
-// possible types only, so a spread on an interface without implementations
-// was refused where the specification allows it.
-func validationRules() *rules.Rules {
+// validationRules returns gqlparser's rules with two replaced:
+//
+//   - PossibleFragmentSpreads, by one that, as graphql-js's
+//     doTypesOverlap, lets a fragment on a type be spread where that same
+//     type is expected: gqlparser compares possible types only, so a
+//     spread on an interface without implementations was refused where
+//     the specification allows it;
+//   - NoUndefinedVariables, by one that does not report the variables
+//     whose definitions the normalized text leaves out (hidden; see
+//     normalizer.write).
+func validationRules(hidden map[string]bool) *rules.Rules {
 	r := rules.NewDefaultRules()
 	r.ReplaceRule(rules.PossibleFragmentSpreadsRule.Name, possibleFragmentSpreads)
+	r.ReplaceRule(rules.NoUndefinedVariablesRule.Name, func(observers *core.Events, addError core.AddErrFunc) {
+		observers.OnValue(func(w *core.Walker, v *ast.Value) {
+			if w.CurrentOperation == nil || v.Kind != ast.Variable || v.VariableDefinition != nil || hidden[v.Raw] {
+				return
+			}
+			if w.CurrentOperation.Name != "" {
+				addError(core.Message(`Variable "%s" is not defined by operation "%s".`, v, w.CurrentOperation.Name), core.At(v.Position))
+			} else {
+				addError(core.Message(`Variable "%s" is not defined.`, v), core.At(v.Position))
+			}
+		})
+	})
 	return r
 }
 
