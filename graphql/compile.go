@@ -53,6 +53,8 @@ type Schema struct {
 	maxTokens, maxBytes int                                        // limits of operations; < 0: none
 	fields              map[string]map[string]*ast.FieldDefinition // of object and interface types
 	inputs              map[string]*inputType
+	enums               map[string]map[string]bool
+	argTypes            map[*ast.Type]*inType // of every field argument
 }
 
 // ParseSchema parses and validates the SDL text of a schema, with the
@@ -100,6 +102,7 @@ type Operation struct {
 	// The operation's own variable definitions, in order, where they are
 	// in the source, and their indexes by name.
 	vars     []*ast.VariableDefinition
+	varTypes []*inType
 	varLocs  []shape.Location
 	varIndex map[string]int
 
@@ -596,6 +599,7 @@ func (o *Operation) variables(n *normalizer, norm *normalized, op *ast.Operation
 			o.varIndex[vd.name] = len(o.vars)
 		}
 		o.vars = append(o.vars, def)
+		o.varTypes = append(o.varTypes, o.schema.resolve(def.Type))
 		o.varLocs = append(o.varLocs, lines.location(n.src, vd.at))
 	}
 }

@@ -40,23 +40,23 @@ func nameStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A
 // checking it against t when t is not nil. A variable sets n.sawVar (the
 // caller keeps such a value inline). It returns false on a syntax error
 // (n.err is set).
-func (n *normalizer) value(t *ast.Type) bool {
+func (n *normalizer) value(ti *inType) bool {
 	if n.pos >= len(n.src) {
 		n.syntax(n.pos, "Unexpected <EOF>")
 		return false
 	}
-	if n.tokens++; n.tokens > n.maxTokens {
-		n.tooMany()
+	if !n.token() {
 		return false
 	}
 	start := n.pos
 	c := n.src[n.pos]
-	for t != nil && t.Elem != nil && c != '[' && c != '$' && !n.isNull() {
-		t = t.Elem // a single value for a list is a list of one
+	for ti != nil && ti.elem != nil && c != '[' && c != '$' && !n.isNull() {
+		ti = ti.elem // a single value for a list is a list of one
 	}
+	var t *ast.Type
 	var def *ast.Definition
-	if t != nil && t.Elem == nil {
-		def = n.s.s.Types[t.NamedType]
+	if ti != nil {
+		t, def = ti.t, ti.def
 	}
 	switch {
 	case c == '"':
@@ -96,11 +96,11 @@ func (n *normalizer) value(t *ast.Type) bool {
 		}
 		n.pos++
 		n.vals = append(n.vals, '[')
-		var elem *ast.Type
+		var elem *inType
 		mismatch := false
 		if t != nil {
 			if t.Elem != nil {
-				elem = t.Elem
+				elem = ti.elem
 			} else {
 				// Only a custom scalar takes a list for a named type.
 				mismatch = def == nil || def.Kind != ast.Scalar || builtin(def.Name)
@@ -139,7 +139,7 @@ func (n *normalizer) value(t *ast.Type) bool {
 		var in *inputType
 		mismatch := t != nil
 		if def != nil && def.Kind == ast.InputObject {
-			in, mismatch = n.s.inputs[def.Name], false
+			in, mismatch = ti.in, false
 		} else if def != nil && def.Kind == ast.Scalar && !builtin(def.Name) {
 			mismatch = false // a custom scalar takes any value
 		}
@@ -185,7 +185,7 @@ func (n *normalizer) value(t *ast.Type) bool {
 			n.vals = append(n.vals, '"')
 			switch {
 			case def != nil && def.Kind == ast.Enum:
-				if def.EnumValues.ForName(word) == nil {
+				if !ti.enum[word] {
 					n.invalid(start, `Value "`+word+`" does not exist in "`+t.String()+`" enum.`)
 				}
 			case def != nil && def.Kind == ast.Scalar && !builtin(def.Name):
@@ -227,8 +227,7 @@ func (n *normalizer) object(in *inputType, start int) bool {
 		}
 		name := n.src[n.pos:end]
 		n.pos = end
-		if n.tokens += 2; n.tokens > n.maxTokens {
-			n.tooMany()
+		if !n.token() || !n.token() {
 			return false
 		}
 		if !n.skip() || !n.expect(':') {
@@ -246,7 +245,7 @@ func (n *normalizer) object(in *inputType, start int) bool {
 		n.vals = append(n.vals, '"')
 		n.vals = append(n.vals, name...)
 		n.vals = append(n.vals, '"', ':')
-		var ft *ast.Type
+		var ft *inType
 		if in != nil {
 			// Fields usually come in definition order: try the one after
 			// the previous field before the map.
@@ -260,8 +259,8 @@ func (n *normalizer) object(in *inputType, start int) bool {
 			if i < 0 {
 				n.invalid(nameAt, `Field "`+name+`" is not defined by type "`+in.def.Name+`".`)
 			} else {
-				ft = in.fields[i].Type
-				if ft.NonNull && in.fields[i].DefaultValue == nil {
+				ft = in.types[i]
+				if ft.t.NonNull && in.fields[i].DefaultValue == nil {
 					required++
 				}
 			}

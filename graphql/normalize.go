@@ -200,8 +200,13 @@ func (n *normalizer) fail(off int, msg string) {
 // syntax records a syntax error.
 func (n *normalizer) syntax(off int, msg string) { n.fail(off, msg) }
 
-func (n *normalizer) tooMany() {
-	n.fail(n.pos, "The operation has more than "+itoa(n.maxTokens)+" tokens.")
+// token counts a token against the limit.
+func (n *normalizer) token() bool {
+	if n.tokens++; n.maxTokens >= 0 && n.tokens > n.maxTokens {
+		n.fail(n.pos, "The operation has more than "+itoa(n.maxTokens)+" tokens.")
+		return false
+	}
+	return true
 }
 
 // invalid records an invalid literal; the scan goes on.
@@ -352,8 +357,7 @@ func (n *normalizer) word() (string, bool) {
 		n.syntax(n.pos, "Expected Name, found "+n.found(n.pos))
 		return "", false
 	}
-	if n.tokens++; n.maxTokens >= 0 && n.tokens > n.maxTokens {
-		n.tooMany()
+	if !n.token() {
 		return "", false
 	}
 	w := n.src[n.pos:end]
@@ -367,8 +371,7 @@ func (n *normalizer) expect(c byte) bool {
 		n.syntax(n.pos, "Expected "+string(c)+", found "+n.found(n.pos))
 		return false
 	}
-	if n.tokens++; n.maxTokens >= 0 && n.tokens > n.maxTokens {
-		n.tooMany()
+	if !n.token() {
 		return false
 	}
 	n.pos++
@@ -547,9 +550,9 @@ func (n *normalizer) variableDefinitions(op int) bool {
 			start := n.pos
 			mark := len(n.vals)
 			n.sawVar = false
-			var t *ast.Type
+			var t *inType
 			if n.s != nil && n.s.s.Types[vd.typ.Name()] != nil {
-				t = vd.typ
+				t = n.s.resolve(vd.typ)
 			}
 			if !n.value(t) {
 				return false
@@ -733,10 +736,10 @@ func (n *normalizer) arguments(fd *ast.FieldDefinition) bool {
 		if !ok || !n.expect(':') {
 			return false
 		}
-		var t *ast.Type
+		var t *inType
 		if fd != nil {
 			if ad := fd.Arguments.ForName(name); ad != nil {
-				t = ad.Type
+				t = n.s.argTypes[ad.Type]
 			}
 		}
 		start := n.pos
@@ -747,7 +750,7 @@ func (n *normalizer) arguments(fd *ast.FieldDefinition) bool {
 			return false
 		}
 		if n.src[start] == '$' && t != nil {
-			n.uses[len(n.uses)-1].typ = t // the whole value is a variable
+			n.uses[len(n.uses)-1].typ = t.t // the whole value is a variable
 		}
 		switch {
 		case n.sawVar:
@@ -758,7 +761,7 @@ func (n *normalizer) arguments(fd *ast.FieldDefinition) bool {
 			n.vals = n.vals[:valMark]
 		default:
 			n.segs = n.segs[:segMark]
-			n.segs = append(n.segs, segment{kind: segHole, a: n.extract(t, valMark, start), b: start, c: n.pos})
+			n.segs = append(n.segs, segment{kind: segHole, a: n.extract(t.t, valMark, start), b: start, c: n.pos})
 			n.copyFrom = n.pos
 		}
 		if !n.skip() {
