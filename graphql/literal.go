@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"errors"
+	"math/bits"
 	"strconv"
 	"unicode/utf8"
 
@@ -424,9 +425,7 @@ func (n *normalizer) quoted() (ok, rewrite bool) {
 	n.vals = append(n.vals, '"')
 	run := i
 	for {
-		for i < len(s) && plainString[s[i]] {
-			i++
-		}
+		i = plainRun(s, i)
 		if i >= len(s) {
 			n.syntax(i, "Unterminated string.")
 			return false, false
@@ -811,4 +810,32 @@ func (n *normalizer) escapeText(i, w int) string {
 func (n *normalizer) isNull() bool {
 	s := n.src[n.pos:]
 	return len(s) >= 4 && s[:4] == "null" && (len(s) == 4 || !nameChar[s[4]])
+}
+
+// plainRun returns the end of the run of plain string bytes (see
+// plainString) of s from i, eight bytes at a time where it can.
+func plainRun(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if m := stringSpecial(x); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for i < len(s) && plainString[s[i]] {
+		i++
+	}
+	return i
+}
+
+// stringSpecial flags (in the high bit of each byte) the bytes of x that
+// end a run of plain string bytes: '"', '\\', below 0x20, 0x7f and above.
+// Lanes above the first flagged one may be flagged wrongly; only the
+// lowest counts.
+func stringSpecial(x uint64) uint64 {
+	const lsb, msb = 0x0101010101010101, 0x8080808080808080
+	q := x ^ (lsb * '"')
+	b := x ^ (lsb * '\\')
+	d := x ^ (lsb * 0x7f)
+	return ((q-lsb)&^q | (b-lsb)&^b | (d-lsb)&^d | (x - lsb*0x20) | x) & msb
 }

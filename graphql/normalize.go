@@ -186,7 +186,8 @@ func (n *normalizer) init(s *Schema, query string) {
 	if s != nil {
 		n.maxDepth, n.maxTokens = s.depth, s.maxTokens
 	}
-	n.vals = make([]byte, 0, len(query)/2+64)
+	// The JSON of the literals is rarely longer than their text.
+	n.vals = make([]byte, 0, len(query)+64)
 	n.names = map[string]bool{}
 }
 
@@ -271,6 +272,15 @@ func (n *normalizer) char(i int) string {
 // comments and the byte order mark. A carriage return becomes a line feed
 // in the normalized text, so that gqlparser counts columns right.
 func (n *normalizer) skip() bool {
+	if n.pos < len(n.src) {
+		if c := n.src[n.pos]; c > ' ' && c != ',' && c != '#' && c < 0x80 {
+			return true // the common case, inlined
+		}
+	}
+	return n.skipSlow()
+}
+
+func (n *normalizer) skipSlow() bool {
 	s := n.src
 	i := n.pos
 	for i < len(s) {

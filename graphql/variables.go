@@ -281,6 +281,9 @@ func (c *coercer) scalar(v graft.Ref, k graft.Kind, name string) string {
 	inspect := func(prefix string) string { return string(shape.AppendInspect([]byte(prefix), d, v)) }
 	switch name {
 	case "Int":
+		if k == graft.Number && smallInt(d.Raw(v)) {
+			return ""
+		}
 		f, _ := d.Float64(v)
 		if k != graft.Number || math.IsInf(f, 0) || f != math.Trunc(f) {
 			return inspect("Int cannot represent non-integer value: ")
@@ -289,6 +292,9 @@ func (c *coercer) scalar(v graft.Ref, k graft.Kind, name string) string {
 			return string(shape.AppendJSNumber([]byte("Int cannot represent non 32-bit signed integer value: "), f))
 		}
 	case "Float":
+		if k == graft.Number && !hasExponent(d.Raw(v)) {
+			return "" // finite
+		}
 		f, _ := d.Float64(v)
 		if k != graft.Number || math.IsInf(f, 0) {
 			return inspect("Float cannot represent non numeric value: ")
@@ -302,10 +308,41 @@ func (c *coercer) scalar(v graft.Ref, k graft.Kind, name string) string {
 			return inspect("Boolean cannot represent a non boolean value: ")
 		}
 	case "ID":
+		if k == graft.String || k == graft.Number && smallInt(d.Raw(v)) {
+			return ""
+		}
 		f, _ := d.Float64(v)
 		if k != graft.String && (k != graft.Number || math.IsInf(f, 0) || f != math.Trunc(f)) {
 			return inspect("ID cannot represent value: ")
 		}
 	}
 	return ""
+}
+
+// smallInt reports whether the JSON number text t is an integer of at most
+// nine digits: a 32-bit integer, whatever its value.
+func smallInt(t []byte) bool {
+	if len(t) > 0 && t[0] == '-' {
+		t = t[1:]
+	}
+	if len(t) == 0 || len(t) > 9 {
+		return false
+	}
+	for _, c := range t {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// hasExponent reports whether the JSON number text t has an exponent
+// (without one it is finite as a float64).
+func hasExponent(t []byte) bool {
+	for _, c := range t {
+		if c == 'e' || c == 'E' {
+			return true
+		}
+	}
+	return len(t) > 300
 }
