@@ -380,8 +380,9 @@ func emptyLists(v any) any {
 
 // FuzzNormalizeDocument checks the scanner against gqlparser's parser on
 // whole documents: a document gqlparser parses normalizes (without a
-// schema, so only syntax can fail, and a repeated input field), and every
-// normalized document (with the test schema) parses.
+// schema, so only syntax can fail, and a repeated input field), every
+// normalized document (with the test schema) parses, and it compiles if
+// and only if the document as written does.
 func FuzzNormalizeDocument(f *testing.F) {
 	for _, tc := range specCases {
 		f.Add(tc.query)
@@ -408,6 +409,12 @@ func FuzzNormalizeDocument(f *testing.F) {
 		}
 		if _, perr := parser.ParseQuery(&ast.Source{Input: r.Query}); perr != nil {
 			t.Fatalf("normalized %q to %q, which gqlparser does not parse: %v", query, r.Query, perr)
+		}
+		// What compiles as written compiles normalized, and the other way.
+		_, errRaw := graphql.Compile(schema, query, "")
+		_, errNorm := graphql.Compile(schema, r.Query, r.OperationName)
+		if (errRaw == nil) != (errNorm == nil) {
+			t.Fatalf("%q: compiles with error %v; normalized %q: %v", query, errRaw, r.Query, errNorm)
 		}
 	})
 }
