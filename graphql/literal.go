@@ -38,7 +38,7 @@ var nameChar = func() (t [256]bool) {
 func nameStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // value transcodes the value at n.pos (ignored tokens skipped) into n.vals,
-// checking it against t when t is not nil. A variable sets n.sawVar (the
+// checking it against ti when ti is not nil. A variable sets n.sawVar (the
 // caller keeps such a value inline). It returns false on a syntax error
 // (n.err is set).
 func (n *normalizer) value(ti *inType) bool {
@@ -54,103 +54,41 @@ func (n *normalizer) value(ti *inType) bool {
 	for ti != nil && ti.elem != nil && c != '[' && c != '$' && !n.isNull() {
 		ti = ti.elem // a single value for a list is a list of one
 	}
-	var t *ast.Type
-	var def *ast.Definition
-	if ti != nil {
-		t, def = ti.t, ti.def
-	}
+	var kind litKind
 	switch {
 	case c == '"':
 		block := len(n.src)-n.pos >= 3 && n.src[n.pos+1] == '"' && n.src[n.pos+2] == '"'
 		if !n.stringValue(block) {
 			return false
 		}
-		if def != nil {
-			if def.Kind == ast.Enum {
-				n.invalid(start, `Enum "`+t.String()+`" cannot represent non-enum value: `+n.shown(start)+`.`)
-			} else if def.Kind != ast.Scalar || !isOneOf(def.Name, "String", "ID") && builtin(def.Name) {
-				n.unexpected(t, def, start)
-			}
-		} else if t != nil {
-			n.unexpected(t, def, start)
-		}
+		kind = litString
 	case c == '-' || c >= '0' && c <= '9':
 		float, ok := n.number()
 		if !ok {
 			return false
 		}
-		switch {
-		case def == nil && t == nil:
-		case def == nil || def.Kind != ast.Scalar:
-			n.unexpected(t, def, start)
-		case def.Name == "Float" || !builtin(def.Name):
-		case float || def.Name != "Int" && def.Name != "ID":
-			n.unexpected(t, def, start)
-		case def.Name == "Int":
-			if _, err := strconv.ParseInt(n.src[start:n.pos], 10, 32); err != nil {
-				n.unexpected(t, def, start)
-			}
+		kind = litInt
+		if float {
+			kind = litFloat
 		}
 	case c == '[':
-		if !n.open(start) {
-			return false
-		}
-		n.pos++
-		n.vals = append(n.vals, '[')
 		var elem *inType
-		mismatch := false
-		if t != nil {
-			if t.Elem != nil {
-				elem = ti.elem
-			} else {
-				// Only a custom scalar takes a list for a named type.
-				mismatch = def == nil || def.Kind != ast.Scalar || builtin(def.Name)
-			}
+		if ti != nil {
+			elem = ti.elem // nil for a named type: the items are not checked
 		}
-		first := true
-		for {
-			if !n.skip() {
-				return false
-			}
-			if n.pos >= len(n.src) {
-				n.syntax(n.pos, "Expected ], found <EOF>")
-				return false
-			}
-			if n.src[n.pos] == ']' {
-				break
-			}
-			if !first {
-				n.vals = append(n.vals, ',')
-			}
-			first = false
-			if !n.value(elem) {
-				return false
-			}
-		}
-		n.pos++
-		n.depth--
-		n.vals = append(n.vals, ']')
-		if mismatch {
-			n.unexpected(t, def, start)
-		}
-	case c == '{':
-		if !n.open(start) {
+		if !n.list(elem, start) {
 			return false
 		}
+		kind = litList
+	case c == '{':
 		var in *inputType
-		mismatch := t != nil
-		if def != nil && def.Kind == ast.InputObject {
-			in, mismatch = ti.in, false
-		} else if def != nil && def.Kind == ast.Scalar && !builtin(def.Name) {
-			mismatch = false // a custom scalar takes any value
+		if ti != nil {
+			in = ti.in
 		}
 		if !n.object(in, start) {
 			return false
 		}
-		if mismatch {
-			n.unexpected(t, def, start)
-		}
-		return true
+		kind = litObject
 	case c == '$':
 		n.pos++
 		if !n.skip() {
@@ -165,6 +103,7 @@ func (n *normalizer) value(ti *inType) bool {
 		n.uses = append(n.uses, varUse{name: n.src[n.pos:end], def: len(n.defs) - 1})
 		n.pos = end
 		n.sawVar = true
+		return true
 	case nameStart(c):
 		end := n.name()
 		word := n.src[n.pos:end]
@@ -172,43 +111,138 @@ func (n *normalizer) value(ti *inType) bool {
 		switch word {
 		case "true", "false":
 			n.vals = append(n.vals, word...)
-			if def != nil && (def.Kind != ast.Scalar || def.Name != "Boolean" && builtin(def.Name)) || def == nil && t != nil {
-				n.unexpected(t, def, start)
-			}
+			kind = litBool
 		case "null":
 			n.vals = append(n.vals, word...)
-			if t != nil && t.NonNull {
-				n.invalid(start, `Expected value of type "`+t.String()+`", found null.`)
-			}
+			kind = litNull
 		default:
 			n.vals = append(n.vals, '"')
 			n.vals = append(n.vals, word...)
 			n.vals = append(n.vals, '"')
-			switch {
-			case def != nil && def.Kind == ast.Enum:
-				if !ti.enum[word] {
-					n.invalid(start, `Value "`+word+`" does not exist in "`+t.String()+`" enum.`)
-				}
-			case def != nil && def.Kind == ast.Scalar && !builtin(def.Name):
-			case t != nil:
-				n.unexpected(t, def, start)
-			}
+			kind = litEnum
 		}
 	default:
 		n.syntax(n.pos, "Unexpected "+n.found(n.pos))
 		return false
 	}
+	if ti != nil {
+		n.check(ti, kind, start)
+	}
+	return true
+}
+
+// litKind is the kind of a literal.
+type litKind uint8
+
+const (
+	litString litKind = iota
+	litInt
+	litFloat
+	litBool
+	litEnum
+	litNull
+	litList
+	litObject
+)
+
+// check records the problem, if any, of the literal of kind k that runs
+// from start to n.pos as a value of the type ti: gqlparser's
+// ValuesOfCorrectType (an input object's fields are checked by object).
+func (n *normalizer) check(ti *inType, k litKind, start int) {
+	t, def := ti.t, ti.def
+	if k == litNull {
+		if t.NonNull {
+			n.invalid(start, `Expected value of type "`+t.String()+`", found null.`)
+		}
+		return
+	}
+	if t.Elem != nil { // only a list gets here (see value)
+		return
+	}
+	if def == nil {
+		return
+	}
+	ok := true
+	switch def.Kind {
+	case ast.Scalar:
+		switch def.Name { // custom scalars take any value
+		case "Int":
+			_, err := strconv.ParseInt(n.src[start:n.pos], 10, 32)
+			ok = k == litInt && err == nil
+		case "Float":
+			ok = k == litInt || k == litFloat
+		case "String":
+			ok = k == litString
+		case "Boolean":
+			ok = k == litBool
+		case "ID":
+			ok = k == litString || k == litInt
+		}
+	case ast.Enum:
+		switch k {
+		case litEnum:
+			if !ti.enum[n.src[start:n.pos]] {
+				n.invalid(start, `Value "`+n.src[start:n.pos]+`" does not exist in "`+t.String()+`" enum.`)
+			}
+		case litString:
+			n.invalid(start, `Enum "`+t.String()+`" cannot represent non-enum value: `+n.shown(start)+`.`)
+		default:
+			ok = false
+		}
+	case ast.InputObject:
+		ok = k == litObject
+	}
+	if !ok {
+		n.unexpected(t, def, start)
+	}
+}
+
+// list transcodes the list at n.pos ('['), its items checked against elem
+// when not nil.
+func (n *normalizer) list(elem *inType, start int) bool {
+	if !n.open(start) {
+		return false
+	}
+	n.pos++
+	n.vals = append(n.vals, '[')
+	first := true
+	for {
+		if !n.skip() {
+			return false
+		}
+		if n.pos >= len(n.src) {
+			n.syntax(n.pos, "Expected ], found <EOF>")
+			return false
+		}
+		if n.src[n.pos] == ']' {
+			break
+		}
+		if !first {
+			n.vals = append(n.vals, ',')
+		}
+		first = false
+		if !n.value(elem) {
+			return false
+		}
+	}
+	n.pos++
+	n.depth--
+	n.vals = append(n.vals, ']')
 	return true
 }
 
 // object transcodes an input object value at n.pos ('{'), checking it
 // against the input type in when not nil. start is where the value starts.
 func (n *normalizer) object(in *inputType, start int) bool {
+	if !n.open(start) {
+		return false
+	}
 	n.pos++
 	n.vals = append(n.vals, '{')
 	top := len(n.seen)
 	required := 0
 	prev := -1
+	nullAt := -1 // where the value of the last field is null
 	for {
 		if !n.skip() {
 			return false
@@ -228,10 +262,7 @@ func (n *normalizer) object(in *inputType, start int) bool {
 		}
 		name := n.src[n.pos:end]
 		n.pos = end
-		if !n.token() || !n.token() {
-			return false
-		}
-		if !n.skip() || !n.expect(':') {
+		if !n.token() || !n.skip() || !n.expect(':') {
 			return false
 		}
 		// A name given twice is an error (graphql-js's
@@ -267,13 +298,12 @@ func (n *normalizer) object(in *inputType, start int) bool {
 			}
 			prev = i
 		}
-		valAt := n.pos
-		mark := len(n.vals)
-		if !n.skip() || !n.value(ft) {
+		valAt, mark := n.pos, len(n.vals)
+		if !n.value(ft) {
 			return false
 		}
-		if in != nil && in.oneOf && n.vals[mark] == 'n' && n.src[valAt] == 'n' {
-			n.invalid(valAt, `Field "`+in.def.Name+`.`+in.fields[0].Name+`" must be non-null.`)
+		if nullAt = -1; string(n.vals[mark:]) == "null" {
+			nullAt = valAt
 		}
 	}
 	n.pos++
@@ -283,8 +313,11 @@ func (n *normalizer) object(in *inputType, start int) bool {
 		if required < in.required {
 			n.missing(in, top, start)
 		}
+		// gqlparser's checks and wording for OneOf input objects.
 		if in.oneOf && len(n.seen)-top != 1 {
 			n.invalid(start, `OneOf Input Object "`+in.def.Name+`" must specify exactly one key.`)
+		} else if in.oneOf && nullAt >= 0 {
+			n.invalid(nullAt, `Field "`+in.def.Name+`.`+in.fields[0].Name+`" must be non-null.`)
 		}
 	}
 	clear(n.seen[top:])
@@ -734,24 +767,6 @@ func (n *normalizer) blockLine(l string) {
 		run = i + 1
 	}
 	n.vals = append(n.vals, l[run:]...)
-}
-
-// builtin reports whether name is a built-in scalar.
-func builtin(name string) bool {
-	switch name {
-	case "Int", "Float", "String", "Boolean", "ID":
-		return true
-	}
-	return false
-}
-
-func isOneOf(s string, names ...string) bool {
-	for _, x := range names {
-		if s == x {
-			return true
-		}
-	}
-	return false
 }
 
 // unexpected records gqlparser's message for a literal at start that its

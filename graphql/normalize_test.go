@@ -294,6 +294,7 @@ func TestNormalizeBadInput(t *testing.T) {
 			`1:1012: The operation exceeds the maximum depth of 1000.`},
 		{"duplicate input field", `{ filter(f: {name: "a", name: "b"}) }`, `1:25: There can be only one input field named "name".`},
 		{"duplicate field of a custom scalar", `{ big(b: {a: 1}) filter(f: {name: "a", tags: [], limit: 1, limit: 2}) }`, `1:60: There can be only one input field named "limit".`},
+		{"null in a OneOf input object", `{ pick(p: {name: null}) }`, `1:18: Field "Pick.id" must be non-null.`},
 		{"required input field", `{ filter(f: {limit: 1}) }`, `1:13: Field "Filter.name" of required type "String!" was not provided.`},
 		{"wrong literal kind", `{ filter(n: "1", c: "RED", x: true) }`,
 			"1:13: Int cannot represent non-integer value: \"1\"\n1:21: Enum \"Color\" cannot represent non-enum value: \"RED\".\n1:31: Float cannot represent non numeric value: true"},
