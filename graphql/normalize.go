@@ -97,7 +97,7 @@ type normalizer struct {
 	byHash   map[hashKey]int
 	names    map[string]bool // every variable name of the document
 	nameSeq  int
-	spreads  []spread
+	spreads  []string // the fragment names spread, by definition (see definition.spreads)
 	varDefs  []varDef
 	uses     []varUse
 	typeText map[*ast.Type]string
@@ -158,10 +158,6 @@ type hashKey struct {
 	typ *ast.Type
 }
 
-type spread struct {
-	name string
-}
-
 // varDef is a variable definition of the document.
 type varDef struct {
 	name       string
@@ -177,7 +173,6 @@ type extracted struct {
 	val  [2]int // its JSON in vals
 	typ  *ast.Type
 	name string // given when the operation is written
-	at   int    // source offset of the literal
 }
 
 func (n *normalizer) init(s *Schema, query string) {
@@ -680,7 +675,7 @@ func (n *normalizer) selection(typ *ast.Definition) bool {
 			if n.err != nil {
 				return false
 			}
-			n.spreads = append(n.spreads, spread{name: name})
+			n.spreads = append(n.spreads, name)
 			return n.directives()
 		}
 		inner := typ
@@ -771,7 +766,7 @@ func (n *normalizer) arguments(fd *ast.FieldDefinition) bool {
 			n.vals = n.vals[:valMark]
 		default:
 			n.segs = n.segs[:segMark]
-			n.segs = append(n.segs, segment{kind: segHole, a: n.extract(t.t, valMark, start), b: start, c: n.pos})
+			n.segs = append(n.segs, segment{kind: segHole, a: n.extract(t.t, valMark), b: start, c: n.pos})
 			n.copyFrom = n.pos
 		}
 		if !n.skip() {
@@ -784,7 +779,7 @@ func (n *normalizer) arguments(fd *ast.FieldDefinition) bool {
 // extract records the literal whose JSON is vals[mark:], of type t, and
 // returns its variable. Equal literals of one type share a variable: the
 // hash of the written bytes finds them.
-func (n *normalizer) extract(t *ast.Type, mark, at int) int {
+func (n *normalizer) extract(t *ast.Type, mark int) int {
 	if n.byHash == nil {
 		n.byHash = map[hashKey]int{}
 		n.hash = maphash.MakeSeed()
@@ -799,6 +794,6 @@ func (n *normalizer) extract(t *ast.Type, mark, at int) int {
 	} else {
 		n.byHash[key] = len(n.vars)
 	}
-	n.vars = append(n.vars, extracted{val: [2]int{mark, len(n.vals)}, typ: t, at: at})
+	n.vars = append(n.vars, extracted{val: [2]int{mark, len(n.vals)}, typ: t})
 	return len(n.vars) - 1
 }

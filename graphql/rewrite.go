@@ -223,8 +223,8 @@ func (n *normalizer) reach(op int) {
 		for len(queue) > 0 {
 			d := &n.defs[queue[len(queue)-1]]
 			queue = queue[:len(queue)-1]
-			for _, sp := range n.spreads[d.spreads[0]:d.spreads[1]] {
-				for _, f := range byName[sp.name] {
+			for _, name := range n.spreads[d.spreads[0]:d.spreads[1]] {
+				for _, f := range byName[name] {
 					if n.defs[f].reach&bit == 0 {
 						n.defs[f].reach |= bit
 						queue = append(queue, f)
