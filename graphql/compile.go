@@ -589,7 +589,6 @@ func (o *Operation) variables(n *normalizer, norm *normalized, op *ast.Operation
 		}
 	}
 	o.varIndex = make(map[string]int, len(vds))
-	var lines lineIndex
 	for i, vd := range vds {
 		def := parsed[vd.name]
 		if norm.hiddenDefs[i] || def == nil {
@@ -600,6 +599,6 @@ func (o *Operation) variables(n *normalizer, norm *normalized, op *ast.Operation
 		}
 		o.vars = append(o.vars, def)
 		o.varTypes = append(o.varTypes, o.schema.resolve(def.Type))
-		o.varLocs = append(o.varLocs, lines.location(n.src, vd.at))
+		o.varLocs = append(o.varLocs, norm.pos.lines.location(n.src, vd.at))
 	}
 }

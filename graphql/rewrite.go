@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"sort"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/graftjson/graft"
@@ -372,15 +373,26 @@ type lineIndex struct {
 func (l *lineIndex) location(s string, off int) shape.Location {
 	if l.starts == nil {
 		l.starts = append(l.starts, 0)
-		for i := 0; i < len(s); i++ {
-			switch s[i] {
-			case '\n':
+		if strings.IndexByte(s, '\r') < 0 { // the usual text: search line feeds only
+			for i := strings.IndexByte(s, '\n'); i >= 0; {
 				l.starts = append(l.starts, i+1)
-			case '\r':
-				if i+1 < len(s) && s[i+1] == '\n' {
-					i++
+				j := strings.IndexByte(s[i+1:], '\n')
+				if j < 0 {
+					break
 				}
-				l.starts = append(l.starts, i+1)
+				i += 1 + j
+			}
+		} else {
+			for i := 0; i < len(s); i++ {
+				switch s[i] {
+				case '\n':
+					l.starts = append(l.starts, i+1)
+				case '\r':
+					if i+1 < len(s) && s[i+1] == '\n' {
+						i++
+					}
+					l.starts = append(l.starts, i+1)
+				}
 			}
 		}
 		l.lastOff = -1
