@@ -126,6 +126,7 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 		return nil, n.requestError()
 	}
 	norm, err := n.write(operationName, true)
+	release(n.vals) // the literals' values: Compile checked them
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"hash/maphash"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/graftjson/graft"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -49,15 +50,40 @@ func Normalize(s *Schema, query, operationName string, d *graft.Doc, vars graft.
 	if err != nil {
 		return Request{}, err
 	}
-	buf, err := n.appendVariables(make([]byte, 0, len(n.vals)+64), out.op, d, vars, out.used)
+	buf, err := n.appendVariables(pooled(len(n.vals)+64), out.op, d, vars, out.used)
+	release(n.vals)
 	if err != nil {
 		return Request{}, err
 	}
 	ref, perr := d.Append(buf)
-	if perr != nil { // cannot happen: the text is ours
-		return Request{}, &RequestError{Problems: []Problem{problem("Variables could not be written: " + perr.Error())}}
+	release(buf)
+	if perr != nil { // the text is valid JSON: only d's limits can refuse it
+		return Request{}, &RequestError{Problems: []Problem{problem("The variables do not fit the document: " + perr.Error())}}
 	}
 	return Request{Query: out.text, OperationName: n.defs[out.op].name, Variables: ref}, nil
+}
+
+// valsPool keeps the buffers of literal values between requests; a
+// buffer stays in it until the garbage collector drops it (sync.Pool's
+// policy), so a huge request does not pin its memory for long.
+var valsPool sync.Pool
+
+// pooled returns an empty buffer of at least size bytes, from valsPool if
+// it holds one.
+func pooled(size int) []byte {
+	if b, ok := valsPool.Get().(*[]byte); ok {
+		if cap(*b) >= size {
+			return (*b)[:0]
+		}
+		valsPool.Put(b)
+	}
+	return make([]byte, 0, size)
+}
+
+// release returns b to valsPool.
+func release(b []byte) {
+	b = b[:0]
+	valsPool.Put(&b)
 }
 
 // DefaultMaxTokens is the token limit of an operation when
@@ -182,7 +208,7 @@ func (n *normalizer) init(s *Schema, query string) {
 		n.maxDepth, n.maxTokens = s.depth, s.maxTokens
 	}
 	// The JSON of the literals is rarely longer than their text.
-	n.vals = make([]byte, 0, len(query)+64)
+	n.vals = pooled(len(query) + 64)
 	n.names = map[string]bool{}
 }
 
@@ -776,10 +802,20 @@ func (n *normalizer) arguments(fd *ast.FieldDefinition) bool {
 	return n.expect(')')
 }
 
+// maxShared is the size of the largest literal that extract looks for among
+// those it has seen: equal small literals (the same arguments of fields
+// merged under one response name, for one) share a variable; hashing a
+// large one would cost a pass over it for a rare saving.
+const maxShared = 4 << 10
+
 // extract records the literal whose JSON is vals[mark:], of type t, and
 // returns its variable. Equal literals of one type share a variable: the
 // hash of the written bytes finds them.
 func (n *normalizer) extract(t *ast.Type, mark int) int {
+	if len(n.vals)-mark > maxShared {
+		n.vars = append(n.vars, extracted{val: [2]int{mark, len(n.vals)}, typ: t})
+		return len(n.vars) - 1
+	}
 	if n.byHash == nil {
 		n.byHash = map[hashKey]int{}
 		n.hash = maphash.MakeSeed()

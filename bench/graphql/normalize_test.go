@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -39,7 +40,7 @@ var normalizeCases = sync.OnceValue(func() []struct {
 		{"aliased-1000", aliased(1000)},
 		{"aliased-4000", aliased(4000)},
 		{"aliased-16000", aliased(16000)},
-		{"deep-500", deep(500)},
+		{"deep-250", deep(250)}, // graphql-go-tools refuses variables nested past 300 levels
 	}
 })
 
@@ -96,7 +97,7 @@ func normalizeRows(tb testing.TB) []normalizeRow {
 			// A gateway's path for a document it has seen: the plan comes
 			// from a Cache keyed by the normalized text.
 			cache := graphql.NewCache(4, graphql.Options{})
-			return func() error {
+			run := func() error {
 				graftDoc.Reset()
 				req, err := graphql.Normalize(schema, query, "", &graftDoc, 0)
 				if err != nil {
@@ -112,6 +113,10 @@ func normalizeRows(tb testing.TB) []normalizeRow {
 				graftVars = req.Variables
 				return nil
 			}
+			if err := run(); err != nil { // the plan is cached from here on
+				tb.Fatal(err)
+			}
+			return run
 		}, values: graftValues},
 		{name: "gqlparser-parse", setup: func(tb testing.TB, query string) func() error {
 			return func() error {
@@ -269,6 +274,13 @@ func sameValues(got, want []string) error {
 	return nil
 }
 
+// knownWrong lists the rows whose values are known to be wrong, and why.
+var knownWrong = map[string]string{
+	// Its block strings keep the backslash of an escaped triple quote,
+	// which BlockStringValue reads as three quotes.
+	"items-70000/graphql-go-tools": "block string escape kept",
+}
+
 // TestNormalizeRows checks every row's values against the generator's on
 // every scenario (graphql-go-tools' on those it finishes in seconds).
 func TestNormalizeRows(t *testing.T) {
@@ -283,7 +295,15 @@ func TestNormalizeRows(t *testing.T) {
 				if err := r.setup(t, nc.c.query)(); err != nil {
 					t.Fatal(err)
 				}
-				if err := sameValues(r.values(t), nc.c.values); err != nil {
+				err := sameValues(r.values(t), nc.c.values)
+				if known := knownWrong[nc.name+"/"+r.name]; known != "" {
+					if err == nil {
+						t.Fatalf("the output is right now (it was wrong: %s): update knownWrong", known)
+					}
+					t.Logf("wrong, as known (%s): %v", known, err)
+					return
+				}
+				if err != nil {
 					t.Fatal(err)
 				}
 			})
@@ -318,7 +338,13 @@ func BenchmarkNormalize(b *testing.B) {
 				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 				b.ReportMetric(float64(len(nc.c.query)), "in-bytes")
 				if err := sameValues(r.values(b), nc.c.values); err != nil {
-					b.Fatal(err)
+					if strings.HasPrefix(r.name, "graft") {
+						b.Fatal(err)
+					}
+					// A peer's wrong output is reported, not hidden: the
+					// report marks the row.
+					b.Logf("%s: wrong values: %v", r.name, err)
+					b.ReportMetric(1, "wrong-values")
 				}
 				if r.name == "graft" {
 					b.ReportMetric(graftRetained(b, nc.c.query)/float64(len(nc.c.query)), "retained-B/in-B")
