@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 
+	"github.com/graftjson/graft"
 	"github.com/graftjson/graft/shape"
 	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -41,14 +42,31 @@ type Options struct {
 	// size in bytes (zero means DefaultMaxBytes; negative, no limit).
 	// Either passed is a request error.
 	MaxTokens, MaxBytes int
+	// KeyByResponseName compiles plans that read each field from the data
+	// member named by its response name (the alias, or the field name)
+	// instead of its schema field name: the data a federation gateway
+	// merges from upstream operations that kept the client's aliases.
+	// Error messages still name the schema field. The root fields __schema
+	// and __type are then copied from the data as they are (the gateway
+	// answers introspection itself) instead of being a request error.
+	KeyByResponseName bool
+	// KeepLiterals makes Compile leave field argument literals in the
+	// operation (Definition) instead of making variables of them, for a
+	// planner that writes upstream operations from the tree. They are
+	// still checked by the normalizer, then parsed and validated by
+	// gqlparser, so a huge literal costs what gqlparser costs: a gateway
+	// normalizes a request (Normalize) before it compiles it.
+	KeepLiterals bool
 }
 
 // Schema is a parsed and validated GraphQL schema. It is immutable and safe
 // for concurrent use.
 type Schema struct {
-	s     *ast.Schema
-	types map[string]bool // type name -> is an object type
-	depth int             // the nesting limit of operations; < 0: none
+	s      *ast.Schema
+	types  map[string]bool // type name -> is an object type
+	depth  int             // the nesting limit of operations; < 0: none
+	byName bool            // Options.KeyByResponseName
+	keep   bool            // Options.KeepLiterals
 
 	maxTokens, maxBytes int                                        // limits of operations; < 0: none
 	fields              map[string]map[string]*ast.FieldDefinition // of object and interface types
@@ -81,7 +99,7 @@ func ParseSchema(sdl string, opts Options) (*Schema, error) {
 	if depth == 0 {
 		depth = DefaultMaxDepth
 	}
-	sc := &Schema{s: s, types: types, depth: depth, maxTokens: opts.MaxTokens, maxBytes: opts.MaxBytes}
+	sc := &Schema{s: s, types: types, depth: depth, byName: opts.KeyByResponseName, keep: opts.KeepLiterals, maxTokens: opts.MaxTokens, maxBytes: opts.MaxBytes}
 	if sc.maxTokens == 0 {
 		sc.maxTokens = DefaultMaxTokens
 	}
@@ -97,7 +115,11 @@ func ParseSchema(sdl string, opts Options) (*Schema, error) {
 // concurrent use.
 type Operation struct {
 	schema *Schema
+	op     *ast.OperationDefinition
 	plan   *shape.Plan
+
+	literals     graft.Doc // the values of the variables made of literals,
+	literalsRoot graft.Ref // members of this object (0: none)
 
 	// The operation's own variable definitions, in order, where they are
 	// in the source, and their indexes by name.
@@ -122,14 +144,15 @@ func (o *Operation) Plan() *shape.Plan { return o.plan }
 func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	var n normalizer
 	n.init(s, query)
+	n.keep = s.keep
 	if !n.document() {
 		return nil, n.requestError()
 	}
 	norm, err := n.write(operationName, true)
-	release(n.vals) // the literals' values: Compile checked them
 	if err != nil {
 		return nil, err
 	}
+	defer release(n.vals)
 	doc, err := parser.ParseQuery(&ast.Source{Name: "query", Input: norm.text})
 	if err != nil {
 		return nil, norm.requestError(err)
@@ -150,7 +173,7 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	if root == nil {
 		return nil, &RequestError{Problems: []Problem{problem("Schema is not configured to execute "+string(op.Operation)+" operation.", norm.loc(op.Position))}}
 	}
-	c := compiler{schema: s.s, maxDepth: s.depth, memo: map[string]selected{}, pos: &norm}
+	c := compiler{schema: s.s, maxDepth: s.depth, byName: s.byName, memo: map[string]selected{}, pos: &norm}
 	fields, _, _ := c.selection(root, []occurrence{{set: op.SelectionSet}})
 	if c.err != nil {
 		return nil, &RequestError{Problems: []Problem{*c.err}}
@@ -159,8 +182,13 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	if err != nil {
 		return nil, err
 	}
-	o := &Operation{schema: s, plan: plan, ifVars: c.ifVars}
+	o := &Operation{schema: s, op: op, plan: plan, ifVars: c.ifVars}
 	o.variables(&n, &norm, op)
+	if len(norm.used) > 0 {
+		if o.literalsRoot, err = o.literals.Parse(n.appendLiterals([]byte{'{'}, norm.used)); err != nil {
+			return nil, err
+		}
+	}
 	return o, nil
 }
 
@@ -221,9 +249,10 @@ type collected struct {
 
 type compiler struct {
 	schema   *ast.Schema
-	maxDepth int // < 0: no limit
-	depth    int // the level of the fields being compiled
-	fields   int // plan fields built
+	maxDepth int  // < 0: no limit
+	byName   bool // Options.KeyByResponseName
+	depth    int  // the level of the fields being compiled
+	fields   int  // plan fields built
 	err      *Problem
 
 	// Selections are shared: two positions whose collected field nodes
@@ -309,7 +338,11 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 	out := make([]shape.Field, 0, len(nodes))
 	for _, n := range nodes {
 		name := responseName(n.field)
-		out = append(out, shape.Field{Name: name, Key: n.field.Name, Type: types[name], Loc: c.loc(n.field.Position), If: n.cond})
+		f := shape.Field{Name: name, Key: n.field.Name, Type: types[name], Loc: c.loc(n.field.Position), If: n.cond}
+		if c.byName {
+			f.Key, f.Schema = name, n.field.Name
+		}
+		out = append(out, f)
 	}
 	c.fields += len(out)
 	if (c.fields > MaxPlanFields || size > MaxPlanFields) && c.err == nil {
@@ -374,6 +407,9 @@ func (c *compiler) fieldType(obj *ast.Definition, nodes []collected, idx []int) 
 	}
 	if c.err != nil {
 		return &shape.Type{Kind: shape.Custom}, 0, 0
+	}
+	if c.byName && (first.Name == "__schema" || first.Name == "__type") {
+		return &shape.Type{Kind: shape.Custom, NonNull: first.Name == "__schema", Name: first.Name}, 0, 0
 	}
 	def := obj.Fields.ForName(first.Name)
 	if def == nil || first.Name == "__schema" || first.Name == "__type" {
@@ -580,7 +616,8 @@ func itoa(n int) string {
 }
 
 // variables records the operation's own variable definitions: gqlparser's,
-// or, for those the text for gqlparser left out, the normalizer's.
+// or, for those the text for gqlparser left out, the normalizer's; and
+// gives op all its definitions back.
 func (o *Operation) variables(n *normalizer, norm *normalized, op *ast.OperationDefinition) {
 	vds := n.varDefs[n.defs[norm.op].varDefs[0]:n.defs[norm.op].varDefs[1]]
 	parsed := make(map[string]*ast.VariableDefinition, len(op.VariableDefinitions))
@@ -598,8 +635,20 @@ func (o *Operation) variables(n *normalizer, norm *normalized, op *ast.Operation
 		if _, dup := o.varIndex[vd.name]; !dup {
 			o.varIndex[vd.name] = len(o.vars)
 		}
+		l := norm.pos.lines.location(n.src, vd.at)
+		if def.Position == nil {
+			def.Position = &ast.Position{Line: l.Line, Column: l.Column, Src: op.Position.Src}
+		}
 		o.vars = append(o.vars, def)
 		o.varTypes = append(o.varTypes, o.schema.resolve(def.Type))
-		o.varLocs = append(o.varLocs, norm.pos.lines.location(n.src, vd.at))
+		o.varLocs = append(o.varLocs, l)
 	}
+	// The tree reads as the normalized document: the operation's own
+	// definitions, then those of the variables made of literals.
+	defs := make(ast.VariableDefinitionList, 0, len(o.vars)+len(norm.used))
+	defs = append(defs, o.vars...)
+	for _, v := range norm.used {
+		defs = append(defs, &ast.VariableDefinition{Variable: n.vars[v].name, Type: n.vars[v].typ, Used: true, Position: op.Position})
+	}
+	op.VariableDefinitions = defs
 }

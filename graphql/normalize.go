@@ -97,6 +97,7 @@ const DefaultMaxBytes = 64 << 20
 // normalizer is the one-pass scanner of an operation.
 type normalizer struct {
 	s         *Schema // nil: nothing is typed or extracted
+	keep      bool    // literals are checked, not extracted (Options.KeepLiterals)
 	src       string
 	pos       int
 	tokEnd    int // the end of the last punctuator expected
@@ -788,7 +789,7 @@ func (n *normalizer) arguments(fd *ast.FieldDefinition) bool {
 			// gqlparser checks a value with variables where it stays.
 			n.problems = n.problems[:probMark]
 			n.vals = n.vals[:valMark]
-		case t == nil || len(n.problems) > probMark:
+		case t == nil || len(n.problems) > probMark || n.keep:
 			n.vals = n.vals[:valMark]
 		default:
 			n.segs = n.segs[:segMark]

@@ -459,3 +459,35 @@ func TestCompileHiddenVariables(t *testing.T) {
 		})
 	}
 }
+
+// Definition reads as the normalized operation: every variable defined
+// (those validation did not need to see too), the literals' values in
+// Literals; with KeepLiterals the literals stay in the tree.
+func TestCompileDefinition(t *testing.T) {
+	const query = `query Q($f: Filter!) { filter(f: $f, n: 3) }`
+	for _, keep := range []bool{false, true} {
+		schema, err := graphql.ParseSchema(sdl, graphql.Options{KeepLiterals: keep})
+		if err != nil {
+			t.Fatal(err)
+		}
+		op, err := graphql.Compile(schema, query, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		def := op.Definition()
+		var names []string
+		for _, vd := range def.VariableDefinitions {
+			names = append(names, vd.Variable+":"+vd.Type.String())
+		}
+		n := def.SelectionSet[0].(*ast.Field).Arguments.ForName("n").Value
+		d, lits := op.Literals()
+		got := strings.Join(names, ",") + " n=" + n.String() + " literals=" + string(d.AppendJSON(nil, lits))
+		want := "f:Filter!,a:Int n=$a literals={\"a\":3}"
+		if keep {
+			want = "f:Filter! n=3 literals="
+		}
+		if got != want {
+			t.Errorf("KeepLiterals %v: got %s, want %s", keep, got, want)
+		}
+	}
+}
