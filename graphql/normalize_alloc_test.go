@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/graftjson/graft"
@@ -122,4 +123,45 @@ func TestNormalizeLinear(t *testing.T) {
 	if a4 > 4.5*a1 || b4 > 4.5*b1 {
 		t.Errorf("200 levels: %v allocations, %v bytes; 800: %v, %v", a1, b1, a4, b4)
 	}
+}
+
+// Normalize runs from several goroutines at once (run with -race): each
+// with its own Doc, sharing the schema and the pool of value buffers.
+func TestNormalizeConcurrent(t *testing.T) {
+	schema, err := graphql.ParseSchema(bulkSchema, graphql.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	queries := []string{bulkOperation(50), aliasedOperation(20), deepOperation(30)}
+	want := make([]string, len(queries))
+	for i, q := range queries {
+		var d graft.Doc
+		r, err := graphql.Normalize(schema, q, "", &d, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = r.Query + string(d.AppendJSON(nil, r.Variables))
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var d graft.Doc
+			for i := 0; i < 30; i++ {
+				k := (g + i) % len(queries)
+				d.Reset()
+				r, err := graphql.Normalize(schema, queries[k], "", &d, 0)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if got := r.Query + string(d.AppendJSON(nil, r.Variables)); got != want[k] {
+					t.Errorf("query %d: got %.200s", k, got)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
