@@ -169,15 +169,14 @@ const (
 )
 
 type definition struct {
-	op         bool
-	name       string
-	start      int // source offset
-	segs       [2]int
-	spreads    [2]int // range of n.spreads
-	varDefs    [2]int // range of n.varDefs
-	reach      uint8  // reached from the selected operation (1), from any (2)
-	hasVarDefs bool
-	varBlock   [2]int // the segments of its "(…)" of variable definitions
+	op       bool
+	name     string
+	start    int // source offset
+	segs     [2]int
+	spreads  [2]int // range of n.spreads
+	varDefs  [2]int // range of n.varDefs
+	reach    uint8  // reached from the selected operation (1), from any (2)
+	varBlock [2]int // the segments of its "(…)" of variable definitions
 }
 
 type hashKey struct {
@@ -467,7 +466,6 @@ func (n *normalizer) definition() bool {
 				}
 			}
 			if n.at('(') {
-				d.hasVarDefs = true
 				if !n.variableDefinitions(idx) {
 					return false
 				}
