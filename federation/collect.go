@@ -129,6 +129,12 @@ func conditions(ds ast.DirectiveList, conds ast.DirectiveList) (ast.DirectiveLis
 				return nil, false
 			}
 		case ast.Variable:
+			if out.ForName(d.Name) != nil {
+				// An upstream field takes one @skip and one @include:
+				// leaving this one out fetches the field in more cases,
+				// and the response shape applies all of them.
+				continue
+			}
 			if !copied {
 				out = append(ast.DirectiveList{}, conds...)
 				copied = true

@@ -372,6 +372,9 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 		if def == nil {
 			return planError(`The field "`+typ+"."+cf.name+`" is not in the schema.`, cf.field.Position)
 		}
+		if j := p.join(f.graph, typ, cf.name); j != nil && j.context {
+			return planError(`The field "`+typ+"."+cf.name+`" takes arguments from a @context, which the gateway does not support yet.`, cf.field.Position)
+		}
 		named := p.s.api.Types[def.Type.Name()]
 		composite := named != nil && (named.Kind == ast.Object || named.Kind == ast.Interface || named.Kind == ast.Union)
 		uf, ok := pos.field(cf.resp, cf.name, cf.field.Arguments, cf.conds, composite)

@@ -102,6 +102,7 @@ func TestPlanErrors(t *testing.T) {
 		{"syntax", "shop", `{ me { `, "", `1:8: Expected Name, found <EOF>`},
 		{"unknown operation", "shop", `query A { me { id } }`, "B", `Unknown operation named "B".`},
 		{"subscription", "shop", `subscription S { me { id } }`, "", `1:1: Schema does not support operation type "subscription"`},
+		{"representations taken", "shop", `query($representations: Int) { topProducts { reviews(minStars: $representations) { body } } }`, "", `1:7: The variable "$representations" cannot be used where the gateway fetches entities: the name is taken by the entity fetch.`},
 		{"join machinery hidden", "shop", `{ me { id } _entities { __typename } }`, "", `1:13: Cannot query field "_entities" on type "Query".`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

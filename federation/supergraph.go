@@ -80,6 +80,7 @@ type fieldJoin struct {
 	provides       ast.SelectionSet
 	external       bool
 	usedOverridden bool
+	context        bool // takes contextArguments (@fromContext): not supported
 }
 
 // Parse reads a supergraph SDL as composition tools write it (@link v1.0 or
@@ -378,6 +379,9 @@ func (r *reader) readFields(t *typeInfo, def *ast.Definition) error {
 				return err
 			}
 			j := fieldJoin{graph: g, external: argBool(d, "external", false), usedOverridden: argBool(d, "usedOverridden", false)}
+			if a := d.Arguments.ForName("contextArguments"); a != nil && a.Value != nil && a.Value.Kind != ast.NullValue {
+				j.context = true
+			}
 			if s := argString(d, "requires"); s != "" {
 				if j.requires, err = selectionOf(s, d); err != nil {
 					return err

@@ -1,6 +1,7 @@
 package federation
 
 import (
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -9,7 +10,7 @@ import (
 )
 
 // describe writes the upstream operation of a planned fetch.
-func (p *planner) describe(f *fetch) *resolve.Fetch {
+func (p *planner) describe(f *fetch) (*resolve.Fetch, error) {
 	d := &resolve.Fetch{Upstream: p.s.graphName(f.graph), Path: f.path, OperationName: p.operationName(f)}
 	var vars []string
 	var body []byte
@@ -44,6 +45,9 @@ func (p *planner) describe(f *fetch) *resolve.Fetch {
 		vars = p.variables(all)
 	}
 	d.Variables = vars
+	if !f.root && slices.Contains(vars, "representations") {
+		return nil, planError(`The variable "$representations" cannot be used where the gateway fetches entities: the name is taken by the entity fetch.`, p.op.VariableDefinitions.ForName("representations").Position)
+	}
 	var op []byte
 	if f.root && f.graph >= 0 && p.op.Operation == ast.Mutation {
 		op = append(op, "mutation"...)
@@ -79,7 +83,7 @@ func (p *planner) describe(f *fetch) *resolve.Fetch {
 		op = append(op, ')')
 	}
 	d.Operation = string(append(op, body...))
-	return d
+	return d, nil
 }
 
 func typenameIf(c *entityCase) string {
@@ -99,8 +103,12 @@ func (u *usel) find(typ string) *ucase {
 }
 
 // appendSel appends " { … }" for a selection set: fields, then the inline
-// fragments.
+// fragments; " { __typename }" when it is empty (the client selected only
+// __typename there, which the response shape answers).
 func appendSel(b []byte, u *usel) []byte {
+	if len(u.fields) == 0 && len(u.cases) == 0 {
+		return append(b, " { __typename }"...)
+	}
 	b = append(b, " {"...)
 	for _, f := range u.fields {
 		b = append(b, ' ')

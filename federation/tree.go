@@ -15,7 +15,11 @@ func (p *planner) tree(groups []*fetch) (resolve.Node, error) {
 		if f.parent != nil {
 			f.addDep(f.parent)
 		}
-		desc[f.id] = p.describe(f)
+		d, err := p.describe(f)
+		if err != nil {
+			return nil, err
+		}
+		desc[f.id] = d
 	}
 	reduce(p.fetches)
 	top := make([]resolve.Node, 0, len(groups))

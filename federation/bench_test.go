@@ -1,0 +1,92 @@
+package federation_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/graftjson/graft/federation"
+)
+
+// query50 selects 50 fields over the shop's subgraphs (accounts, products,
+// inventory, reviews, pricing), with aliases, a fragment, arguments and
+// variables.
+const query50 = `query Shop($n: Int = 5, $x: Boolean!) {
+  topProducts(first: $n) {
+    upc name price weight sku category inStock shippingEstimate discount
+    dimensions { size weight }
+    reviews(minStars: 3) { id body stars author { id name username role } }
+  }
+  me {
+    ...Person
+    reviews @include(if: $x) { id body product { upc name price inStock } }
+  }
+  latestReviews(limit: 10) {
+    id body stars
+    product { name sku weight packaging }
+    author { username name birthDate(locale: "fr") }
+  }
+  u: user(id: "1") { name role }
+}
+fragment Person on User { id name username role birthDate }`
+
+func TestQuery50(t *testing.T) {
+	fx := loadFixture(t, "shop")
+	if n := strings.Count(query50, " ")+0; n == 0 {
+		t.Fatal("empty query")
+	}
+	p, err := fx.super.Plan(query50, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fx.checkUpstream(t, p.Root)
+	text := string(p.AppendText(nil))
+	for _, sg := range []string{"accounts", "products", "inventory", "reviews", "pricing"} {
+		if !strings.Contains(text, "Fetch "+sg) {
+			t.Errorf("no fetch to %s:\n%s", sg, text)
+		}
+	}
+}
+
+func BenchmarkPlanCold(b *testing.B) {
+	fx := loadFixture(b, "shop")
+	b.ReportAllocs()
+	b.SetBytes(int64(len(query50)))
+	for i := 0; i < b.N; i++ {
+		if _, err := fx.super.Plan(query50, ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkPlanCacheHit(b *testing.B) {
+	fx := loadFixture(b, "shop")
+	p := federation.NewPlanner(fx.super, 0)
+	want, err := p.Plan(query50, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if got, _ := p.Plan(query50, ""); got != want {
+			b.Fatal("cache miss")
+		}
+	}
+}
+
+func TestPlannerCacheAllocs(t *testing.T) {
+	fx := loadFixture(t, "shop")
+	p := federation.NewPlanner(fx.super, 0)
+	want, err := p.Plan(query50, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		if got, _ := p.Plan(query50, ""); got != want {
+			t.Fatal("cache miss")
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("a cache hit allocates %v times, want 0", allocs)
+	}
+}

@@ -1,0 +1,217 @@
+package federation_test
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/graftjson/graft/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// FuzzPlan generates a valid operation over a fixture's API schema from
+// the fuzzer's bytes (fields, aliases, arguments, fragments on the
+// possible types, @skip and @include with literals and variables) and
+// plans it: planning must succeed and every upstream operation must be
+// valid against its subgraph.
+func FuzzPlan(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Add([]byte{1, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 200, 100, 50})
+	f.Add([]byte("the quick brown fox jumps over the lazy dog"))
+	f.Add([]byte{2, 255, 254, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3})
+	names := []string{"shop", "media", "fed1"}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 {
+			return
+		}
+		fx := loadFixture(t, names[int(data[0])%len(names)])
+		g := &gen{b: data[1:], api: fx.super.APISchema()}
+		query := g.operation()
+		p, err := fx.super.Plan(query, "")
+		if err != nil {
+			var re *graphql.RequestError
+			if errors.As(err, &re) && strings.Contains(err.Error(), "Variable") {
+				return // an unused variable: the generator's own slip
+			}
+			t.Fatalf("%v\n%s", err, query)
+		}
+		fx.checkUpstream(t, p.Root)
+	})
+}
+
+// FuzzPlanText plans arbitrary text: an error or a plan, never a panic.
+func FuzzPlanText(f *testing.F) {
+	for _, tc := range planCases {
+		f.Add(tc.fixture, tc.query)
+	}
+	f.Fuzz(func(t *testing.T, fixture, query string) {
+		switch fixture {
+		case "shop", "media", "fed1":
+		default:
+			fixture = "shop"
+		}
+		fx := loadFixture(t, fixture)
+		p, err := fx.super.Plan(query, "")
+		if err != nil {
+			var re *graphql.RequestError
+			if !errors.As(err, &re) {
+				t.Fatalf("error of type %T: %v", err, err)
+			}
+			return
+		}
+		fx.checkUpstream(t, p.Root)
+	})
+}
+
+// gen writes a random valid operation over an API schema.
+type gen struct {
+	b     []byte
+	i     int
+	api   *ast.Schema
+	out   strings.Builder
+	vars  []string // variable definitions
+	alias int
+}
+
+func (g *gen) next() int {
+	if g.i >= len(g.b) {
+		return 0
+	}
+	g.i++
+	return int(g.b[g.i-1])
+}
+
+func (g *gen) operation() string {
+	root := g.api.Query
+	body := &strings.Builder{}
+	saved := g.out
+	g.out = strings.Builder{}
+	g.selection(root, 0)
+	body.WriteString(g.out.String())
+	g.out = saved
+	head := "query"
+	if len(g.vars) > 0 {
+		head += "(" + strings.Join(g.vars, ", ") + ")"
+	}
+	return head + " " + body.String()
+}
+
+func (g *gen) selection(t *ast.Definition, depth int) {
+	g.out.WriteString("{ ")
+	n := 1 + g.next()%4
+	wrote := false
+	for k := 0; k < n; k++ {
+		choice := g.next()
+		if t.Kind == ast.Union || choice%5 == 4 {
+			// An inline fragment on a possible type (or the type itself).
+			possible := g.api.GetPossibleTypes(t)
+			if len(possible) == 0 || depth > 4 {
+				continue
+			}
+			pt := possible[g.next()%len(possible)]
+			g.out.WriteString("... on " + pt.Name + g.directive() + " ")
+			g.selection(pt, depth+1)
+			wrote = true
+			continue
+		}
+		var fields []*ast.FieldDefinition
+		for _, f := range t.Fields {
+			if !strings.HasPrefix(f.Name, "__") {
+				fields = append(fields, f)
+			}
+		}
+		if len(fields) == 0 {
+			continue
+		}
+		f := fields[choice%len(fields)]
+		named := g.api.Types[f.Type.Name()]
+		composite := named.Kind == ast.Object || named.Kind == ast.Interface || named.Kind == ast.Union
+		if composite && depth > 4 {
+			continue
+		}
+		args := g.arguments(f)
+		if args != "" || g.next()%3 == 0 {
+			g.alias++
+			g.out.WriteString("a" + strconv.Itoa(g.alias) + ": ")
+		}
+		g.out.WriteString(f.Name + args + g.directive() + " ")
+		if composite {
+			g.selection(named, depth+1)
+		}
+		wrote = true
+	}
+	if !wrote {
+		g.out.WriteString("__typename ")
+	}
+	g.out.WriteString("} ")
+}
+
+// arguments writes the required arguments, and some optional ones, as
+// literals or variables.
+func (g *gen) arguments(f *ast.FieldDefinition) string {
+	var parts []string
+	for _, a := range f.Arguments {
+		required := a.Type.NonNull && a.DefaultValue == nil
+		if !required && g.next()%2 == 0 {
+			continue
+		}
+		v, ok := g.literal(a.Type)
+		if !ok {
+			if required {
+				return "" // the field is left without; validation then fails
+			}
+			continue
+		}
+		if g.next()%3 == 0 {
+			name := "v" + strconv.Itoa(len(g.vars))
+			g.vars = append(g.vars, "$"+name+": "+a.Type.String()+" = "+v)
+			v = "$" + name
+		}
+		parts = append(parts, a.Name+": "+v)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+func (g *gen) literal(t *ast.Type) (string, bool) {
+	if t.Elem != nil {
+		v, ok := g.literal(t.Elem)
+		return "[" + v + "]", ok
+	}
+	def := g.api.Types[t.NamedType]
+	switch {
+	case t.NamedType == "Int":
+		return strconv.Itoa(g.next()), true
+	case t.NamedType == "Float":
+		return strconv.Itoa(g.next()) + ".5", true
+	case t.NamedType == "String" || t.NamedType == "ID":
+		return strconv.Quote("s" + strconv.Itoa(g.next())), true
+	case t.NamedType == "Boolean":
+		return strconv.FormatBool(g.next()%2 == 0), true
+	case def != nil && def.Kind == ast.Enum && len(def.EnumValues) > 0:
+		return def.EnumValues[g.next()%len(def.EnumValues)].Name, true
+	}
+	return "", false
+}
+
+// directive returns nothing, or @skip/@include with a literal or a
+// Boolean variable.
+func (g *gen) directive() string {
+	switch g.next() % 6 {
+	case 1:
+		return " @include(if: true)"
+	case 2:
+		return " @skip(if: " + strconv.FormatBool(g.next()%2 == 0) + ")"
+	case 3:
+		name := "b" + strconv.Itoa(len(g.vars))
+		g.vars = append(g.vars, "$"+name+": Boolean!")
+		if g.next()%2 == 0 {
+			return " @include(if: $" + name + ")"
+		}
+		return " @skip(if: $" + name + ")"
+	}
+	return ""
+}
