@@ -36,15 +36,31 @@ const maxNodes = 1 << 20
 // object type obj, one cfield per response name in document order.
 func (c *collector) collect(obj *ast.Definition, sets []ast.SelectionSet) []*cfield {
 	var out []*cfield
-	idx := map[string]int{}
-	visited := map[string]bool{}
+	var idx map[string]int // response name -> index in out, once out is long
+	var visited map[string]bool
 	for _, set := range sets {
-		out = c.collectSet(obj, set, nil, out, idx, visited)
+		out = c.collectSet(obj, set, nil, out, &idx, &visited)
 	}
 	return out
 }
 
-func (c *collector) collectSet(obj *ast.Definition, set ast.SelectionSet, conds ast.DirectiveList, out []*cfield, idx map[string]int, visited map[string]bool) []*cfield {
+// find returns the index of the field of response name resp in out, or -1.
+func find(out []*cfield, idx map[string]int, resp string) int {
+	if idx != nil {
+		if i, ok := idx[resp]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, f := range out {
+		if f.resp == resp {
+			return i
+		}
+	}
+	return -1
+}
+
+func (c *collector) collectSet(obj *ast.Definition, set ast.SelectionSet, conds ast.DirectiveList, out []*cfield, idx *map[string]int, visited *map[string]bool) []*cfield {
 	for _, sel := range set {
 		switch s := sel.(type) {
 		case *ast.Field:
@@ -57,7 +73,7 @@ func (c *collector) collectSet(obj *ast.Definition, set ast.SelectionSet, conds 
 			if resp == "" {
 				resp = s.Name
 			}
-			if i, ok := idx[resp]; ok {
+			if i := find(out, *idx, resp); i >= 0 {
 				f := out[i]
 				if !sameConds(f.conds, fc) {
 					f.conds = nil // fetched when any node is included
@@ -71,8 +87,16 @@ func (c *collector) collectSet(obj *ast.Definition, set ast.SelectionSet, conds 
 			if s.SelectionSet != nil {
 				f.sets = []ast.SelectionSet{s.SelectionSet}
 			}
-			idx[resp] = len(out)
 			out = append(out, f)
+			switch {
+			case *idx != nil:
+				(*idx)[resp] = len(out) - 1
+			case len(out) > 16:
+				*idx = make(map[string]int, 2*len(out))
+				for i, f := range out {
+					(*idx)[f.resp] = i
+				}
+			}
 		case *ast.InlineFragment:
 			fc, ok := conditions(s.Directives, conds)
 			if ok && c.applies(s.TypeCondition, obj) {
@@ -80,11 +104,14 @@ func (c *collector) collectSet(obj *ast.Definition, set ast.SelectionSet, conds 
 			}
 		case *ast.FragmentSpread:
 			fc, ok := conditions(s.Directives, conds)
-			if !ok || s.Definition == nil || visited[s.Name] || !c.applies(s.Definition.TypeCondition, obj) {
+			if !ok || s.Definition == nil || (*visited)[s.Name] || !c.applies(s.Definition.TypeCondition, obj) {
 				continue
 			}
 			if len(fc) == 0 {
-				visited[s.Name] = true
+				if *visited == nil {
+					*visited = map[string]bool{}
+				}
+				(*visited)[s.Name] = true
 			}
 			out = c.collectSet(obj, s.Definition.SelectionSet, fc, out, idx, visited)
 		}

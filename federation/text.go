@@ -13,7 +13,7 @@ import (
 func (p *planner) describe(f *fetch) (*resolve.Fetch, error) {
 	d := &resolve.Fetch{Upstream: p.s.graphName(f.graph), Path: f.path, OperationName: p.operationName(f)}
 	var vars []string
-	var body []byte
+	body := make([]byte, 0, 256)
 	switch {
 	case f.graph < 0:
 		used := map[string]bool{}
@@ -48,7 +48,7 @@ func (p *planner) describe(f *fetch) (*resolve.Fetch, error) {
 	if !f.root && slices.Contains(vars, "representations") {
 		return nil, planError(`The variable "$representations" cannot be used where the gateway fetches entities: the name is taken by the entity fetch.`, p.op.VariableDefinitions.ForName("representations").Position)
 	}
-	var op []byte
+	op := make([]byte, 0, len(body)+64)
 	if f.root && f.graph >= 0 && p.op.Operation == ast.Mutation {
 		op = append(op, "mutation"...)
 	} else {
