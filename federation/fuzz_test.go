@@ -37,6 +37,16 @@ func FuzzPlan(f *testing.F) {
 			t.Fatalf("%v\n%s", err, query)
 		}
 		fx.checkUpstream(t, p.Root)
+		w := map[string]*world{"shop": shopWorld, "media": mediaWorld}[fx.name]
+		if w == nil {
+			return
+		}
+		vars := g.variables()
+		got := runPlan(t, fx, w, p, vars)
+		want := runMonolith(t, fx, w, p, query, vars)
+		if got != want {
+			t.Fatalf("the plan's response differs from the monolith's\n%s\nvariables %s\ngot  %s\nwant %s\nplan:\n%s", query, vars, got, want, p.AppendText(nil))
+		}
 	})
 }
 
@@ -80,6 +90,18 @@ func (g *gen) next() int {
 	}
 	g.i++
 	return int(g.b[g.i-1])
+}
+
+// variables returns values for the Boolean variables the operation
+// declares without a default, as a JSON object.
+func (g *gen) variables() string {
+	var parts []string
+	for _, v := range g.vars {
+		if name, ok := strings.CutSuffix(v, ": Boolean!"); ok {
+			parts = append(parts, strconv.Quote(name[1:])+":"+strconv.FormatBool(g.next()%2 == 0))
+		}
+	}
+	return "{" + strings.Join(parts, ",") + "}"
 }
 
 func (g *gen) operation() string {

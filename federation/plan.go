@@ -808,45 +808,42 @@ func (s *Supergraph) graphName(g int) string {
 // subgraph resolves are fetched there; the rest (and the concrete type)
 // come from a subgraph that holds the interface as an entity interface.
 func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast.Definition, cf *cfield) error {
-	// The client fields on the interface itself, collected once per
-	// possible type, are the same fields; split them by who resolves them.
-	var here, rest []*cfield
-	seen := map[string]bool{}
-	var byType [][]*cfield
 	possible := p.s.api.GetPossibleTypes(iface)
-	for _, pt := range possible {
-		fields := p.c.collect(pt, cf.sets)
-		byType = append(byType, fields)
-		for _, fc := range fields {
-			if seen[fc.resp] || fc.name == "__typename" {
-				continue
-			}
-			seen[fc.resp] = true
-			if iface.Fields.ForName(fc.name) != nil && p.local(f.graph, iface.Name, fc.name, nil) && sameInAll(byType, possible, p, cf, fc) {
-				here = append(here, fc)
+	byType := make([][]*cfield, len(possible))
+	var all []*cfield // every response name of the position, once
+	for i, pt := range possible {
+		byType[i] = p.c.collect(pt, cf.sets)
+		for _, fc := range byType[i] {
+			if find(all, nil, fc.resp) < 0 {
+				all = append(all, fc)
 			}
 		}
 	}
-	if err := p.planSet(f, pos, path, iface.Name, here, here, nil); err != nil {
+	// Fetched here: the interface's fields this subgraph resolves that the
+	// client selected for every possible type (on the interface itself).
+	var here []*cfield
+	inHere := map[string]bool{}
+	for _, fc := range all {
+		if fc.name == "__typename" || iface.Fields.ForName(fc.name) == nil || !p.local(f.graph, iface.Name, fc.name, nil) {
+			continue
+		}
+		everywhere := true
+		for _, fields := range byType {
+			if i := find(fields, nil, fc.resp); i < 0 || fields[i].field != fc.field {
+				everywhere = false
+			}
+		}
+		if everywhere {
+			here = append(here, fc)
+			inHere[fc.resp] = true
+		}
+	}
+	if err := p.planSet(f, pos, path, iface.Name, here, all, nil); err != nil {
 		return err
 	}
-	inHere := map[string]bool{}
-	for _, h := range here {
-		inHere[h.resp] = true
-	}
-	need := false
-	for i := range possible {
-		for _, fc := range byType[i] {
-			if !inHere[fc.resp] {
-				need = true
-			}
-		}
-	}
-	_ = rest
-	if !need {
-		return nil
-	}
-	// Find the subgraph that holds the interface as an entity interface.
+	// The response shape needs the concrete type of every object, which
+	// only a subgraph holding the interface as an entity interface knows:
+	// the jump is needed even when this subgraph resolves every field.
 	it := p.s.types[iface.Name]
 	var t *target
 	for g := range p.s.graphs {
@@ -859,13 +856,12 @@ func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast
 		return planError(`Cannot plan the field "`+cf.name+`": no subgraph resolves the concrete types of the interface "`+iface.Name+`".`, cf.field.Position)
 	}
 	k := p.pickKey(*t, f.graph, iface.Name, nil)
-	repr, err := p.planPrivate(f, pos, path, iface.Name, k.fields, here, nil)
+	repr, err := p.planPrivate(f, pos, path, iface.Name, k.fields, all, nil)
 	if err != nil {
 		return err
 	}
 	e := p.newFetch(t.graph)
 	e.parent, e.path = f, path
-	e.addDep(f)
 	c := &entityCase{typ: iface.Name, typename: iface.Name, fields: repr, sel: &usel{}}
 	e.cases = append(e.cases, c)
 	c.sel.typename()
@@ -884,24 +880,6 @@ func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast
 		}
 	}
 	return nil
-}
-
-// sameInAll reports whether the client field fc, selected on an
-// interface, is collected the same way for every possible type (so it can
-// be fetched on the interface object).
-func sameInAll(_ [][]*cfield, possible []*ast.Definition, p *planner, cf, fc *cfield) bool {
-	for _, pt := range possible {
-		found := false
-		for _, x := range p.c.collect(pt, cf.sets) {
-			if x.resp == fc.resp && x.field == fc.field {
-				found = true
-			}
-		}
-		if !found {
-			return false
-		}
-	}
-	return true
 }
 
 // variables returns the names of the client variables a selection uses, in

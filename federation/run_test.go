@@ -2,7 +2,6 @@ package federation_test
 
 import (
 	"encoding/json"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -135,6 +134,11 @@ type subgraph struct {
 	name   string
 	schema *ast.Schema
 	w      *world
+	doc    *ast.QueryDocument // of the operation being executed
+	// typenames: every object carries __typename (the monolith, so that
+	// the response shape resolves abstract types; the fake subgraphs
+	// answer only what the plan asks).
+	typenames bool
 }
 
 // typename is the name the subgraph knows an object of type typ by: the
@@ -151,43 +155,35 @@ func (s *subgraph) execute(op string, vars map[string]any) (map[string]any, erro
 	if err != nil {
 		return nil, err
 	}
+	s.doc = doc
 	o := doc.Operations[0]
 	rootType := "Query"
 	if o.Operation == ast.Mutation {
 		rootType = "Mutation"
 	}
 	out := map[string]any{}
-	for _, sel := range o.SelectionSet {
-		f := sel.(*ast.Field)
-		resp := f.Alias
-		if resp == "" {
-			resp = f.Name
-		}
-		if !included(f.Directives, vars) {
-			continue
-		}
-		if f.Name == "_entities" {
-			reps, _ := vars["representations"].([]any)
-			var items []any
-			for _, r := range reps {
-				rep := r.(map[string]any)
-				obj, typ := s.w.find(rep)
-				if obj == nil {
-					items = append(items, nil)
-					continue
-				}
-				items = append(items, s.object(obj, typ, f.SelectionSet, vars, rep))
-			}
-			out[resp] = items
-			continue
-		}
-		v, ok := s.w.roots[rootType+"."+f.Name]
-		if !ok {
-			return nil, fmt.Errorf("subgraph %s: no root field %s", s.name, f.Name)
-		}
-		out[resp] = s.value(v, f.SelectionSet, vars)
-	}
+	s.selection(out, nil, rootType, o.SelectionSet, vars, nil)
 	return out, nil
+}
+
+// root returns the value of a root field, or the _entities of the
+// representations.
+func (s *subgraph) root(f *ast.Field, typ string, vars map[string]any) any {
+	if f.Name != "_entities" {
+		return s.value(s.w.roots[typ+"."+f.Name], s.fieldType(typ, f.Name), f.SelectionSet, vars)
+	}
+	reps, _ := vars["representations"].([]any)
+	var items []any
+	for _, r := range reps {
+		rep := r.(map[string]any)
+		obj, typ := s.w.find(rep)
+		if obj == nil {
+			items = append(items, nil)
+			continue
+		}
+		items = append(items, s.object(obj, typ, f.SelectionSet, vars, rep))
+	}
+	return items
 }
 
 func included(ds ast.DirectiveList, vars map[string]any) bool {
@@ -207,24 +203,38 @@ func included(ds ast.DirectiveList, vars map[string]any) bool {
 	return true
 }
 
-func (s *subgraph) value(v any, set ast.SelectionSet, vars map[string]any) any {
+// value returns the value v of a field of the named type typ.
+func (s *subgraph) value(v any, typ string, set ast.SelectionSet, vars map[string]any) any {
 	switch v := v.(type) {
 	case ref:
 		return s.object(s.w.objects[v.typ][v.id], v.typ, set, vars, nil)
 	case []any:
 		out := make([]any, len(v))
 		for i, x := range v {
-			out[i] = s.value(x, set, vars)
+			out[i] = s.value(x, typ, set, vars)
 		}
 		return out
 	case map[string]any: // a value object
-		return s.object(v, "", set, vars, nil)
+		return s.object(v, typ, set, vars, nil)
 	}
 	return v
 }
 
+// fieldType returns the named type of typ.name in the subgraph's schema.
+func (s *subgraph) fieldType(typ, name string) string {
+	if def := s.schema.Types[typ]; def != nil {
+		if f := def.Fields.ForName(name); f != nil {
+			return f.Type.Name()
+		}
+	}
+	return ""
+}
+
 func (s *subgraph) object(obj map[string]any, typ string, set ast.SelectionSet, vars map[string]any, rep map[string]any) map[string]any {
 	out := map[string]any{}
+	if s.typenames {
+		out["__typename"] = s.typename(typ)
+	}
 	s.selection(out, obj, typ, set, vars, rep)
 	return out
 }
@@ -241,17 +251,35 @@ func (s *subgraph) selection(out, obj map[string]any, typ string, set ast.Select
 			if resp == "" {
 				resp = sel.Name
 			}
+			var v any
 			switch {
 			case sel.Name == "__typename":
-				out[resp] = name
+				v = name
+			case typ == "Query" || typ == "Mutation":
+				v = s.root(sel, typ, vars)
 			case s.w.computed[typ+"."+sel.Name] != nil:
-				out[resp] = s.w.computed[typ+"."+sel.Name](rep)
+				r := rep
+				if r == nil { // not through _entities: the object has it all
+					r = roundTripAny(nil, obj).(map[string]any)
+				}
+				v = s.w.computed[typ+"."+sel.Name](r)
 			default:
-				out[resp] = s.value(obj[sel.Name], sel.SelectionSet, vars)
+				v = s.value(obj[sel.Name], s.fieldType(name, sel.Name), sel.SelectionSet, vars)
+			}
+			if _, ok := out[resp]; ok && sel.SelectionSet != nil {
+				// The same response name again: merge the sub-selections.
+				mergeJSON(out, map[string]any{resp: v})
+			} else {
+				out[resp] = v
 			}
 		case *ast.InlineFragment:
-			if s.applies(sel.TypeCondition, name) {
+			if included(sel.Directives, vars) && (sel.TypeCondition == "" || s.applies(sel.TypeCondition, name)) {
 				s.selection(out, obj, typ, sel.SelectionSet, vars, rep)
+			}
+		case *ast.FragmentSpread:
+			def := s.doc.Fragments.ForName(sel.Name)
+			if included(sel.Directives, vars) && s.applies(def.TypeCondition, name) {
+				s.selection(out, obj, typ, def.SelectionSet, vars, rep)
 			}
 		}
 	}
@@ -275,7 +303,7 @@ func (s *subgraph) applies(cond, typ string) bool {
 
 // runPlan runs the plan over the fixture's fake subgraphs with the client
 // variables vars (a JSON object) and returns the rendered response.
-func runPlan(t *testing.T, fx *fixture, w *world, p *federation.QueryPlan, vars string) string {
+func runPlan(t testing.TB, fx *fixture, w *world, p *federation.QueryPlan, vars string) string {
 	t.Helper()
 	var clientVars map[string]any
 	if vars != "" {
@@ -365,6 +393,29 @@ func runPlan(t *testing.T, fx *fixture, w *world, p *federation.QueryPlan, vars 
 		}
 	}
 	run(p.Root)
+	return render(t, p, data, vars)
+}
+
+// runMonolith executes the client operation directly over the world with
+// the API schema, as one server holding every field would, and renders it
+// like runPlan: the response every plan must reproduce.
+func runMonolith(t testing.TB, fx *fixture, w *world, p *federation.QueryPlan, query, vars string) string {
+	var clientVars map[string]any
+	if vars != "" {
+		if err := json.Unmarshal([]byte(vars), &clientVars); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sg := &subgraph{name: "monolith", schema: fx.super.APISchema(), w: w, typenames: true}
+	res, err := sg.execute(query, clientVars)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return render(t, p, roundTrip(t, res), vars)
+}
+
+// render renders the data through the plan's Operation.
+func render(t testing.TB, p *federation.QueryPlan, data map[string]any, vars string) string {
 	b, err := json.Marshal(data)
 	if err != nil {
 		t.Fatal(err)
@@ -485,20 +536,20 @@ func mergeJSON(dst, src map[string]any) {
 
 // roundTrip turns Go values into what JSON decoding gives (numbers as
 // float64), as an upstream's response would be.
-func roundTrip(t *testing.T, v map[string]any) map[string]any {
+func roundTrip(t testing.TB, v map[string]any) map[string]any {
 	return roundTripAny(t, v).(map[string]any)
 }
 
-func roundTripAny(t *testing.T, v any) any {
+func roundTripAny(t testing.TB, v any) any {
 	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
+	if err == nil {
+		var out any
+		if err = json.Unmarshal(b, &out); err == nil {
+			return out
+		}
 	}
-	var out any
-	if err := json.Unmarshal(b, &out); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	t.Fatal(err)
+	return nil
 }
 
 var responseCases = []struct {
@@ -530,6 +581,8 @@ var responseCases = []struct {
 		"", `{"data":{"search":[{"director":"Scott"},{"title":"Emma","price":8}]}}`},
 	{"interface object", "media", `{ topRated { __typename id rating title ... on Book { stock author } } }`,
 		"", `{"data":{"topRated":[{"__typename":"Movie","id":"m1","rating":5,"title":"Alien"},{"__typename":"Book","id":"b1","rating":5,"title":"Dune","stock":3,"author":"Herbert"}]}}`},
+	{"interface object, its own fields only", "media", `{ topRated { id rating } }`,
+		"", `{"data":{"topRated":[{"id":"m1","rating":5},{"id":"b1","rating":5}]}}`},
 	{"override and resolvable false", "media", `{ book(id: "b1") { price } featured { title } offers { ... on Book { author } ... on Gadget { name } } }`,
 		"", `{"data":{"book":{"price":10},"featured":{"title":"Alien"},"offers":[{"author":"Herbert"},{"name":"Lamp"}]}}`},
 }
