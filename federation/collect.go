@@ -7,9 +7,10 @@ import (
 // cfield is one response name of a client selection on one object type,
 // after CollectFields: the field nodes of that name merged.
 type cfield struct {
-	resp  string
-	name  string
-	field *ast.Field // the first node: arguments, position
+	resp   string
+	name   string
+	parent string     // the object type it was collected for
+	field  *ast.Field // the first node: arguments, position
 	// conds are the @skip/@include directives bound to variables that
 	// every node of the name carries (on the node or on the fragments
 	// around it); nil when there are none or when the nodes disagree: the
@@ -83,7 +84,7 @@ func (c *collector) collectSet(obj *ast.Definition, set ast.SelectionSet, conds 
 				}
 				continue
 			}
-			f := &cfield{resp: resp, name: s.Name, field: s, conds: fc}
+			f := &cfield{resp: resp, name: s.Name, parent: obj.Name, field: s, conds: fc}
 			if s.SelectionSet != nil {
 				f.sets = []ast.SelectionSet{s.SelectionSet}
 			}

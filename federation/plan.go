@@ -432,6 +432,12 @@ func (p *planner) planChild(f *fetch, uf *ufield, path []string, named *ast.Defi
 	if t := p.s.types[named.Name]; t != nil && t.ifaceObject != nil && t.ifaceObject[f.graph] {
 		return p.interfaceObject(f, uf.sub, path, named, cf)
 	}
+	// Each possible type the subgraph knows gets an inline fragment. Their
+	// fields share one upstream selection, so the planner's own fields
+	// must avoid the response names of them all.
+	var types []*ast.Definition
+	var byType [][]*cfield
+	var all []*cfield
 	for _, pt := range p.s.api.GetPossibleTypes(named) {
 		if !p.possibleIn(f.graph, named.Name, pt.Name) {
 			continue
@@ -443,7 +449,10 @@ func (p *planner) planChild(f *fetch, uf *ufield, path []string, named *ast.Defi
 		if len(fields) == 0 {
 			continue
 		}
-		if err := p.planSet(f, uf.sub.onType(pt.Name), path, pt.Name, fields, fields, provided); err != nil {
+		types, byType, all = append(types, pt), append(byType, fields), append(all, fields...)
+	}
+	for i, pt := range types {
+		if err := p.planSet(f, uf.sub.onType(pt.Name), path, pt.Name, byType[i], all, provided); err != nil {
 			return err
 		}
 	}
@@ -751,7 +760,7 @@ func (p *planner) planPrivate(f *fetch, pos *usel, path []string, typ string, se
 		}
 		resp := sf.Name
 		for _, c := range all {
-			if c.resp == resp && (c.name != sf.Name || len(c.field.Arguments) > 0) {
+			if c.resp == resp && p.conflicts(c, typ, sf.Name) {
 				resp = "graft__" + sf.Name
 				break
 			}
@@ -768,6 +777,22 @@ func (p *planner) planPrivate(f *fetch, pos *usel, path []string, typ string, se
 		repr = append(repr, rf)
 	}
 	return repr, p.planSet(f, pos, path, typ, cfs, all, provided)
+}
+
+// conflicts reports whether the client field c keeps the planner from
+// fetching the field name of typ under c's response name: c is another
+// field, or has arguments, or is the same field of another type with
+// another type of value (fragments on different types of one selection
+// must agree on the shape of a response name).
+func (p *planner) conflicts(c *cfield, typ, name string) bool {
+	if c.name != name || len(c.field.Arguments) > 0 {
+		return true
+	}
+	if c.parent == typ {
+		return false
+	}
+	a, b := p.fieldDef(c.parent, name), p.fieldDef(typ, name)
+	return a == nil || b == nil || a.Type.String() != b.Type.String()
 }
 
 func reprFields(set ast.SelectionSet) []resolve.Field {
@@ -810,14 +835,10 @@ func (s *Supergraph) graphName(g int) string {
 func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast.Definition, cf *cfield) error {
 	possible := p.s.api.GetPossibleTypes(iface)
 	byType := make([][]*cfield, len(possible))
-	var all []*cfield // every response name of the position, once
+	var all []*cfield // every client field of the position
 	for i, pt := range possible {
 		byType[i] = p.c.collect(pt, cf.sets)
-		for _, fc := range byType[i] {
-			if find(all, nil, fc.resp) < 0 {
-				all = append(all, fc)
-			}
-		}
+		all = append(all, byType[i]...)
 	}
 	// Fetched here: the interface's fields this subgraph resolves that the
 	// client selected for every possible type (on the interface itself).
@@ -875,7 +896,7 @@ func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast
 		if len(fields) == 0 || !p.possibleIn(t.graph, iface.Name, pt.Name) {
 			continue
 		}
-		if err := p.planSet(e, c.sel.onType(pt.Name), path, pt.Name, fields, byType[i], nil); err != nil {
+		if err := p.planSet(e, c.sel.onType(pt.Name), path, pt.Name, fields, all, nil); err != nil {
 			return err
 		}
 	}
