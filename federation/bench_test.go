@@ -57,7 +57,7 @@ func TestQuery50(t *testing.T) {
 	fx.checkUpstream(t, p.Root)
 	text := string(p.AppendText(nil))
 	for _, sg := range []string{"accounts", "products", "inventory", "reviews", "pricing"} {
-		if !strings.Contains(text, "Fetch "+sg) {
+		if !strings.Contains(text, `Fetch(service: "`+sg+`")`) {
 			t.Errorf("no fetch to %s:\n%s", sg, text)
 		}
 	}

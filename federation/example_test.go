@@ -26,11 +26,17 @@ func Example() {
 	}
 	fmt.Print(string(plan.AppendText(nil)))
 	// Output:
-	// Sequence
-	//   Fetch products
+	// Sequence {
+	//   Fetch(service: "products") {
+	//     operation name: Top__products__0
 	//     query Top__products__0 { topProducts(first: 2) { name __typename upc price weight } }
-	//   Fetch inventory at topProducts.@ entities Product { upc price weight }
+	//   }
+	//   Fetch(service: "inventory") at topProducts.@ {
+	//     representations of Product: {__typename upc price weight}
+	//     operation name: Top__inventory__1
 	//     query Top__inventory__1($representations: [_Any!]!) { _entities(representations: $representations) { ... on Product { shippingEstimate } } }
+	//   }
+	// }
 }
 
 func ExampleSupergraph_Subgraphs() {

@@ -25,6 +25,9 @@ type QueryPlan struct {
 	// Root is the fetch tree; nil when the operation needs no fetch (it
 	// selects only __typename).
 	Root resolve.Node
+	// Exec is Root compiled with the Operation's response plan, ready for
+	// resolve.Engine.Execute (an empty Sequence when Root is nil).
+	Exec *resolve.Plan
 }
 
 // Plan validates the operation named operationName (empty when the
@@ -42,7 +45,15 @@ func (s *Supergraph) Plan(query, operationName string) (*QueryPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &QueryPlan{Operation: op, Root: root}, nil
+	tree := root
+	if tree == nil {
+		tree = &resolve.Sequence{}
+	}
+	exec, err := resolve.NewPlan(tree, op.Plan())
+	if err != nil {
+		return nil, err // a planner bug: the description breaks the plan model
+	}
+	return &QueryPlan{Operation: op, Root: root, Exec: exec}, nil
 }
 
 // planError is a request error at the position of a field.

@@ -2,7 +2,6 @@ package federation
 
 import (
 	"slices"
-	"strconv"
 	"unicode/utf8"
 
 	"github.com/graftjson/graft/resolve"
@@ -288,93 +287,9 @@ func appendString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// AppendText appends a readable print of the plan's fetch tree to dst: one
-// line per node, indented by depth; each fetch names its subgraph, its
-// path, the types and representation fields of an entity fetch, the
-// forwarded variables and its operation.
-func (q *QueryPlan) AppendText(dst []byte) []byte {
-	if q.Root == nil {
-		return append(dst, "(no fetch)\n"...)
-	}
-	return AppendNode(dst, q.Root, 0)
-}
-
-// AppendNode appends a readable print of a fetch tree to dst, indented by
-// depth levels of two spaces.
-func AppendNode(dst []byte, n resolve.Node, depth int) []byte {
-	indent := func() {
-		for i := 0; i < depth; i++ {
-			dst = append(dst, "  "...)
-		}
-	}
-	indent()
-	switch n := n.(type) {
-	case *resolve.Sequence:
-		dst = append(dst, "Sequence\n"...)
-		for _, c := range n.Nodes {
-			dst = AppendNode(dst, c, depth+1)
-		}
-	case *resolve.Parallel:
-		dst = append(dst, "Parallel\n"...)
-		for _, c := range n.Nodes {
-			dst = AppendNode(dst, c, depth+1)
-		}
-	case *resolve.Fetch:
-		dst = append(dst, "Fetch "...)
-		dst = append(dst, n.Upstream...)
-		if len(n.Path) > 0 {
-			dst = append(dst, " at "...)
-			for i, s := range n.Path {
-				if i > 0 {
-					dst = append(dst, '.')
-				}
-				dst = append(dst, s...)
-			}
-		}
-		for i, e := range n.Entities {
-			if i == 0 {
-				dst = append(dst, " entities"...)
-			} else {
-				dst = append(dst, ',')
-			}
-			dst = append(dst, ' ')
-			dst = append(dst, e.Type...)
-			if e.Typename != "" {
-				dst = append(dst, " as "...)
-				dst = append(dst, e.Typename...)
-			}
-			dst = appendReprFields(dst, e.Fields)
-		}
-		if len(n.Variables) > 0 {
-			dst = append(dst, " vars"...)
-			for _, v := range n.Variables {
-				dst = append(dst, " $"...)
-				dst = append(dst, v...)
-			}
-		}
-		dst = append(dst, '\n')
-		indent()
-		dst = append(dst, "  "...)
-		dst = append(dst, n.Operation...)
-		dst = append(dst, '\n')
-	default:
-		dst = append(dst, "(unknown node)\n"...)
-	}
-	return dst
-}
-
-func appendReprFields(b []byte, fs []resolve.Field) []byte {
-	b = append(b, " {"...)
-	for _, f := range fs {
-		b = append(b, ' ')
-		b = append(b, f.Name...)
-		if f.Key != "" {
-			b = append(b, "<-"...)
-			b = append(b, strconv.Quote(f.Key)...)
-		}
-		if len(f.Fields) > 0 {
-			b = appendReprFields(b, f.Fields)
-		}
-	}
-	return append(b, " }"...)
-}
+// AppendText appends a readable listing of the plan's fetch tree to dst
+// (resolve.Plan.AppendText): one block per Sequence, Parallel and Fetch;
+// each fetch names its subgraph, the path its result goes to, the types
+// and fields of its representations, the forwarded variables and its
+// operation.
+func (q *QueryPlan) AppendText(dst []byte) []byte { return q.Exec.AppendText(dst) }

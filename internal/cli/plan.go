@@ -24,18 +24,18 @@ write it (@link with join v0.2 to v0.5, or @core with join v0.1). The
 operation is validated against the supergraph's API schema (no join
 machinery, no @inaccessible elements) first.
 
-The plan is a tree of nodes, one per line, indented by depth:
-  Sequence    its children run one after another
-  Parallel    its children run at the same time
-  Fetch SUBGRAPH [at PATH] [entities TYPE { KEY... }] [vars $V...]
-              one request; the next line is the operation sent.
-              PATH is where the result goes, in response names, "@"
-              standing for each item of a list. An entity fetch sends the
-              objects found at PATH as representations of the TYPEs it
-              names ("Book as Media" when the subgraph knows the type by an
-              interface's name), each with the fields listed, read from the
-              member in quotes after "<-" when the plan aliased it.
-              vars lists the client variables forwarded.
+The plan is a tree of blocks, indented by depth:
+  Sequence { }   its children run one after another
+  Parallel { }   its children run at the same time
+  Fetch(service: "SUBGRAPH") [at PATH] { }
+                 one request to a subgraph. PATH is where the result goes,
+                 in response names, "@" standing for each item of a list.
+                 Inside: for an entity fetch, the representations it sends
+                 of the objects found at PATH ("representations of Book as
+                 Media" when the subgraph knows the type by an interface's
+                 name), each field read from the member after "<-" when
+                 the plan aliased it; the client variables it forwards; its
+                 operation name; and the operation sent.
 The introspection fields __schema and __type are answered by the gateway
 itself: their fetch is to "#introspection".
 

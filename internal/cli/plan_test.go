@@ -10,21 +10,25 @@ var planCases = []golden{
 	{name: "plan two operations files", args: []string{"plan", "--supergraph", shopSupergraph, "a", "b"}, stderr: "want at most one OP.graphql", code: 2},
 	{name: "plan", args: []string{"plan", "--supergraph", shopSupergraph, "$D/q.graphql"},
 		files: map[string]string{"q.graphql": `{ me { name reviews { body } } }`},
-		stdoutHas: `Sequence
-  Fetch accounts
+		stdoutHas: `Sequence {
+  Fetch(service: "accounts") {
     query { me { name __typename id } }
-  Fetch reviews at me entities User { id }
+  }
+  Fetch(service: "reviews") at me {
+    representations of User: {__typename id}
     query($representations: [_Any!]!) { _entities(representations: $representations) { ... on User { reviews { body } } } }
+  }
+}
 `},
 	{name: "plan from stdin with an operation name", args: []string{"plan", "--supergraph", shopSupergraph, "--operation", "B"},
-		stdin: `query A { me { id } } query B { topProducts { name } }`, stdoutHas: "Fetch products\n  query B__products__0 { topProducts { name } }\n"},
+		stdin: `query A { me { id } } query B { topProducts { name } }`, stdoutHas: "Fetch(service: \"products\") {\n  operation name: B__products__0\n  query B__products__0 { topProducts { name } }\n}\n"},
 	{name: "plan variables checked", args: []string{"plan", "--supergraph", shopSupergraph, "--variables", "$D/v.json", "$D/q.graphql"},
 		files:  map[string]string{"q.graphql": `query($id: ID!) { user(id: $id) { name } }`, "v.json": `{"id":{}}`},
 		stdout: `{"errors":[{"message":"Variable \"$id\" got invalid value {}; ID cannot represent value: {}","locations":[{"line":1,"column":7}]}]}` + "\n",
 		stderr: `q.graphql:1:7: Variable "$id" got invalid value {}`, code: 1},
 	{name: "plan variables ok", args: []string{"plan", "--supergraph", shopSupergraph, "--variables", "$D/v.json", "$D/q.graphql"},
 		files:     map[string]string{"q.graphql": `query($id: ID!) { user(id: $id) { name } }`, "v.json": `{"id":"1"}`},
-		stdoutHas: "Fetch accounts vars $id\n  query($id: ID!) { user(id: $id) { name } }\n"},
+		stdoutHas: "Fetch(service: \"accounts\") {\n  variables: $id\n  query($id: ID!) { user(id: $id) { name } }\n}\n"},
 	{name: "plan invalid operation", args: []string{"plan", "--supergraph", shopSupergraph, "$D/q.graphql"},
 		files:  map[string]string{"q.graphql": "{\n  me { secret }\n}"},
 		stdout: `{"errors":[{"message":"Cannot query field \"secret\" on type \"User\".","locations":[{"line":2,"column":8}]}]}` + "\n",
