@@ -14,8 +14,10 @@ import (
 // FuzzPlan generates a valid operation over a fixture's API schema from
 // the fuzzer's bytes (fields, aliases, arguments, fragments on the
 // possible types, @skip and @include with literals and variables) and
-// plans it: planning must succeed and every upstream operation must be
-// valid against its subgraph.
+// plans it: planning must succeed, every upstream operation must be valid
+// against its subgraph, and the response of the plan over fake subgraphs
+// (merged by the test, and by resolve.Engine) must be the response of one
+// server holding all the data.
 func FuzzPlan(f *testing.F) {
 	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
 	f.Add([]byte{1, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 200, 100, 50})
@@ -46,6 +48,9 @@ func FuzzPlan(f *testing.F) {
 		want := runMonolith(t, fx, w, p, query, vars)
 		if got != want {
 			t.Fatalf("the plan's response differs from the monolith's\n%s\nvariables %s\ngot  %s\nwant %s\nplan:\n%s", query, vars, got, want, p.AppendText(nil))
+		}
+		if got := runEngine(t, fx, w, p, vars); got != want {
+			t.Fatalf("resolve.Engine's response differs from the monolith's\n%s\nvariables %s\ngot  %s\nwant %s\nplan:\n%s", query, vars, got, want, p.AppendText(nil))
 		}
 	})
 }

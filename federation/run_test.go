@@ -1,6 +1,7 @@
 package federation_test
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -396,6 +397,48 @@ func runPlan(t testing.TB, fx *fixture, w *world, p *federation.QueryPlan, vars 
 	return render(t, p, data, vars)
 }
 
+// runEngine runs the plan with package resolve's engine, over a memory
+// transport whose upstreams are the fake subgraphs.
+func runEngine(t testing.TB, fx *fixture, w *world, p *federation.QueryPlan, vars string) string {
+	t.Helper()
+	mem := resolve.Memory{}
+	for name, schema := range fx.subgraphs {
+		sg := &subgraph{name: name, schema: schema, w: w}
+		mem[name] = func(_ context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
+			var body struct {
+				Query     string         `json:"query"`
+				Variables map[string]any `json:"variables"`
+			}
+			if err := json.Unmarshal(r.Body, &body); err != nil {
+				return dst, err
+			}
+			data, err := sg.execute(body.Query, body.Variables)
+			if err != nil {
+				return dst, err
+			}
+			b, err := json.Marshal(map[string]any{"data": data})
+			return append(dst, b...), err
+		}
+	}
+	var d graft.Doc
+	var vref graft.Ref
+	if vars != "" {
+		var err error
+		if vref, err = d.Parse([]byte(vars)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	conds, err := p.Operation.Variables(nil, &d, vref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := resolve.NewEngine(mem, resolve.Options{}).Execute(context.Background(), p.Exec, &resolve.Request{Variables: []byte(vars), Conditions: conds}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}
+
 // runMonolith executes the client operation directly over the world with
 // the API schema, as one server holding every field would, and renders it
 // like runPlan: the response every plan must reproduce.
@@ -598,6 +641,9 @@ func TestResponses(t *testing.T) {
 			}
 			if got := runPlan(t, fx, worlds[tc.fixture], p, tc.vars); got != tc.want {
 				t.Errorf("got  %s\nwant %s\nplan:\n%s", got, tc.want, strings.TrimSpace(string(p.AppendText(nil))))
+			}
+			if got := runEngine(t, fx, worlds[tc.fixture], p, tc.vars); got != tc.want {
+				t.Errorf("resolve.Engine: got  %s\nwant %s\nplan:\n%s", got, tc.want, strings.TrimSpace(string(p.AppendText(nil))))
 			}
 		})
 	}
