@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/graftjson/graft/federation"
+	"github.com/graftjson/graft/graphql"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/parser"
 )
@@ -104,5 +105,22 @@ func TestPlannerCacheAllocs(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("a cache hit allocates %v times, want 0", allocs)
+	}
+}
+
+// BenchmarkCompileOnly is the part of BenchmarkPlanCold that package
+// graphql does (parse, validate, response plan), for comparison.
+func BenchmarkCompileOnly(b *testing.B) {
+	fx := loadFixture(b, "shop")
+	schema, err := graphql.ParseSchema(fx.super.APISchemaSDL(), graphql.Options{KeyByResponseName: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(query50)))
+	for i := 0; i < b.N; i++ {
+		if _, err := graphql.Compile(schema, query50, ""); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -89,3 +89,64 @@ enum join__Graph { B @join__graph(url: "x") }`, "2:23: @join__graph needs a name
 		})
 	}
 }
+
+// small is a hand-written supergraph of one subgraph, for API schema and
+// error cases.
+const small = `schema @link(url: "https://specs.apollo.dev/link/v1.0") @link(url: "https://specs.apollo.dev/join/v0.5", for: EXECUTION) @link(url: "https://specs.apollo.dev/inaccessible/v0.2", for: SECURITY) { query: Query }
+directive @inaccessible on FIELD_DEFINITION | OBJECT | INTERFACE | UNION | ENUM | ENUM_VALUE | SCALAR | INPUT_OBJECT | INPUT_FIELD_DEFINITION | ARGUMENT_DEFINITION
+directive @custom(reason: String) on FIELD
+enum join__Graph {
+  A @join__graph(name: "a", url: "http://a")
+}
+type Query @join__type(graph: A) {
+  node(id: ID!, debug: Boolean @inaccessible): Node
+  color(c: Color): Color
+  hidden: Hidden @inaccessible
+  price(currency: String): Int @join__field(graph: A, contextArguments: [{context: "a__ctx", name: "currency", type: "String", selection: "{ code }"}])
+}
+interface Node @join__type(graph: A) { id: ID! }
+type Thing implements Node & Old @join__type(graph: A) @join__implements(graph: A, interface: "Node") { id: ID! }
+interface Old @join__type(graph: A) @inaccessible { id: ID! }
+type Hidden @join__type(graph: A) @inaccessible { x: Int }
+union Any @join__type(graph: A) = Thing | Hidden
+enum Color @join__type(graph: A) { RED GREEN @inaccessible }
+`
+
+func TestAPISchemaInaccessible(t *testing.T) {
+	s, err := federation.Parse([]byte(small), federation.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `schema {
+  query: Query
+}
+directive @custom(reason: String) on FIELD
+type Query {
+  node(id: ID!): Node
+  color(c: Color): Color
+  price(currency: String): Int
+}
+interface Node {
+  id: ID!
+}
+type Thing implements Node {
+  id: ID!
+}
+union Any = Thing
+enum Color {
+  RED
+}
+`
+	if got := s.APISchemaSDL(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	for _, tc := range []struct{ query, want string }{
+		{`{ color(c: GREEN) }`, `1:12: Value "GREEN" does not exist in "Color" enum. Did you mean the enum value "RED"?`},
+		{`{ node(id: "1", debug: true) { id } }`, `1:3: Unknown argument "debug" on field "Query.node".`},
+		{`{ price }`, `1:3: The field "Query.price" takes arguments from a @context, which the gateway does not support yet.`},
+	} {
+		if _, err := s.Plan(tc.query, ""); err == nil || err.Error() != tc.want {
+			t.Errorf("%s: got %v, want %s", tc.query, err, tc.want)
+		}
+	}
+}
