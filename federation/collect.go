@@ -26,12 +26,8 @@ type cfield struct {
 // collector runs CollectFields over the API schema.
 type collector struct {
 	api   *ast.Schema
-	nodes int // field nodes collected so far, bounded by maxNodes
+	nodes int // field nodes collected so far (Options.MaxFields bounds them)
 }
-
-// maxNodes bounds the field nodes one plan collects (fragments expanded
-// where they are spread), as graphql.MaxPlanFields bounds a response plan.
-const maxNodes = 1 << 20
 
 // collect returns the fields of the selection sets sets that apply to the
 // object type obj, one cfield per response name in document order.

@@ -74,12 +74,20 @@
 // *graphql.RequestError with locations: its AppendResponse writes the
 // {"errors":[…]} a gateway sends.
 //
+// # Security Considerations
+//
+// Upstream operations are sent with fragments inlined, and a small
+// document whose fragments nest can expand to many fields and many
+// fetches (an entity fetch per response path). Planning is bounded:
+// Options.MaxFields (default 65,536 field nodes, fragments expanded where
+// they are spread, abstract positions once per possible type) and
+// Options.MaxFetches (default 1,000) make a larger operation a request
+// error; graphql's limits (depth, MaxPlanFields) apply first. Within them
+// planning is linear in the fields and fetches of the plan.
+//
 // # Concurrency and memory
 //
 // Supergraph, QueryPlan and the resolve nodes of a plan are immutable and
-// shared by every request; Planner is safe for concurrent use. Planning
-// costs time and memory linear in the operation with its fragments
-// expanded where they are spread, times the number of possible types at
-// abstract positions; it is bounded (about a million field nodes) and
-// limited in depth as graphql.Options.MaxDepth says (Options.MaxDepth).
+// shared by every request; Planner is safe for concurrent use and holds
+// at most its size of plans.
 package federation

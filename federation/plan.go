@@ -40,7 +40,7 @@ func (s *Supergraph) Plan(query, operationName string) (*QueryPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := planner{s: s, op: op.Definition(), c: collector{api: s.api}}
+	p := planner{s: s, op: op.Definition(), c: collector{api: s.api}, entity: map[entityKey]*fetch{}}
 	root, err := p.plan()
 	if err != nil {
 		return nil, err
@@ -75,6 +75,15 @@ type planner struct {
 	// fields a representation needs are being planned.
 	touched *[]*fetch
 	hops    int // nesting of key and @requires planning
+	entity  map[entityKey]*fetch
+}
+
+// entityKey names the entity fetch that jumps from a fetch to a subgraph
+// at a path.
+type entityKey struct {
+	parent *fetch
+	graph  int
+	path   string
 }
 
 // fetch is one upstream request being built.
@@ -263,6 +272,7 @@ func (p *planner) localCount(g int, typ string, cf *cfield) int {
 		provides = j.provides
 	}
 	n := 0
+	defer func(nodes int) { p.c.nodes = nodes }(p.c.nodes) // counted when planned
 	for _, sub := range p.c.collect(named, cf.sets) {
 		if sub.name != "__typename" && p.local(g, named.Name, sub.name, provides) {
 			n++
@@ -367,6 +377,12 @@ func (p *planner) join(g int, typ, name string) *fieldJoin {
 // private field must not take); provided is the @provides selection that
 // applies here.
 func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields, all []*cfield, provided ast.SelectionSet) error {
+	if p.c.nodes > p.s.opts.MaxFields {
+		return planError("The operation is too large to plan: with its fragments expanded, it selects more than "+strconv.Itoa(p.s.opts.MaxFields)+" fields.", p.op.Position)
+	}
+	if len(p.fetches) > p.s.opts.MaxFetches {
+		return planError("The operation is too large to plan: it needs more than "+strconv.Itoa(p.s.opts.MaxFetches)+" fetches.", p.op.Position)
+	}
 	if p.touched != nil {
 		*p.touched = append(*p.touched, f)
 	}
@@ -434,9 +450,6 @@ func (p *planner) fieldDef(typ, name string) *ast.FieldDefinition {
 func (p *planner) planChild(f *fetch, uf *ufield, path []string, named *ast.Definition, cf *cfield, provided ast.SelectionSet) error {
 	if named.Kind == ast.Object {
 		fields := p.c.collect(named, cf.sets)
-		if p.c.nodes > maxNodes {
-			return planError("The operation is too large to plan.", cf.field.Position)
-		}
 		return p.planSet(f, uf.sub, path, named.Name, fields, fields, provided)
 	}
 	uf.sub.typename()
@@ -454,9 +467,6 @@ func (p *planner) planChild(f *fetch, uf *ufield, path []string, named *ast.Defi
 			continue
 		}
 		fields := p.c.collect(pt, cf.sets)
-		if p.c.nodes > maxNodes {
-			return planError("The operation is too large to plan.", cf.field.Position)
-		}
 		if len(fields) == 0 {
 			continue
 		}
@@ -608,24 +618,7 @@ func (p *planner) hasKey(t *typeInfo, g int) bool {
 // existing returns the entity fetch that jumps from f to the subgraph g at
 // path, or nil.
 func (p *planner) existing(f *fetch, g int, path []string) *fetch {
-	for _, e := range p.fetches {
-		if e.parent == f && e.graph == g && samePath(e.path, path) {
-			return e
-		}
-	}
-	return nil
-}
-
-func samePath(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	return p.entity[entityKey{f, g, strings.Join(path, "\x00")}]
 }
 
 // maxHops bounds how deep planning the fields of a representation may
@@ -664,6 +657,7 @@ func (p *planner) entityJump(f *fetch, pos *usel, path []string, typ string, t t
 	if e == nil {
 		e = p.newFetch(t.graph)
 		e.parent, e.path = f, path
+		p.entity[entityKey{f, t.graph, strings.Join(path, "\x00")}] = e
 	}
 	for _, d := range deps {
 		e.addDep(d)

@@ -2,10 +2,13 @@ package federation_test
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/graftjson/graft/federation"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected plans in testdata/plans")
@@ -126,6 +129,43 @@ func TestPlansCovered(t *testing.T) {
 	for _, f := range files {
 		if n := strings.TrimSuffix(filepath.Base(f), ".plan"); !names[n] {
 			t.Errorf("%s has no case", f)
+		}
+	}
+}
+
+// TestPlanLimits: a small document whose fragments nest to thousands of
+// fetches, or that selects more fields than allowed, is a request error.
+func TestPlanLimits(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{ me { ...F0 } }\n")
+	const n = 12 // 2^12 paths, each needing its own fetch
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "fragment F%d on User { reviews { a: author { ...F%d } b: author { ...F%d } } }\n", i, i+1, i+1)
+	}
+	fmt.Fprintf(&b, "fragment F%d on User { name }\n", n)
+	fx := loadFixture(t, "shop")
+	_, err := fx.super.Plan(b.String(), "")
+	if want := "1:1: The operation is too large to plan: it needs more than 1000 fetches."; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+
+	sdl, err := os.ReadFile("testdata/shop/supergraph.graphql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := federation.Parse(sdl, federation.Options{MaxFields: 5, MaxFetches: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ query, want string }{
+		{`{ me { id name } }`, ""},
+		{`{ me { id name username role birthDate } }`, "1:1: The operation is too large to plan: with its fragments expanded, it selects more than 5 fields."},
+		{`{ me { reviews { body } } }`, ""},
+		{`{ me { reviews { body author { name } } } }`, "1:1: The operation is too large to plan: it needs more than 2 fetches."},
+	} {
+		_, err := s.Plan(tc.query, "")
+		if (err == nil) != (tc.want == "") || err != nil && err.Error() != tc.want {
+			t.Errorf("%s: got %v, want %q", tc.query, err, tc.want)
 		}
 	}
 }

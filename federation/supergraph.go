@@ -19,7 +19,22 @@ type Options struct {
 	// MaxDepth is the most levels a client operation may nest (see
 	// graphql.Options.MaxDepth); zero means graphql.DefaultMaxDepth.
 	MaxDepth int
+	// MaxFields bounds the field nodes the planner collects for one
+	// operation, with fragments expanded where they are spread (at an
+	// abstract position, once for each possible type): upstream
+	// operations are sent with fragments inlined, so this bounds their
+	// size and the planning time. Zero means DefaultMaxFields.
+	MaxFields int
+	// MaxFetches bounds the fetches of one plan. Zero means
+	// DefaultMaxFetches.
+	MaxFetches int
 }
+
+// Defaults of Options.
+const (
+	DefaultMaxFields  = 1 << 16
+	DefaultMaxFetches = 1000
+)
 
 // Subgraph is one service of the supergraph, from its join__Graph value.
 type Subgraph struct {
@@ -37,6 +52,7 @@ type Supergraph struct {
 	api    *ast.Schema
 	apiSDL string
 	schema *graphql.Schema // the API schema, compiling response plans
+	opts   Options         // with the defaults filled in
 }
 
 // typeInfo is what the join directives say of one type.
@@ -93,7 +109,13 @@ func Parse(sdl []byte, opts Options) (*Supergraph, error) {
 	if err != nil {
 		return nil, fromGQL(err)
 	}
-	r := reader{s: &Supergraph{enum: map[string]int{}, types: map[string]*typeInfo{}}}
+	if opts.MaxFields <= 0 {
+		opts.MaxFields = DefaultMaxFields
+	}
+	if opts.MaxFetches <= 0 {
+		opts.MaxFetches = DefaultMaxFetches
+	}
+	r := reader{s: &Supergraph{enum: map[string]int{}, types: map[string]*typeInfo{}, opts: opts}}
 	if err := r.read(doc); err != nil {
 		return nil, err
 	}
