@@ -110,7 +110,8 @@ type entityCase struct {
 // usel is a selection set of an upstream operation.
 type usel struct {
 	fields []*ufield
-	cases  []*ucase // inline fragments on object types
+	byResp map[string]*ufield // the fields by response name, once there are many
+	cases  []*ucase           // inline fragments on object types
 }
 
 type ufield struct {
@@ -129,32 +130,59 @@ type ucase struct {
 // field returns the field of response name resp in u, adding it when it is
 // not there. It reports false when resp is taken by a different field.
 func (u *usel) field(resp, name string, args ast.ArgumentList, conds ast.DirectiveList, composite bool) (*ufield, bool) {
-	for _, f := range u.fields {
-		if f.resp == resp {
-			if f.name != name || !sameArgs(f.args, args) {
-				return nil, false
-			}
-			if !sameConds(f.conds, conds) {
-				f.conds = nil
-			}
-			return f, true
+	if f := u.find(resp); f != nil {
+		if f.name != name || !sameArgs(f.args, args) {
+			return nil, false
 		}
+		if !sameConds(f.conds, conds) {
+			f.conds = nil
+		}
+		return f, true
 	}
 	f := &ufield{resp: resp, name: name, args: args, conds: conds}
 	if composite {
 		f.sub = &usel{}
 	}
 	u.fields = append(u.fields, f)
+	switch {
+	case u.byResp != nil:
+		u.byResp[resp] = f
+	case len(u.fields) > 16:
+		u.byResp = make(map[string]*ufield, 2*len(u.fields))
+		for _, f := range u.fields {
+			u.byResp[f.resp] = f
+		}
+	}
 	return f, true
+}
+
+func (u *usel) find(resp string) *ufield {
+	if u.byResp != nil {
+		return u.byResp[resp]
+	}
+	for _, f := range u.fields {
+		if f.resp == resp {
+			return f
+		}
+	}
+	return nil
 }
 
 func (u *usel) typename() { u.field("__typename", "__typename", nil, nil, false) }
 
-func (u *usel) onType(typ string) *usel {
+func (u *usel) findCase(typ string) *ucase {
 	for _, c := range u.cases {
 		if c.typ == typ {
-			return c.sel
+			return c
 		}
+	}
+	return nil
+}
+
+// onType returns the selection of the inline fragment on typ, adding it.
+func (u *usel) onType(typ string) *usel {
+	if c := u.findCase(typ); c != nil {
+		return c.sel
 	}
 	c := &ucase{typ: typ, sel: &usel{}}
 	u.cases = append(u.cases, c)
@@ -210,12 +238,18 @@ func (p *planner) plan() (resolve.Node, error) {
 		// The subgraph that resolves most of the field's selection itself;
 		// on a tie, one already fetched from (for a mutation, only the
 		// last one, as its fields run in order).
-		g, best := -1, -1
+		var candidates []int
 		for h := range p.s.graphs {
-			if !p.local(h, root.Name, cf.name, nil) {
-				continue
+			if p.local(h, root.Name, cf.name, nil) {
+				candidates = append(candidates, h)
 			}
-			score := 2 * p.localCount(h, root.Name, cf)
+		}
+		g, best := -1, -1
+		for _, h := range candidates {
+			score := 0
+			if len(candidates) > 1 {
+				score = 2 * p.localCount(h, root.Name, cf)
+			}
 			if n := len(groups); n > 0 && groups[n-1].graph == h || p.op.Operation != ast.Mutation && hasGroup(groups, h) {
 				score++
 			}
@@ -840,24 +874,27 @@ func (s *Supergraph) graphName(g int) string {
 func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast.Definition, cf *cfield) error {
 	possible := p.s.api.GetPossibleTypes(iface)
 	byType := make([][]*cfield, len(possible))
-	var all []*cfield // every client field of the position
+	var all []*cfield                 // every client field of the position
+	node := map[string][]*ast.Field{} // response name -> its node for each type
 	for i, pt := range possible {
 		byType[i] = p.c.collect(pt, cf.sets)
 		all = append(all, byType[i]...)
+		for _, fc := range byType[i] {
+			node[fc.resp] = append(node[fc.resp], fc.field)
+		}
 	}
 	// Fetched here: the interface's fields this subgraph resolves that the
 	// client selected for every possible type (on the interface itself).
 	var here []*cfield
 	inHere := map[string]bool{}
 	for _, fc := range all {
-		if fc.name == "__typename" || iface.Fields.ForName(fc.name) == nil || !p.local(f.graph, iface.Name, fc.name, nil) {
+		if inHere[fc.resp] || fc.name == "__typename" || iface.Fields.ForName(fc.name) == nil || !p.local(f.graph, iface.Name, fc.name, nil) {
 			continue
 		}
-		everywhere := true
-		for _, fields := range byType {
-			if i := find(fields, nil, fc.resp); i < 0 || fields[i].field != fc.field {
-				everywhere = false
-			}
+		nodes := node[fc.resp]
+		everywhere := len(nodes) == len(possible)
+		for _, n := range nodes {
+			everywhere = everywhere && n == fc.field
 		}
 		if everywhere {
 			here = append(here, fc)

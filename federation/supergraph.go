@@ -186,7 +186,6 @@ type reader struct {
 // read finds the linked features, the graphs and the join directives.
 func (r *reader) read(doc *ast.SchemaDocument) error {
 	r.features = map[string]bool{}
-	var where *ast.Position
 	for _, sd := range append(append(ast.SchemaDefinitionList{}, doc.Schema...), doc.SchemaExtension...) {
 		for _, d := range sd.Directives {
 			var url string
@@ -208,7 +207,7 @@ func (r *reader) read(doc *ast.SchemaDocument) error {
 			r.features[name] = true
 			switch {
 			case strings.Contains(url, "specs.apollo.dev/join/"):
-				r.join, where = name, d.Position
+				r.join = name
 				if !strings.HasPrefix(version, "v0.") {
 					return errorAt(d.Position, "unsupported join spec version "+version+" (v0.1 to v0.5 are read)")
 				}
@@ -225,7 +224,6 @@ func (r *reader) read(doc *ast.SchemaDocument) error {
 	if r.join == "" {
 		return &Error{Line: 1, Column: 1, Message: "not a supergraph: the schema links no join spec (https://specs.apollo.dev/join/v0.x)"}
 	}
-	_ = where
 	graphEnum := doc.Definitions.ForName(r.join + "__Graph")
 	if graphEnum == nil || graphEnum.Kind != ast.Enum {
 		return &Error{Line: 1, Column: 1, Message: "not a supergraph: no enum " + r.join + "__Graph"}

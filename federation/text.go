@@ -34,7 +34,7 @@ func (p *planner) describe(f *fetch) (*resolve.Fetch, error) {
 		all := &usel{}
 		for _, c := range f.cases {
 			d.Entities = append(d.Entities, resolve.Entity{Type: c.typ, Typename: typenameIf(c), Fields: c.fields})
-			if all.find(c.typename) == nil {
+			if all.findCase(c.typename) == nil {
 				all.cases = append(all.cases, &ucase{typ: c.typename, sel: c.sel})
 			}
 		}
@@ -90,15 +90,6 @@ func typenameIf(c *entityCase) string {
 		return ""
 	}
 	return c.typename
-}
-
-func (u *usel) find(typ string) *ucase {
-	for _, c := range u.cases {
-		if c.typ == typ {
-			return c
-		}
-	}
-	return nil
 }
 
 // appendSel appends " { … }" for a selection set: fields, then the inline
