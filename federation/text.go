@@ -2,6 +2,8 @@ package federation
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/graftjson/graft/resolve"
@@ -284,3 +286,68 @@ func appendString(b []byte, s string) []byte {
 // and fields of its representations, the forwarded variables and its
 // operation.
 func (q *QueryPlan) AppendText(dst []byte) []byte { return q.Exec.AppendText(dst) }
+
+// variables returns the names of the client variables a selection uses, in
+// the order the operation defines them.
+func (p *planner) variables(u *usel) []string {
+	used := map[string]bool{}
+	var walk func(u *usel)
+	walk = func(u *usel) {
+		for _, f := range u.fields {
+			for _, a := range f.args {
+				valueVars(a.Value, used)
+			}
+			for _, d := range f.conds {
+				for _, a := range d.Arguments {
+					valueVars(a.Value, used)
+				}
+			}
+			if f.sub != nil {
+				walk(f.sub)
+			}
+		}
+		for _, c := range u.cases {
+			walk(c.sel)
+		}
+	}
+	walk(u)
+	var out []string
+	for _, v := range p.op.VariableDefinitions {
+		if used[v.Variable] {
+			out = append(out, v.Variable)
+		}
+	}
+	return out
+}
+
+func valueVars(v *ast.Value, used map[string]bool) {
+	if v == nil {
+		return
+	}
+	if v.Kind == ast.Variable {
+		used[v.Raw] = true
+	}
+	for _, c := range v.Children {
+		valueVars(c.Value, used)
+	}
+}
+
+// operationName returns the name of the i-th upstream operation, derived
+// from the client's operation name; empty for an anonymous operation.
+func (p *planner) operationName(f *fetch) string {
+	if p.op.Name == "" {
+		return ""
+	}
+	name := p.s.graphName(f.graph)
+	var b strings.Builder
+	b.WriteString(p.op.Name + "__")
+	for _, r := range name {
+		if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	b.WriteString("__" + strconv.Itoa(f.id))
+	return b.String()
+}
