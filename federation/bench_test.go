@@ -2,6 +2,7 @@ package federation_test
 
 import (
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/graftjson/graft/federation"
@@ -122,5 +123,48 @@ func BenchmarkCompileOnly(b *testing.B) {
 		if _, err := graphql.Compile(schema, query50, ""); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestPlannerConcurrent plans a few operations from many goroutines over a
+// cache smaller than their number (so entries are evicted and planned
+// again): each plan must be the one Supergraph.Plan gives.
+func TestPlannerConcurrent(t *testing.T) {
+	fx := loadFixture(t, "shop")
+	queries := []string{query50, `{ me { name } }`, `{ topProducts { shippingEstimate } }`, `{ me { nope } }`}
+	want := make([]string, len(queries))
+	for i, q := range queries {
+		p, err := fx.super.Plan(q, "")
+		if err != nil {
+			want[i] = err.Error()
+		} else {
+			want[i] = string(p.AppendText(nil))
+		}
+	}
+	planner := federation.NewPlanner(fx.super, 2)
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 40; i++ {
+				k := (g + i) % len(queries)
+				p, err := planner.Plan(queries[k], "")
+				got := ""
+				if err != nil {
+					got = err.Error()
+				} else {
+					got = string(p.AppendText(nil))
+				}
+				if got != want[k] {
+					t.Errorf("query %d: got %s, want %s", k, got, want[k])
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if n := planner.Len(); n > 2 {
+		t.Errorf("the cache holds %d plans, more than its size 2", n)
 	}
 }

@@ -403,7 +403,7 @@ func runEngine(t testing.TB, fx *fixture, w *world, p *federation.QueryPlan, var
 	t.Helper()
 	mem := resolve.Memory{}
 	for name, schema := range fx.subgraphs {
-		sg := &subgraph{name: name, schema: schema, w: w}
+		sg := subgraph{name: name, schema: schema, w: w}
 		mem[name] = func(_ context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
 			var body struct {
 				Query     string         `json:"query"`
@@ -412,7 +412,8 @@ func runEngine(t testing.TB, fx *fixture, w *world, p *federation.QueryPlan, var
 			if err := json.Unmarshal(r.Body, &body); err != nil {
 				return dst, err
 			}
-			data, err := sg.execute(body.Query, body.Variables)
+			s := sg // the engine calls upstreams concurrently; execute keeps state
+			data, err := s.execute(body.Query, body.Variables)
 			if err != nil {
 				return dst, err
 			}
