@@ -74,9 +74,11 @@ func (p *planner) resolves(t target, typ, name string) bool {
 	return p.local(t.graph, t.typename, name, nil) && (t.typename == typ || p.fieldDef(t.typename, name) != nil)
 }
 
-// targets lists the subgraphs other than from that resolve typ.name and
-// have a resolvable key of typ (or of an interface of typ that they hold
-// as an @interfaceObject).
+// targets lists the subgraphs that resolve typ.name and have a resolvable
+// key of typ (or of an interface of typ that they hold as an
+// @interfaceObject): others than from, and from itself when the field
+// @requires fields there (it is resolved through an entity fetch, whose
+// representations carry them).
 func (p *planner) targets(typ, name string, from int) []target {
 	var out []target
 	t := p.s.types[typ]
@@ -84,7 +86,7 @@ func (p *planner) targets(typ, name string, from int) []target {
 		return nil
 	}
 	for g := range p.s.graphs {
-		if g != from && p.local(g, typ, name, nil) && p.hasKey(t, g) {
+		if (g != from || p.requires(g, typ, name)) && p.local(g, typ, name, nil) && p.hasKey(t, g) {
 			out = append(out, target{graph: g, typename: typ})
 		}
 	}

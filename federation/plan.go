@@ -389,6 +389,12 @@ func providedField(provided ast.SelectionSet, typ, name string) *ast.Field {
 	return nil
 }
 
+// requires reports whether typ.name @requires fields in g.
+func (p *planner) requires(g int, typ, name string) bool {
+	j := p.join(g, typ, name)
+	return j != nil && j.requires != nil
+}
+
 // join returns the join__field of typ.name in g, or nil.
 func (p *planner) join(g int, typ, name string) *fieldJoin {
 	if t := p.s.types[typ]; t != nil {
@@ -424,7 +430,9 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 		if cf.name == "__typename" {
 			continue // the response shape answers it
 		}
-		if !p.local(f.graph, typ, cf.name, provided) {
+		if !p.local(f.graph, typ, cf.name, provided) || p.requires(f.graph, typ, cf.name) && (f.root || len(path) != len(f.path)) {
+			// A field that @requires others is resolved only at the top of
+			// an entity fetch, which entityJump gave them.
 			jumps = append(jumps, cf)
 			continue
 		}

@@ -40,6 +40,7 @@ var planCases = []struct {
 	{name: "requires", fixture: "shop", query: `{ topProducts { shippingEstimate } }`},
 	{name: "requires-nested", fixture: "shop", query: `{ topProducts { packaging dimensions { weight } } }`},
 	{name: "requires-name-taken-by-alias", fixture: "shop", query: `{ topProducts { price: name weight: upc shippingEstimate } }`},
+	{name: "requires-from-own-root-fetch", fixture: "shop", query: `{ lowStock { inStock shippingEstimate } }`},
 	{name: "requires-from-another-jump", fixture: "shop", query: `{ latestReviews { product { shippingEstimate } } }`},
 	// Mutations.
 	{name: "mutation-in-order", fixture: "shop", query: `mutation { a: login(username: "a", password: "p") { id } addReview(upc: "1", body: "b") { id } updateName(id: "1", name: "n") { name } }`},
