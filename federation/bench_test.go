@@ -1,6 +1,7 @@
 package federation_test
 
 import (
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -11,27 +12,16 @@ import (
 	"github.com/vektah/gqlparser/v2/parser"
 )
 
-// query50 selects 50 fields over the shop's subgraphs (accounts, products,
-// inventory, reviews, pricing), with aliases, a fragment, arguments and
-// variables.
-const query50 = `query Shop($n: Int = 5, $x: Boolean!) {
-  topProducts(first: $n) {
-    upc name price weight sku category inStock shippingEstimate discount
-    dimensions { size weight }
-    reviews(minStars: 3) { id body stars author { id name username role } }
-  }
-  me {
-    ...Person
-    reviews @include(if: $x) { id body product { upc name price inStock } }
-  }
-  latestReviews(limit: 10) {
-    id body
-    product { name sku weight packaging }
-    author { username name birthDate(locale: "fr") }
-  }
-  u: user(id: "1") { name }
-}
-fragment Person on User { id name username role birthDate }`
+// query50 (testdata/query50.graphql) selects 50 fields over the shop's
+// subgraphs (accounts, products, inventory, reviews, pricing), with
+// aliases, a fragment, arguments and variables.
+var query50 = func() string {
+	b, err := os.ReadFile("testdata/query50.graphql")
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
 
 func TestQuery50(t *testing.T) {
 	fx := loadFixture(t, "shop")
