@@ -38,8 +38,10 @@
 //     through an entity fetch at the path of the objects, whose
 //     representations carry a key of the target (never a resolvable: false
 //     one) and the fields its @requires names, fetched first, from the
-//     current subgraph or through further jumps; a key the current subgraph
-//     cannot return is itself fetched through another subgraph;
+//     current subgraph or through further jumps (a field that @requires
+//     others is resolved only that way, also in the subgraph being
+//     fetched); a key the current subgraph cannot return is itself fetched
+//     through another subgraph;
 //   - honours @external (not resolved where external unless provided),
 //     @override and usedOverridden (only the overriding subgraph resolves
 //     the field);
