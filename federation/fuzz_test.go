@@ -2,10 +2,12 @@ package federation_test
 
 import (
 	"errors"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/graftjson/graft/federation"
 	"github.com/graftjson/graft/graphql"
 	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -261,4 +263,51 @@ func (g *gen) directive() string {
 		return " @skip(if: $" + name + ")"
 	}
 	return ""
+}
+
+// FuzzParse reads arbitrary supergraph text: a *federation.Error or a
+// supergraph, never a panic; a supergraph's API schema is loaded and plans
+// an operation on its query root.
+func FuzzParse(f *testing.F) {
+	for _, name := range []string{"shop", "media", "fed1"} {
+		sdl, err := os.ReadFile("testdata/" + name + "/supergraph.graphql")
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(sdl))
+	}
+	f.Add(small)
+	f.Add(overridden)
+	f.Add(joinV02)
+	f.Fuzz(func(t *testing.T, sdl string) {
+		s, err := federation.Parse([]byte(sdl), federation.Options{})
+		if err != nil {
+			var fe *federation.Error
+			if !errors.As(err, &fe) {
+				t.Fatalf("error of type %T: %v", err, err)
+			}
+			return
+		}
+		if s.APISchema() == nil || s.APISchemaSDL() == "" || len(s.Subgraphs()) == 0 {
+			t.Fatal("a supergraph without an API schema or subgraphs")
+		}
+		if q := s.APISchema().Query; q != nil {
+			for _, fd := range q.Fields {
+				if strings.HasPrefix(fd.Name, "__") {
+					continue
+				}
+				query := "{ " + fd.Name + " }"
+				if def := s.APISchema().Types[fd.Type.Name()]; def != nil && def.Kind != ast.Scalar && def.Kind != ast.Enum {
+					query = "{ " + fd.Name + " { __typename } }"
+				}
+				if _, err := s.Plan(query, ""); err != nil {
+					var re *graphql.RequestError
+					if !errors.As(err, &re) {
+						t.Fatalf("%s: error of type %T: %v", query, err, err)
+					}
+				}
+				break
+			}
+		}
+	})
 }
