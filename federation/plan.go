@@ -75,6 +75,8 @@ type planner struct {
 	touched *[]*fetch
 	hops    int // nesting of key and @requires planning
 	entity  map[entityKey]*fetch
+	// body and text are scratch buffers for the upstream operations' text.
+	body, text []byte
 }
 
 // entityKey names the entity fetch that jumps from a fetch to a subgraph

@@ -14,7 +14,7 @@ import (
 func (p *planner) describe(f *fetch) (*resolve.Fetch, error) {
 	d := &resolve.Fetch{Upstream: p.s.graphName(f.graph), Path: f.path, OperationName: p.operationName(f)}
 	var vars []string
-	body := make([]byte, 0, 256)
+	body := p.body[:0] // scratch, reused from fetch to fetch
 	switch {
 	case f.graph < 0:
 		used := map[string]bool{}
@@ -49,7 +49,8 @@ func (p *planner) describe(f *fetch) (*resolve.Fetch, error) {
 	if !f.root && slices.Contains(vars, "representations") {
 		return nil, planError(`The variable "$representations" cannot be used where the gateway fetches entities: the name is taken by the entity fetch.`, p.op.VariableDefinitions.ForName("representations").Position)
 	}
-	op := make([]byte, 0, len(body)+64)
+	p.body = body
+	op := p.text[:0]
 	if f.root && f.graph >= 0 && p.op.Operation == ast.Mutation {
 		op = append(op, "mutation"...)
 	} else {
@@ -83,7 +84,9 @@ func (p *planner) describe(f *fetch) (*resolve.Fetch, error) {
 		}
 		op = append(op, ')')
 	}
-	d.Operation = string(append(op, body...))
+	op = append(op, body...)
+	p.text = op
+	d.Operation = string(op)
 	return d, nil
 }
 
