@@ -265,7 +265,7 @@ func (p *planner) planPrivate(f *fetch, pos *usel, path []string, typ string, se
 		}
 		resp := sf.Name
 		for _, c := range all {
-			if c.resp == resp && p.conflicts(c, typ, sf.Name) {
+			if c.resp == resp && p.conflicts(c, typ, sf) {
 				resp = "graft__" + sf.Name
 				break
 			}
@@ -285,12 +285,13 @@ func (p *planner) planPrivate(f *fetch, pos *usel, path []string, typ string, se
 }
 
 // conflicts reports whether the client field c keeps the planner from
-// fetching the field name of typ under c's response name: c is another
-// field, or has arguments, or is the same field of another type with
+// fetching the field f of typ under c's response name: c is another
+// field, or has other arguments, or is the same field of another type with
 // another type of value (fragments on different types of one selection
 // must agree on the shape of a response name).
-func (p *planner) conflicts(c *cfield, typ, name string) bool {
-	if c.name != name || len(c.field.Arguments) > 0 {
+func (p *planner) conflicts(c *cfield, typ string, f *ast.Field) bool {
+	name := f.Name
+	if c.name != name || !sameArgs(c.field.Arguments, f.Arguments) {
 		return true
 	}
 	if c.parent == typ {

@@ -98,3 +98,51 @@ func TestHandWrittenSupergraphs(t *testing.T) {
 		})
 	}
 }
+
+// chained: a @requires whose field @requires another, with arguments.
+const chained = `schema @link(url: "https://specs.apollo.dev/link/v1.0") @link(url: "https://specs.apollo.dev/join/v0.3", for: EXECUTION) { query: Query }
+enum join__Graph {
+  A @join__graph(name: "a", url: "http://a")
+  B @join__graph(name: "b", url: "http://b")
+  C @join__graph(name: "c", url: "http://c")
+}
+type Query @join__type(graph: A) @join__type(graph: B) @join__type(graph: C) {
+  product: Product @join__field(graph: A)
+}
+type Product @join__type(graph: A, key: "id") @join__type(graph: B, key: "id") @join__type(graph: C, key: "id") {
+  id: ID!
+  price(currency: String): Int @join__field(graph: A) @join__field(graph: B, external: true)
+  tax: Int @join__field(graph: B, requires: "price(currency: \"EUR\")") @join__field(graph: C, external: true)
+  total: Int @join__field(graph: C, requires: "tax")
+}
+`
+
+func TestChainedRequires(t *testing.T) {
+	s, err := federation.Parse([]byte(chained), federation.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.Plan(`{ product { price total } }`, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `Sequence {
+  Fetch(service: "a") {
+    query { product { price __typename id graft__price: price(currency: "EUR") } }
+  }
+  Sequence {
+    Fetch(service: "b") at product {
+      representations of Product: {__typename id price <- graft__price}
+      query($representations: [_Any!]!) { _entities(representations: $representations) { ... on Product { tax } } }
+    }
+    Fetch(service: "c") at product {
+      representations of Product: {__typename id tax}
+      query($representations: [_Any!]!) { _entities(representations: $representations) { ... on Product { total } } }
+    }
+  }
+}
+`
+	if got := string(p.AppendText(nil)); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
