@@ -53,9 +53,9 @@ type Options struct {
 	// KeepLiterals makes Compile leave field argument literals in the
 	// operation (Definition) instead of making variables of them, for a
 	// planner that writes upstream operations from the tree. They are
-	// still checked by the normalizer, then parsed and validated by
-	// gqlparser, so a huge literal costs what gqlparser costs: a gateway
-	// normalizes a request (Normalize) before it compiles it.
+	// then parsed and validated by gqlparser (its messages, with their
+	// suggestions), so a huge literal costs what gqlparser costs: a
+	// gateway normalizes a request (Normalize) before it compiles it.
 	KeepLiterals bool
 }
 

@@ -97,7 +97,7 @@ const DefaultMaxBytes = 64 << 20
 // normalizer is the one-pass scanner of an operation.
 type normalizer struct {
 	s         *Schema // nil: nothing is typed or extracted
-	keep      bool    // literals are checked, not extracted (Options.KeepLiterals)
+	keep      bool    // literals stay, for gqlparser to check (Options.KeepLiterals)
 	src       string
 	pos       int
 	tokEnd    int // the end of the last punctuator expected
@@ -231,9 +231,13 @@ func (n *normalizer) token() bool {
 	return true
 }
 
-// invalid records an invalid literal; the scan goes on.
+// invalid records an invalid literal; the scan goes on. With
+// KeepLiterals, gqlparser checks the literals, which stay in the
+// operation, and words the problems (with its suggestions).
 func (n *normalizer) invalid(off int, msg string) {
-	n.problems = append(n.problems, litProblem{off: off, msg: msg})
+	if !n.keep {
+		n.problems = append(n.problems, litProblem{off: off, msg: msg})
+	}
 }
 
 // requestError returns the scan's problems as a *RequestError.
