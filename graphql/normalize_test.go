@@ -491,3 +491,16 @@ func TestCompileDefinition(t *testing.T) {
 		}
 	}
 }
+
+// With KeepLiterals, gqlparser checks the literals and words the problems,
+// suggestions included.
+func TestKeepLiteralsErrors(t *testing.T) {
+	schema, err := graphql.ParseSchema(sdl, graphql.Options{KeepLiterals: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = graphql.Compile(schema, `{ filter(c: REDD) }`, "")
+	if want := `1:13: Value "REDD" does not exist in "Color" enum. Did you mean the enum value "RED"?`; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+}
