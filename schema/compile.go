@@ -4,7 +4,6 @@ import (
 	"embed"
 	"errors"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -426,9 +425,4 @@ func (c *compiler) compileDynamicAnchors() {
 			res.dynamic[name] = c.compile(ar, c.pos[ar])
 		}
 	}
-}
-
-// compilePattern compiles an ECMA-262 pattern with RE2.
-func compilePattern(s string) (*regexp.Regexp, error) {
-	return regexp.Compile(s)
 }

@@ -1,7 +1,6 @@
 package schema
 
 import (
-	"regexp"
 	"strconv"
 
 	"github.com/graftjson/graft"
@@ -39,7 +38,7 @@ type node struct {
 	minimum, maximum, exclMin, exclMax, multipleOf *bound
 
 	minLength, maxLength int
-	pattern              *regexp.Regexp
+	pattern              *pattern
 	format               string
 	formatCheck          func([]byte) bool // nil: format is an annotation
 
@@ -81,7 +80,7 @@ type slot struct {
 }
 
 type patternProp struct {
-	re     *regexp.Regexp
+	re     *pattern
 	schema *node
 }
 

@@ -502,7 +502,9 @@ func (v *vm) number(n *node, r graft.Ref) bool {
 func (v *vm) string(n *node, r graft.Ref) bool {
 	s := v.text(r)
 	ok := true
-	if n.minLength >= 0 || n.maxLength >= 0 {
+	// A string of n bytes has between n/4 and n characters: count them
+	// only when that range does not decide.
+	if n.minLength > len(s)/4 || n.maxLength >= 0 && n.maxLength < len(s) {
 		l := utf8.RuneCount(s)
 		if n.minLength >= 0 && l < n.minLength {
 			ok = false
@@ -531,14 +533,23 @@ func (v *vm) object(n *node, r graft.Ref, a *annot) bool {
 	// The slots seen, as a bit set on the slab.
 	mark := len(v.slab)
 	seen := v.newAnnot(len(n.slots))
-	count := 0
+	count, next := 0, 0
 	for k, val := range d.Members(r) {
 		i := count
 		count++
 		evaluated := false
 		if n.names != nil || n.patternProps != nil {
 			name := v.memberName(k)
-			if si, found := n.names[string(name)]; found {
+			// Members usually come in the order the schema declares them:
+			// try the slot after the last one found before hashing.
+			si, found := int32(next), false
+			if next < len(n.slots) && n.slots[next].name == string(name) {
+				found = true
+			} else {
+				si, found = n.names[string(name)]
+			}
+			if found {
+				next = int(si) + 1
 				v.mark(&seen, int(si))
 				if s := n.slots[si].schema; s != nil {
 					evaluated = true
