@@ -2,6 +2,7 @@ package schema
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/graftjson/graft"
 )
@@ -28,6 +29,8 @@ type node struct {
 
 	// What kinds of instance the keywords look at, to skip work.
 	numKw, strKw, objKw, arrKw bool
+	inPlaceKw                  bool // $ref, $dynamicRef, allOf, anyOf, oneOf, not or if
+	escNames                   bool // a slot name holds a backslash
 
 	types    uint8
 	constv   graft.Ref // in Plan.sd
@@ -86,8 +89,10 @@ type patternProp struct {
 
 // bound is a number of the schema: its text and its decimal reading.
 type bound struct {
-	text []byte
-	dec  decimal
+	text  []byte
+	dec   decimal
+	i     int64 // the value, when isInt
+	isInt bool  // a small integer written without fraction or exponent
 }
 
 // dynRef is a compiled "$dynamicRef": the subschema it names statically,
@@ -284,6 +289,10 @@ func (c *compiler) compile(r graft.Ref, p *position) *node {
 			n.unique = b
 		}
 	}
+	n.inPlaceKw = n.ref != nil || n.dynRef != nil || n.allOf != nil || n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifs != nil
+	for _, s := range n.slots {
+		n.escNames = n.escNames || strings.IndexByte(s.name, '\\') >= 0
+	}
 	n.arrKw = len(n.prefix) > 0 || n.items != nil || n.contains != nil || n.unevalItems != nil ||
 		n.minItems >= 0 || n.maxItems >= 0 || n.unique
 	return n
@@ -375,6 +384,7 @@ func (k keywords) number(kw string) *bound {
 	}
 	b := &bound{text: k.c.sd.Raw(v)}
 	b.dec = parseDecimal(b.text)
+	b.i, b.isInt = smallInt(b.text)
 	return b
 }
 

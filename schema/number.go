@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"encoding/binary"
 	"math/big"
 	"math/bits"
 )
@@ -220,4 +221,60 @@ func bigMultiple(x, m *decimal, xText, mText []byte) bool {
 	}
 	rx.Quo(&rx, &rm)
 	return rx.IsInt()
+}
+
+// smallInt reads a number text of at most 18 digits with no fraction or
+// exponent, the common case, without the general decimal reading.
+func smallInt(b []byte) (int64, bool) {
+	if len(b) == 0 || len(b) > 19 {
+		return 0, false
+	}
+	i, neg := 0, false
+	if b[0] == '-' {
+		i, neg = 1, true
+	}
+	if i == len(b) || len(b)-i > 18 {
+		return 0, false
+	}
+	var v int64
+	for ; i < len(b); i++ {
+		c := b[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + int64(c-'0')
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+func cmpInt(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// hasBackslash reports whether b holds a backslash, eight bytes at a time.
+func hasBackslash(b []byte) bool {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	const bs = 0x5c * lo
+	for len(b) >= 8 {
+		x := binary.LittleEndian.Uint64(b) ^ bs
+		if (x-lo)&^x&hi != 0 {
+			return true
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c == '\\' {
+			return true
+		}
+	}
+	return false
 }

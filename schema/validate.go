@@ -262,7 +262,7 @@ func (v *vm) keywords(n *node, r graft.Ref, ann *annot) bool {
 			ok = false
 		}
 	}
-	if !v.inPlace(n, r, a) {
+	if n.inPlaceKw && !v.inPlace(n, r, a) {
 		if v.short() {
 			v.slab = v.slab[:mark]
 			return false
@@ -434,7 +434,11 @@ func (v *vm) typeOK(t uint8, kind graft.Kind, r graft.Ref) bool {
 			return true
 		}
 		if t&tInteger != 0 {
-			dec := parseDecimal(v.d.Raw(r))
+			raw := v.d.Raw(r)
+			if _, ok := smallInt(raw); ok {
+				return true
+			}
+			dec := parseDecimal(raw)
 			return dec.isInt()
 		}
 		return false
@@ -471,7 +475,7 @@ func (v *vm) text(r graft.Ref) []byte {
 		return nil
 	}
 	in := raw[1 : len(raw)-1]
-	if bytes.IndexByte(in, '\\') < 0 {
+	if !hasBackslash(in) {
 		return in
 	}
 	v.scratch, _ = v.d.AppendString(v.scratch[:0], r)
@@ -480,10 +484,27 @@ func (v *vm) text(r graft.Ref) []byte {
 
 func (v *vm) number(n *node, r graft.Ref) bool {
 	raw := v.d.Raw(r)
-	x := parseDecimal(raw)
+	xi, small := smallInt(raw)
+	var x decimal
+	if !small || n.multipleOf != nil {
+		x = parseDecimal(raw)
+	}
 	ok := true
 	check := func(b *bound, kw string, good func(c int) bool, rel string) {
-		if b != nil && !good(cmpDecimal(&x, &b.dec)) {
+		if b == nil {
+			return
+		}
+		var c int
+		if small && b.isInt {
+			c = cmpInt(xi, b.i)
+		} else {
+			if small {
+				x = parseDecimal(raw)
+				small = false
+			}
+			c = cmpDecimal(&x, &b.dec)
+		}
+		if !good(c) {
 			ok = false
 			v.fail(n, kw, "must be "+rel+" "+string(b.text))
 		}
@@ -539,15 +560,7 @@ func (v *vm) object(n *node, r graft.Ref, a *annot) bool {
 		count++
 		evaluated := false
 		if n.names != nil || n.patternProps != nil {
-			name := v.memberName(k)
-			// Members usually come in the order the schema declares them:
-			// try the slot after the last one found before hashing.
-			si, found := int32(next), false
-			if next < len(n.slots) && n.slots[next].name == string(name) {
-				found = true
-			} else {
-				si, found = n.names[string(name)]
-			}
+			si, found := v.slotOf(n, k, next)
 			if found {
 				next = int(si) + 1
 				v.mark(&seen, int(si))
@@ -642,6 +655,33 @@ func (v *vm) object(n *node, r graft.Ref, a *annot) bool {
 
 // memberName returns the decoded name of member k (borrowed, see text).
 func (v *vm) memberName(k graft.Ref) []byte { return v.text(k) }
+
+// slotOf finds the slot of member name k. Members usually come in the order
+// the schema declares them, so the slot after the last one found (next) is
+// tried before hashing. The name's text is compared as received: no slot
+// name holds a backslash (or n.escNames is set), so text that equals a
+// slot name has no escape; text that matches nothing is decoded and looked
+// up again if it has one.
+func (v *vm) slotOf(n *node, k graft.Ref, next int) (int32, bool) {
+	if n.names == nil {
+		return 0, false
+	}
+	raw := v.d.Raw(k)
+	in := raw[1 : len(raw)-1]
+	if n.escNames {
+		in = v.text(k)
+	} else if next < len(n.slots) && n.slots[next].name == string(in) {
+		return int32(next), true
+	}
+	if si, ok := n.names[string(in)]; ok {
+		return si, true
+	}
+	if n.escNames || !hasBackslash(in) {
+		return 0, false
+	}
+	si, ok := n.names[string(v.text(k))]
+	return si, ok
+}
 
 // child applies s to a child value of the current one: the member named
 // name (a member name Ref) or the item at index. A negative index applies s
