@@ -15,11 +15,13 @@ import (
 // number of goroutines. It keeps the schema documents (in one graft.Doc that
 // is only read) and no reference to the caller's bytes.
 type Plan struct {
-	root      *node
-	sd        *graft.Doc // every schema document; const and enum values are read here
-	maxSteps  int
-	maxErrors int
-	pool      sync.Pool // *vm
+	root         *node
+	sd           *graft.Doc // every schema document; const and enum values are read here
+	maxSteps     int
+	maxErrors    int
+	declaredOnly bool
+	coerce       bool
+	pool         sync.Pool // *vm
 }
 
 // draft2020 is the meta-schema URI of draft 2020-12.
@@ -139,7 +141,9 @@ func Compile(schemaJSON []byte, opts Options) (*Plan, error) {
 	if c.err != nil {
 		return nil, c.err
 	}
-	return &Plan{root: n, sd: c.sd, maxSteps: o.MaxSteps, maxErrors: o.MaxErrors}, nil
+	c.shapeView(n)
+	return &Plan{root: n, sd: c.sd, maxSteps: o.MaxSteps, maxErrors: o.MaxErrors,
+		declaredOnly: o.DeclaredOnly, coerce: o.Coerce}, nil
 }
 
 // addDocument parses a document retrieved from uri and scans it. prefix is

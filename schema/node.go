@@ -72,6 +72,8 @@ type node struct {
 	ifs, then, els      *node
 	ref                 *node
 	dynRef              *dynRef
+
+	view *view // for AppendShape, built by Compile
 }
 
 // slot is a member name that object keywords know.

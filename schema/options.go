@@ -21,6 +21,16 @@ type Options struct {
 	// package knows (see Formats); unknown formats stay annotations.
 	AssertFormat bool
 
+	// DeclaredOnly makes AppendShape drop the members that no properties
+	// or patternProperties declare from every object whose subschema
+	// declares some, not only from closed objects.
+	DeclaredOnly bool
+	// Coerce makes AppendShape convert scalars to the type their subschema
+	// names where the value is the same: "42" to 42 for a number, 7 to "7"
+	// for a string, "true" to true for a boolean. Anything else that does
+	// not have the type is an error. Off, values are copied as received.
+	Coerce bool
+
 	// MaxSchemaBytes limits the total size of the documents compiled (the
 	// one given and those loaded). Zero means DefaultMaxSchemaBytes.
 	MaxSchemaBytes int
