@@ -80,8 +80,8 @@ func (e *Error) line() string {
 }
 
 // Line formats one failure as "instance-pointer: message (keyword-location)",
-// the instance pointer "" of the root written as "/" would be ambiguous, so
-// the root is written as "(root)".
+// or a compile error as "keyword-location: message". The root value, whose
+// JSON Pointer is empty, is written "(root)".
 func (e *Error) Line() string { return e.line() }
 
 // Unwrap returns the sentinel.

@@ -30,11 +30,17 @@ func (c *compiler) shapeView(n *node) *view {
 	}
 	w := &view{}
 	n.view = w // in-place cycles are compile errors; this guards the rest
+	type visit struct {
+		m   *node
+		own bool
+	}
+	seen := map[visit]bool{} // each subschema merged once, however many paths lead to it
 	var merge func(m *node, own bool, depth int)
 	merge = func(m *node, own bool, depth int) {
-		if m == nil || m.bool != 0 || depth > c.opts.MaxDepth {
+		if m == nil || m.bool != 0 || depth > c.opts.MaxDepth || seen[visit{m, own}] {
 			return
 		}
+		seen[visit{m, own}] = true
 		if own {
 			if m.additional != nil && m.additional.bool < 0 || m.unevalProps != nil && m.unevalProps.bool < 0 {
 				w.closed = true

@@ -1,0 +1,54 @@
+package schema_test
+
+import (
+	"os"
+	"testing"
+
+	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/schema"
+)
+
+// TestAllocs: validating and shaping a valid document allocate nothing
+// once the plan's pool and the output buffer are warm.
+func TestAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	s, err := os.ReadFile("testdata/order.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile("testdata/order.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		opts schema.Options
+	}{
+		{"default", schema.Options{}},
+		{"declared-only", schema.Options{DeclaredOnly: true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustCompile(t, string(s), tc.opts)
+			d := graft.New(graft.Options{})
+			var out []byte
+			run := func() {
+				r, err := d.Parse(src)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := p.Validate(d, r); err != nil {
+					t.Fatal(err)
+				}
+				if out, err = p.AppendShape(out[:0], d, r); err != nil {
+					t.Fatal(err)
+				}
+			}
+			run()
+			if n := testing.AllocsPerRun(100, run); n != 0 {
+				t.Errorf("%v allocations per parse, validate and shape; want 0", n)
+			}
+		})
+	}
+}
