@@ -16,7 +16,7 @@ func TestSimplePattern(t *testing.T) {
 		{`^\+[1-9][0-9]{6,14}$`, true, []string{"+442071234567", "+0442071234567", "+1234"}},
 		{`^[A-Z0-9 -]{3,10}$`, true, []string{"SW1Y 4JH", "ab", "SW1Y-4JH-XXX"}},
 		{`^\d+\.\d*$`, false, []string{"1.", "1.5", "x"}},     // \d+ then \. : disjoint, then \d* last
-		{`^a*a$`, false, []string{"aaa", "a"}},                 // a run followed by its own set
+		{`^a*a$`, false, []string{"aaa", "a"}},                // a run followed by its own set
 		{`^[a-z]+[a-z0-9]?$`, false, []string{"abc1", "abc"}}, // the next item is optional
 		{`abc`, false, []string{"xabcx"}},
 		{`^é$`, false, []string{"é"}},
