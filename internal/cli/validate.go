@@ -4,8 +4,8 @@ import "github.com/graftjson/graft"
 
 func validateCommand() *command {
 	return &command{
-		name:     "validate",
-		summary:  "check that files are valid JSON (or valid against a JSON Schema)",
+		name:    "validate",
+		summary: "check that files are valid JSON (or valid against a JSON Schema)",
 		synopsis: "graft validate [FILE...]\n" +
 			"       graft validate --schema S.json [--ref URI-PREFIX=DIR]... [FILE...]",
 		help: `Validate checks that each FILE holds exactly one JSON value, strictly as
