@@ -89,6 +89,7 @@ type compiler struct {
 	pos       map[graft.Ref]*position
 	nodes     map[graft.Ref]*node
 	resList   []*resource
+	views     []*view
 	err       *Error
 }
 
@@ -142,6 +143,7 @@ func Compile(schemaJSON []byte, opts Options) (*Plan, error) {
 		return nil, c.err
 	}
 	c.shapeView(n)
+	c.markPassThrough()
 	return &Plan{root: n, sd: c.sd, maxSteps: o.MaxSteps, maxErrors: o.MaxErrors,
 		declaredOnly: o.DeclaredOnly, coerce: o.Coerce}, nil
 }

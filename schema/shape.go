@@ -10,8 +10,12 @@ import (
 // then, else): the member names it declares and the subschemas of members
 // and items.
 type view struct {
-	closed     bool             // additionalProperties or unevaluatedProperties is false
-	names      map[string]*node // declared members (properties)
+	closed     bool           // additionalProperties or unevaluatedProperties is false
+	names      map[string]int // declared members (properties) → index in order
+	order      []string       // declared member names, in the schema's order
+	schemas    []*node        // their subschemas
+	escNames   bool           // a declared name holds a backslash
+	pass       bool           // nothing below is dropped or converted: copy values whole
 	patterns   []patternProp
 	additional *node // additionalProperties, when a schema
 	prefix     []*node
@@ -49,10 +53,13 @@ func (c *compiler) shapeView(n *node) *view {
 		for _, s := range m.slots {
 			if s.schema != nil {
 				if w.names == nil {
-					w.names = map[string]*node{}
+					w.names = map[string]int{}
 				}
 				if _, dup := w.names[s.name]; !dup {
-					w.names[s.name] = s.schema
+					w.names[s.name] = len(w.order)
+					w.order = append(w.order, s.name)
+					w.schemas = append(w.schemas, s.schema)
+					w.escNames = w.escNames || hasBackslash([]byte(s.name))
 				}
 			}
 		}
@@ -85,7 +92,8 @@ func (c *compiler) shapeView(n *node) *view {
 		}
 	}
 	merge(n, true, 0)
-	for _, s := range w.names {
+	c.views = append(c.views, w)
+	for _, s := range w.schemas {
 		c.shapeView(s)
 	}
 	for _, pp := range w.patterns {
@@ -97,6 +105,40 @@ func (c *compiler) shapeView(n *node) *view {
 	c.shapeView(w.additional)
 	c.shapeView(w.items)
 	return w
+}
+
+// markPassThrough finds the views under which shaping changes nothing, so
+// that AppendShape copies those values whole: a fixed point, since
+// recursive schemas make views depend on each other.
+func (c *compiler) markPassThrough() {
+	own := func(w *view) bool {
+		return !w.closed && !(c.opts.DeclaredOnly && (w.names != nil || w.patterns != nil)) && !(c.opts.Coerce && w.types != 0)
+	}
+	for _, w := range c.views {
+		w.pass = own(w)
+	}
+	passes := func(n *node) bool { return n == nil || n.view == nil || n.view.pass }
+	for changed := true; changed; {
+		changed = false
+		for _, w := range c.views {
+			if !w.pass {
+				continue
+			}
+			ok := passes(w.additional) && passes(w.items)
+			for _, s := range w.schemas {
+				ok = ok && passes(s)
+			}
+			for _, s := range w.prefix {
+				ok = ok && passes(s)
+			}
+			for _, pp := range w.patterns {
+				ok = ok && passes(pp.schema)
+			}
+			if !ok {
+				w.pass, changed = false, true
+			}
+		}
+	}
 }
 
 // AppendShape appends the value r of d to dst as the plan shapes it, and
@@ -140,7 +182,7 @@ func (s *shaper) value(dst []byte, n *node, r graft.Ref, depth int) ([]byte, err
 	if n != nil {
 		w = n.view
 	}
-	if w == nil || depth > maxShapeDepth {
+	if w == nil || w.pass || depth > maxShapeDepth {
 		return d.AppendJSON(dst, r), nil
 	}
 	switch d.Kind(r) {
@@ -148,8 +190,9 @@ func (s *shaper) value(dst []byte, n *node, r graft.Ref, depth int) ([]byte, err
 		dst = append(dst, '{')
 		first := true
 		filter := w.closed || s.p.declaredOnly && (w.names != nil || w.patterns != nil)
+		next := 0
 		for k, val := range d.Members(r) {
-			child, keep := s.member(w, k, filter)
+			child, keep := s.member(w, k, filter, &next)
 			if !keep {
 				continue
 			}
@@ -188,11 +231,32 @@ func (s *shaper) value(dst []byte, n *node, r graft.Ref, depth int) ([]byte, err
 	return append(dst, d.Raw(r)...), nil
 }
 
-// member returns the subschema of member k and whether it is kept.
-func (s *shaper) member(w *view, k graft.Ref, filter bool) (*node, bool) {
+// member returns the subschema of member k and whether it is kept. As in
+// validation, the declared name after the last one found is tried first,
+// and names are compared as received unless they hold escapes.
+func (s *shaper) member(w *view, k graft.Ref, filter bool, next *int) (*node, bool) {
+	raw := s.d.Raw(k)
+	in := raw[1 : len(raw)-1]
+	if !w.escNames {
+		if i := *next; i < len(w.order) && w.order[i] == string(in) {
+			*next = i + 1
+			return w.schemas[i], true
+		}
+		if i, ok := w.names[string(in)]; ok {
+			*next = i + 1
+			return w.schemas[i], true
+		}
+		if w.patterns == nil && !hasBackslash(in) {
+			if filter {
+				return nil, false
+			}
+			return w.additional, true
+		}
+	}
 	name := s.name(k)
-	if child, ok := w.names[string(name)]; ok {
-		return child, true
+	if i, ok := w.names[string(name)]; ok {
+		*next = i + 1
+		return w.schemas[i], true
 	}
 	for _, pp := range w.patterns {
 		if pp.re.Match(name) {
