@@ -489,30 +489,34 @@ func (v *vm) number(n *node, r graft.Ref) bool {
 	if !small || n.multipleOf != nil {
 		x = parseDecimal(raw)
 	}
-	ok := true
-	check := func(b *bound, kw string, good func(c int) bool, rel string) {
-		if b == nil {
-			return
-		}
-		var c int
+	// cmp compares the instance with bound b: small integers directly, the
+	// rest exactly as decimals.
+	cmp := func(b *bound) int {
 		if small && b.isInt {
-			c = cmpInt(xi, b.i)
-		} else {
-			if small {
-				x = parseDecimal(raw)
-				small = false
-			}
-			c = cmpDecimal(&x, &b.dec)
+			return cmpInt(xi, b.i)
 		}
-		if !good(c) {
-			ok = false
-			v.fail(n, kw, "must be "+rel+" "+string(b.text))
+		if small {
+			x, small = parseDecimal(raw), false
 		}
+		return cmpDecimal(&x, &b.dec)
 	}
-	check(n.minimum, "/minimum", func(c int) bool { return c >= 0 }, "≥")
-	check(n.maximum, "/maximum", func(c int) bool { return c <= 0 }, "≤")
-	check(n.exclMin, "/exclusiveMinimum", func(c int) bool { return c > 0 }, ">")
-	check(n.exclMax, "/exclusiveMaximum", func(c int) bool { return c < 0 }, "<")
+	ok := true
+	if b := n.minimum; b != nil && cmp(b) < 0 {
+		ok = false
+		v.fail(n, "/minimum", "must be ≥ "+string(b.text))
+	}
+	if b := n.maximum; b != nil && cmp(b) > 0 {
+		ok = false
+		v.fail(n, "/maximum", "must be ≤ "+string(b.text))
+	}
+	if b := n.exclMin; b != nil && cmp(b) <= 0 {
+		ok = false
+		v.fail(n, "/exclusiveMinimum", "must be > "+string(b.text))
+	}
+	if b := n.exclMax; b != nil && cmp(b) >= 0 {
+		ok = false
+		v.fail(n, "/exclusiveMaximum", "must be < "+string(b.text))
+	}
 	if m := n.multipleOf; m != nil && !isMultiple(&x, &m.dec, raw, m.text) {
 		ok = false
 		v.fail(n, "/multipleOf", "must be a multiple of "+string(m.text))
@@ -521,10 +525,17 @@ func (v *vm) number(n *node, r graft.Ref) bool {
 }
 
 func (v *vm) string(n *node, r graft.Ref) bool {
+	raw := v.d.Raw(r)
+	in := raw[1 : len(raw)-1]
+	// Decoding never lengthens a string, and a character takes at most 4
+	// bytes, or 12 as escapes: the lengths are often decided without
+	// decoding or counting.
+	if n.pattern == nil && n.formatCheck == nil &&
+		n.minLength <= len(in)/12 && (n.maxLength < 0 || len(in) <= n.maxLength) {
+		return true
+	}
 	s := v.text(r)
 	ok := true
-	// A string of n bytes has between n/4 and n characters: count them
-	// only when that range does not decide.
 	if n.minLength > len(s)/4 || n.maxLength >= 0 && n.maxLength < len(s) {
 		l := utf8.RuneCount(s)
 		if n.minLength >= 0 && l < n.minLength {
