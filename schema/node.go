@@ -31,6 +31,7 @@ type node struct {
 	numKw, strKw, objKw, arrKw bool
 	inPlaceKw                  bool // $ref, $dynamicRef, allOf, anyOf, oneOf, not or if
 	escNames                   bool // a slot name holds a backslash
+	leaf                       bool // only keywords about the value itself (no subschemas)
 
 	types    uint8
 	constv   graft.Ref // in Plan.sd
@@ -297,6 +298,7 @@ func (c *compiler) compile(r graft.Ref, p *position) *node {
 	}
 	n.arrKw = len(n.prefix) > 0 || n.items != nil || n.contains != nil || n.unevalItems != nil ||
 		n.minItems >= 0 || n.maxItems >= 0 || n.unique
+	n.leaf = !n.objKw && !n.arrKw && !n.inPlaceKw
 	return n
 }
 

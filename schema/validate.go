@@ -681,8 +681,13 @@ func (v *vm) slotOf(n *node, k graft.Ref, next int) (int32, bool) {
 	in := raw[1 : len(raw)-1]
 	if n.escNames {
 		in = v.text(k)
-	} else if next < len(n.slots) && n.slots[next].name == string(in) {
-		return int32(next), true
+	} else {
+		// Optional members are often left out: look a few slots ahead.
+		for i := next; i < len(n.slots) && i < next+4; i++ {
+			if n.slots[i].name == string(in) {
+				return int32(i), true
+			}
+		}
 	}
 	if si, ok := n.names[string(in)]; ok {
 		return si, true
@@ -700,6 +705,17 @@ func (v *vm) slotOf(n *node, k graft.Ref, next int) (int32, bool) {
 func (v *vm) child(s *node, val, name graft.Ref, index int) bool {
 	if index < 0 {
 		return v.eval(s, val, nil)
+	}
+	if s.leaf {
+		// A subschema of scalar keywords only: checked quietly first, so
+		// that the location is pushed only to report a failure.
+		v.steps++
+		v.quiet++
+		ok := v.keywords(s, val, nil)
+		v.quiet--
+		if ok || v.short() {
+			return ok
+		}
 	}
 	v.path = append(v.path, pathStep{name: name, index: index})
 	ok := v.eval(s, val, nil)
