@@ -30,6 +30,15 @@
 // schema inside it, such as "/components/schemas/Order"; its Schema Objects
 // may refer to each other ("#/components/schemas/Item").
 //
+// # Shaping
+//
+// AppendShape prints a value through the plan: the members an object's
+// subschema does not declare are dropped where the subschema closes the
+// object (additionalProperties or unevaluatedProperties false), everything
+// else is copied as received. It lives here rather than in package shape,
+// whose plans follow GraphQL's rules (selections, aliases, null bubbling,
+// GraphQL's coercion), none of which a JSON Schema has.
+//
 // # Errors
 //
 // Every error is an *Error. Compile errors wrap ErrSchema (with the
