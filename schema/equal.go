@@ -31,13 +31,14 @@ func equal(da *graft.Doc, a graft.Ref, db *graft.Doc, b graft.Ref, scratch *[]by
 		if da.Len(a) != db.Len(b) {
 			return false
 		}
-		next, stop := iterPull(db, b)
-		defer stop()
+		// Index walks from the start: arrays compared here are small
+		// (const, enum), or items whose hashes collide (uniqueItems).
+		j := 0
 		for _, x := range da.Items(a) {
-			y, _ := next()
-			if !equal(da, x, db, y, scratch) {
+			if !equal(da, x, db, db.Index(b, j), scratch) {
 				return false
 			}
+			j++
 		}
 		return true
 	case graft.Object:
@@ -63,22 +64,6 @@ func equal(da *graft.Doc, a graft.Ref, db *graft.Doc, b graft.Ref, scratch *[]by
 		return true
 	}
 	return false
-}
-
-// iterPull walks the items of array b one at a time without allocating.
-func iterPull(d *graft.Doc, arr graft.Ref) (func() (graft.Ref, bool), func()) {
-	i := 0
-	n := d.Len(arr)
-	// Index is O(i); arrays compared by const and enum are small, and
-	// uniqueItems compares only items whose hashes collide.
-	return func() (graft.Ref, bool) {
-		if i >= n {
-			return 0, false
-		}
-		r := d.Index(arr, i)
-		i++
-		return r, true
-	}, func() {}
 }
 
 // stringsEqual compares two strings (values or member names) by their

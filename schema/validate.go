@@ -54,6 +54,8 @@ type vm struct {
 	path    []pathStep
 	scopes  []*resource
 	slab    []uint64 // bit sets of evaluated members and items
+	anns    []*annot // the annot values of those sets, a stack to annTop
+	annTop  int
 	scratch []byte
 	errs    []*Error
 	quiet   int // > 0: failures are not reported (inside anyOf, not, …)
@@ -81,17 +83,33 @@ type annot struct {
 func (v *vm) reset() {
 	v.p, v.d = nil, nil
 	v.path, v.scopes, v.slab, v.scratch = v.path[:0], v.scopes[:0], v.slab[:0], v.scratch[:0]
+	v.annTop = 0
 	v.errs = nil
 	v.quiet, v.stop, v.limited, v.limitAt, v.steps, v.depth = 0, false, false, "", 0, 0
 }
 
-func (v *vm) newAnnot(count int) annot {
-	a := annot{off: len(v.slab), n: (count + 63) >> 6}
+// newAnnot takes a zeroed set for count members or items. The annot
+// values are pooled in the vm (so that pointers to them cost nothing) and
+// released with their bits by release.
+func (v *vm) newAnnot(count int) *annot {
+	if v.annTop == len(v.anns) {
+		v.anns = append(v.anns, new(annot))
+	}
+	a := v.anns[v.annTop]
+	v.annTop++
+	*a = annot{off: len(v.slab), n: (count + 63) >> 6}
 	for i := 0; i < a.n; i++ {
 		v.slab = append(v.slab, 0)
 	}
 	return a
 }
+
+// stackMark is a point to release the sets taken after it.
+type stackMark struct{ slab, anns int }
+
+func (v *vm) stackMark() stackMark { return stackMark{len(v.slab), v.annTop} }
+
+func (v *vm) release(m stackMark) { v.slab, v.annTop = v.slab[:m.slab], m.anns }
 
 func (v *vm) mark(a *annot, i int) {
 	if a != nil && !a.all {
@@ -204,14 +222,18 @@ func (v *vm) keywords(n *node, r graft.Ref, ann *annot) bool {
 			return false
 		}
 		ok = false
-		v.fail(n, "/type", "expected "+typeList(n.types)+", got "+kindName(kind))
+		if !v.short() {
+			v.fail(n, "/type", "expected "+typeList(n.types)+", got "+kindName(kind))
+		}
 	}
 	if n.hasConst && !equal(d, r, v.p.sd, n.constv, &v.scratch) {
 		if v.short() {
 			return false
 		}
 		ok = false
-		v.fail(n, "/const", "must be "+string(v.p.sd.AppendJSON(nil, n.constv)))
+		if !v.short() {
+			v.fail(n, "/const", "must be "+string(v.p.sd.AppendJSON(nil, n.constv)))
+		}
 	}
 	if n.enum != nil && !v.inEnum(n, r, kind) {
 		if v.short() {
@@ -240,12 +262,10 @@ func (v *vm) keywords(n *node, r graft.Ref, ann *annot) bool {
 	// The evaluated members or items of r: the caller's set, or a set of
 	// this subschema's own when it has unevaluated… for this kind.
 	a := ann
-	var local annot
-	mark := len(v.slab)
+	mark := v.stackMark()
 	uneval := kind == graft.Object && n.unevalProps != nil || kind == graft.Array && n.unevalItems != nil
 	if uneval {
-		local = v.newAnnot(d.Len(r))
-		a = &local
+		a = v.newAnnot(d.Len(r))
 	}
 	if kind == graft.Object && n.objKw || kind == graft.Array && n.arrKw {
 		var good bool
@@ -256,7 +276,7 @@ func (v *vm) keywords(n *node, r graft.Ref, ann *annot) bool {
 		}
 		if !good {
 			if v.short() {
-				v.slab = v.slab[:mark]
+				v.release(mark)
 				return false
 			}
 			ok = false
@@ -264,7 +284,7 @@ func (v *vm) keywords(n *node, r graft.Ref, ann *annot) bool {
 	}
 	if n.inPlaceKw && !v.inPlace(n, r, a) {
 		if v.short() {
-			v.slab = v.slab[:mark]
+			v.release(mark)
 			return false
 		}
 		ok = false
@@ -273,7 +293,7 @@ func (v *vm) keywords(n *node, r graft.Ref, ann *annot) bool {
 		if !v.unevaluated(n, r, kind, a) {
 			ok = false
 		}
-		v.slab = v.slab[:mark]
+		v.release(mark)
 		if ann != nil {
 			ann.all = true
 		}
@@ -315,13 +335,13 @@ func (v *vm) inPlace(n *node, r graft.Ref, a *annot) bool {
 				}
 				continue
 			}
-			mark := len(v.slab)
+			mark := v.stackMark()
 			t := v.newAnnot(a.n << 6)
-			if v.eval(s, r, &t) {
+			if v.eval(s, r, t) {
 				matched = true
-				v.merge(a, &t)
+				v.merge(a, t)
 			}
-			v.slab = v.slab[:mark]
+			v.release(mark)
 		}
 		v.quiet--
 		if !matched {
@@ -336,12 +356,10 @@ func (v *vm) inPlace(n *node, r graft.Ref, a *annot) bool {
 		count, first := 0, -1
 		v.quiet++
 		for i, s := range n.oneOf {
-			mark := len(v.slab)
-			var t annot
+			mark := v.stackMark()
 			var tp *annot
 			if a != nil {
-				t = v.newAnnot(a.n << 6)
-				tp = &t
+				tp = v.newAnnot(a.n << 6)
 			}
 			if v.eval(s, r, tp) {
 				count++
@@ -352,7 +370,7 @@ func (v *vm) inPlace(n *node, r graft.Ref, a *annot) bool {
 					}
 				}
 			}
-			v.slab = v.slab[:mark]
+			v.release(mark)
 			if count > 1 {
 				break
 			}
@@ -366,7 +384,9 @@ func (v *vm) inPlace(n *node, r graft.Ref, a *annot) bool {
 			if count == 0 {
 				v.fail(n, "/oneOf", "matches none of the oneOf subschemas")
 			} else {
-				v.fail(n, "/oneOf", "matches more than one oneOf subschema (at least "+strconv.Itoa(first)+" and another)")
+				if !v.short() {
+					v.fail(n, "/oneOf", "matches more than one oneOf subschema (at least "+strconv.Itoa(first)+" and another)")
+				}
 			}
 		}
 	}
@@ -383,12 +403,10 @@ func (v *vm) inPlace(n *node, r graft.Ref, a *annot) bool {
 		}
 	}
 	if n.ifs != nil {
-		mark := len(v.slab)
-		var t annot
+		mark := v.stackMark()
 		var tp *annot
 		if a != nil {
-			t = v.newAnnot(a.n << 6)
-			tp = &t
+			tp = v.newAnnot(a.n << 6)
 		}
 		v.quiet++
 		cond := v.eval(n.ifs, r, tp)
@@ -396,7 +414,7 @@ func (v *vm) inPlace(n *node, r graft.Ref, a *annot) bool {
 		if cond && tp != nil {
 			v.merge(a, tp)
 		}
-		v.slab = v.slab[:mark]
+		v.release(mark)
 		branch := n.els
 		if cond {
 			branch = n.then
@@ -503,23 +521,33 @@ func (v *vm) number(n *node, r graft.Ref) bool {
 	ok := true
 	if b := n.minimum; b != nil && cmp(b) < 0 {
 		ok = false
-		v.fail(n, "/minimum", "must be ≥ "+string(b.text))
+		if !v.short() {
+			v.fail(n, "/minimum", "must be ≥ "+string(b.text))
+		}
 	}
 	if b := n.maximum; b != nil && cmp(b) > 0 {
 		ok = false
-		v.fail(n, "/maximum", "must be ≤ "+string(b.text))
+		if !v.short() {
+			v.fail(n, "/maximum", "must be ≤ "+string(b.text))
+		}
 	}
 	if b := n.exclMin; b != nil && cmp(b) <= 0 {
 		ok = false
-		v.fail(n, "/exclusiveMinimum", "must be > "+string(b.text))
+		if !v.short() {
+			v.fail(n, "/exclusiveMinimum", "must be > "+string(b.text))
+		}
 	}
 	if b := n.exclMax; b != nil && cmp(b) >= 0 {
 		ok = false
-		v.fail(n, "/exclusiveMaximum", "must be < "+string(b.text))
+		if !v.short() {
+			v.fail(n, "/exclusiveMaximum", "must be < "+string(b.text))
+		}
 	}
 	if m := n.multipleOf; m != nil && !isMultiple(&x, &m.dec, raw, m.text) {
 		ok = false
-		v.fail(n, "/multipleOf", "must be a multiple of "+string(m.text))
+		if !v.short() {
+			v.fail(n, "/multipleOf", "must be a multiple of "+string(m.text))
+		}
 	}
 	return ok
 }
@@ -540,20 +568,28 @@ func (v *vm) string(n *node, r graft.Ref) bool {
 		l := utf8.RuneCount(s)
 		if n.minLength >= 0 && l < n.minLength {
 			ok = false
-			v.fail(n, "/minLength", "must be at least "+strconv.Itoa(n.minLength)+" characters long")
+			if !v.short() {
+				v.fail(n, "/minLength", "must be at least "+strconv.Itoa(n.minLength)+" characters long")
+			}
 		}
 		if n.maxLength >= 0 && l > n.maxLength {
 			ok = false
-			v.fail(n, "/maxLength", "must be at most "+strconv.Itoa(n.maxLength)+" characters long")
+			if !v.short() {
+				v.fail(n, "/maxLength", "must be at most "+strconv.Itoa(n.maxLength)+" characters long")
+			}
 		}
 	}
 	if n.pattern != nil && !n.pattern.Match(s) {
 		ok = false
-		v.fail(n, "/pattern", "must match the pattern "+strconv.Quote(n.pattern.String()))
+		if !v.short() {
+			v.fail(n, "/pattern", "must match the pattern "+strconv.Quote(n.pattern.String()))
+		}
 	}
 	if n.formatCheck != nil && !n.formatCheck(s) {
 		ok = false
-		v.fail(n, "/format", "must be a valid "+n.format)
+		if !v.short() {
+			v.fail(n, "/format", "must be a valid "+n.format)
+		}
 	}
 	return ok
 }
@@ -563,7 +599,7 @@ func (v *vm) object(n *node, r graft.Ref, a *annot) bool {
 	d := v.d
 	ok := true
 	// The slots seen, as a bit set on the slab.
-	mark := len(v.slab)
+	mark := v.stackMark()
 	seen := v.newAnnot(len(n.slots))
 	count, next := 0, 0
 	for k, val := range d.Members(r) {
@@ -574,7 +610,7 @@ func (v *vm) object(n *node, r graft.Ref, a *annot) bool {
 			si, found := v.slotOf(n, k, next)
 			if found {
 				next = int(si) + 1
-				v.mark(&seen, int(si))
+				v.mark(seen, int(si))
 				if s := n.slots[si].schema; s != nil {
 					evaluated = true
 					if !v.child(s, val, k, 0) {
@@ -620,28 +656,32 @@ func (v *vm) object(n *node, r graft.Ref, a *annot) bool {
 		}
 	}
 	if !ok && v.short() {
-		v.slab = v.slab[:mark]
+		v.release(mark)
 		return false
 	}
 	for _, si := range n.required {
-		if !v.marked(&seen, int(si)) {
+		if !v.marked(seen, int(si)) {
 			ok = false
 			if v.short() {
 				break
 			}
-			v.fail(n, "/required", "missing required property "+strconv.Quote(n.slots[si].name))
+			if !v.short() {
+				v.fail(n, "/required", "missing required property "+strconv.Quote(n.slots[si].name))
+			}
 		}
 	}
 	if n.hasDepReq || n.hasDepSchema {
 		for si := range n.slots {
 			s := &n.slots[si]
-			if !v.marked(&seen, si) {
+			if !v.marked(seen, si) {
 				continue
 			}
 			for _, dj := range s.depReq {
-				if !v.marked(&seen, int(dj)) {
+				if !v.marked(seen, int(dj)) {
 					ok = false
-					v.fail(n, "/dependentRequired/"+escapeToken(s.name), "property "+strconv.Quote(n.slots[dj].name)+" is required when "+strconv.Quote(s.name)+" is present")
+					if !v.short() {
+						v.fail(n, "/dependentRequired/"+escapeToken(s.name), "property "+strconv.Quote(n.slots[dj].name)+" is required when "+strconv.Quote(s.name)+" is present")
+					}
 				}
 			}
 			if s.depSchema != nil && !v.eval(s.depSchema, r, a) {
@@ -652,14 +692,18 @@ func (v *vm) object(n *node, r graft.Ref, a *annot) bool {
 			}
 		}
 	}
-	v.slab = v.slab[:mark]
+	v.release(mark)
 	if n.minProps >= 0 && count < n.minProps {
 		ok = false
-		v.fail(n, "/minProperties", "must have at least "+strconv.Itoa(n.minProps)+" properties")
+		if !v.short() {
+			v.fail(n, "/minProperties", "must have at least "+strconv.Itoa(n.minProps)+" properties")
+		}
 	}
 	if n.maxProps >= 0 && count > n.maxProps {
 		ok = false
-		v.fail(n, "/maxProperties", "must have at most "+strconv.Itoa(n.maxProps)+" properties")
+		if !v.short() {
+			v.fail(n, "/maxProperties", "must have at most "+strconv.Itoa(n.maxProps)+" properties")
+		}
 	}
 	return ok
 }
@@ -761,11 +805,15 @@ func (v *vm) array(n *node, r graft.Ref, a *annot) bool {
 	}
 	if n.minItems >= 0 && count < n.minItems {
 		ok = false
-		v.fail(n, "/minItems", "must have at least "+strconv.Itoa(n.minItems)+" items")
+		if !v.short() {
+			v.fail(n, "/minItems", "must have at least "+strconv.Itoa(n.minItems)+" items")
+		}
 	}
 	if n.maxItems >= 0 && count > n.maxItems {
 		ok = false
-		v.fail(n, "/maxItems", "must have at most "+strconv.Itoa(n.maxItems)+" items")
+		if !v.short() {
+			v.fail(n, "/maxItems", "must have at most "+strconv.Itoa(n.maxItems)+" items")
+		}
 	}
 	if n.contains != nil {
 		least := 1
@@ -774,17 +822,23 @@ func (v *vm) array(n *node, r graft.Ref, a *annot) bool {
 		}
 		if matches < least {
 			ok = false
-			v.fail(n, "/contains", "must contain at least "+strconv.Itoa(least)+" matching items, has "+strconv.Itoa(matches))
+			if !v.short() {
+				v.fail(n, "/contains", "must contain at least "+strconv.Itoa(least)+" matching items, has "+strconv.Itoa(matches))
+			}
 		}
 		if n.maxContains >= 0 && matches > n.maxContains {
 			ok = false
-			v.fail(n, "/maxContains", "must contain at most "+strconv.Itoa(n.maxContains)+" matching items, has "+strconv.Itoa(matches))
+			if !v.short() {
+				v.fail(n, "/maxContains", "must contain at most "+strconv.Itoa(n.maxContains)+" matching items, has "+strconv.Itoa(matches))
+			}
 		}
 	}
 	if n.unique && count > 1 {
 		if i, j, dup := v.duplicate(r, count); dup {
 			ok = false
-			v.fail(n, "/uniqueItems", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal")
+			if !v.short() {
+				v.fail(n, "/uniqueItems", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal")
+			}
 		}
 	}
 	return ok
