@@ -217,7 +217,11 @@ func (v *vm) keywords(n *node, r graft.Ref, ann *annot) bool {
 	d := v.d
 	kind := d.Kind(r)
 	ok := true
-	if n.types != 0 && !v.typeOK(n.types, kind, r) {
+	var raw []byte // the text of a number or string, read once
+	if kind == graft.Number || kind == graft.String {
+		raw = d.Raw(r)
+	}
+	if n.types != 0 && !typeOK(n.types, kind, raw) {
 		if v.short() {
 			return false
 		}
@@ -244,14 +248,14 @@ func (v *vm) keywords(n *node, r graft.Ref, ann *annot) bool {
 	}
 	switch kind {
 	case graft.Number:
-		if n.numKw && !v.number(n, r) {
+		if n.numKw && !v.number(n, raw) {
 			if v.short() {
 				return false
 			}
 			ok = false
 		}
 	case graft.String:
-		if n.strKw && !v.string(n, r) {
+		if n.strKw && !v.string(n, r, raw) {
 			if v.short() {
 				return false
 			}
@@ -441,7 +445,7 @@ func (v *vm) dynamic(dr *dynRef) *node {
 	return dr.static
 }
 
-func (v *vm) typeOK(t uint8, kind graft.Kind, r graft.Ref) bool {
+func typeOK(t uint8, kind graft.Kind, raw []byte) bool {
 	switch kind {
 	case graft.Null:
 		return t&tNull != 0
@@ -452,7 +456,6 @@ func (v *vm) typeOK(t uint8, kind graft.Kind, r graft.Ref) bool {
 			return true
 		}
 		if t&tInteger != 0 {
-			raw := v.d.Raw(r)
 			if _, ok := smallInt(raw); ok {
 				return true
 			}
@@ -500,8 +503,7 @@ func (v *vm) text(r graft.Ref) []byte {
 	return v.scratch
 }
 
-func (v *vm) number(n *node, r graft.Ref) bool {
-	raw := v.d.Raw(r)
+func (v *vm) number(n *node, raw []byte) bool {
 	xi, small := smallInt(raw)
 	var x decimal
 	if !small || n.multipleOf != nil {
@@ -552,8 +554,7 @@ func (v *vm) number(n *node, r graft.Ref) bool {
 	return ok
 }
 
-func (v *vm) string(n *node, r graft.Ref) bool {
-	raw := v.d.Raw(r)
+func (v *vm) string(n *node, r graft.Ref, raw []byte) bool {
 	in := raw[1 : len(raw)-1]
 	// Decoding never lengthens a string, and a character takes at most 4
 	// bytes, or 12 as escapes: the lengths are often decided without
@@ -562,7 +563,10 @@ func (v *vm) string(n *node, r graft.Ref) bool {
 		n.minLength <= len(in)/12 && (n.maxLength < 0 || len(in) <= n.maxLength) {
 		return true
 	}
-	s := v.text(r)
+	s := in
+	if hasBackslash(in) {
+		s = v.text(r)
+	}
 	ok := true
 	if n.minLength > len(s)/4 || n.maxLength >= 0 && n.maxLength < len(s) {
 		l := utf8.RuneCount(s)
