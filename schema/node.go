@@ -47,6 +47,7 @@ type node struct {
 	formatCheck          func([]byte) bool // nil: format is an annotation
 
 	names        map[string]int32 // member names the object keywords know → slots
+	table        nameTable        // the same, for lookups while validating
 	slots        []slot
 	required     []int32
 	patternProps []patternProp
@@ -299,6 +300,13 @@ func (c *compiler) compile(r graft.Ref, p *position) *node {
 	n.arrKw = len(n.prefix) > 0 || n.items != nil || n.contains != nil || n.unevalItems != nil ||
 		n.minItems >= 0 || n.maxItems >= 0 || n.unique
 	n.leaf = !n.objKw && !n.arrKw && !n.inPlaceKw
+	if n.slots != nil {
+		names := make([]string, len(n.slots))
+		for i, s := range n.slots {
+			names[i] = s.name
+		}
+		n.table = newNameTable(names)
+	}
 	return n
 }
 

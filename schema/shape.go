@@ -12,6 +12,7 @@ import (
 type view struct {
 	closed     bool           // additionalProperties or unevaluatedProperties is false
 	names      map[string]int // declared members (properties) → index in order
+	table      nameTable      // the same, for lookups while shaping
 	order      []string       // declared member names, in the schema's order
 	schemas    []*node        // their subschemas
 	escNames   bool           // a declared name holds a backslash
@@ -92,6 +93,7 @@ func (c *compiler) shapeView(n *node) *view {
 		}
 	}
 	merge(n, true, 0)
+	w.table = newNameTable(w.order)
 	c.views = append(c.views, w)
 	for _, s := range w.schemas {
 		c.shapeView(s)
@@ -242,7 +244,7 @@ func (s *shaper) member(w *view, k graft.Ref, filter bool, next *int) (*node, bo
 			*next = i + 1
 			return w.schemas[i], true
 		}
-		if i, ok := w.names[string(in)]; ok {
+		if i := w.table.lookup(in); i >= 0 {
 			*next = i + 1
 			return w.schemas[i], true
 		}
@@ -254,7 +256,7 @@ func (s *shaper) member(w *view, k graft.Ref, filter bool, next *int) (*node, bo
 		}
 	}
 	name := s.name(k)
-	if i, ok := w.names[string(name)]; ok {
+	if i := w.table.lookup(name); i >= 0 {
 		*next = i + 1
 		return w.schemas[i], true
 	}

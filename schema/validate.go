@@ -737,14 +737,14 @@ func (v *vm) slotOf(n *node, k graft.Ref, next int) (int32, bool) {
 			}
 		}
 	}
-	if si, ok := n.names[string(in)]; ok {
-		return si, true
+	if si := n.table.lookup(in); si >= 0 {
+		return int32(si), true
 	}
 	if n.escNames || !hasBackslash(in) {
 		return 0, false
 	}
-	si, ok := n.names[string(v.text(k))]
-	return si, ok
+	si := n.table.lookup(v.text(k))
+	return int32(si), si >= 0
 }
 
 // child applies s to a child value of the current one: the member named
