@@ -50,13 +50,11 @@ func BenchmarkShape(b *testing.B) {
 			p, d, r := shapeRow(b, in.file)
 			var out []byte
 			b.SetBytes(int64(len(readFile(b, in.file))))
-			b.ReportAllocs()
-			for b.Loop() {
+			loop(b, func() bool {
 				var err error
-				if out, err = p.AppendShape(out[:0], d, r); err != nil || len(out) == 0 {
-					b.Fatal(err)
-				}
-			}
+				out, err = p.AppendShape(out[:0], d, r)
+				return err == nil && len(out) > 0
+			})
 		})
 	}
 }
