@@ -126,7 +126,7 @@ func Compile(schemaJSON []byte, opts Options) (*Plan, error) {
 		// An OpenAPI document is no schema: its Schema Objects are.
 		c.scanOpenAPI(root, base)
 		if c.pos[target] == nil {
-			c.scan(target, c.docPosition(root, base, o.Pointer), 0)
+			c.scan(target, c.docPosition(base, o.Pointer), 0)
 		}
 	}
 	if c.err != nil {
@@ -167,13 +167,13 @@ func (c *compiler) addDocument(uri string, text []byte, prefix string) (graft.Re
 	base, _ := url.Parse(uri)
 	c.resources[uri] = r
 	if c.opts.Pointer == "" || prefix != "" || c.sd.Kind(r) != graft.Object || c.sd.Member(r, "openapi") == 0 {
-		p := c.docPosition(r, base, prefix)
+		p := c.docPosition(base, prefix)
 		c.scan(r, p, 0)
 	}
 	return r, c.err
 }
 
-func (c *compiler) docPosition(r graft.Ref, base *url.URL, loc string) *position {
+func (c *compiler) docPosition(base *url.URL, loc string) *position {
 	return &position{res: c.newResource(base.String(), nil), base: base, loc: loc}
 }
 
@@ -235,7 +235,7 @@ func (c *compiler) scan(r graft.Ref, p *position, depth int) {
 		u.Fragment, u.RawFragment = "", ""
 		q := *p
 		q.base = u
-		if _, isDoc := c.resources[p.res.uri]; !(isDoc && c.resources[p.res.uri] == r) {
+		if c.resources[p.res.uri] != r { // not the root of its document: a resource of its own
 			q.res = c.newResource(u.String(), p.res)
 		}
 		c.resources[u.String()] = r

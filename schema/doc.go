@@ -15,8 +15,9 @@
 // # Coverage
 //
 // The vocabularies of draft 2020-12: core ($id, $anchor, $dynamicAnchor,
-// $ref, $dynamicRef, $defs, $schema with $vocabulary of custom
-// meta-schemas), applicator, unevaluated (unevaluatedProperties and
+// $ref, $dynamicRef, $defs, $schema; the $vocabulary of a custom
+// meta-schema may leave out the validation vocabulary or require format
+// assertion, while the other vocabularies always apply), applicator, unevaluated (unevaluatedProperties and
 // unevaluatedItems, with annotations collected only where a schema uses
 // them), validation, format as an annotation (an assertion with
 // Options.AssertFormat for the formats Formats lists), content as an
