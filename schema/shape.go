@@ -185,6 +185,9 @@ func (s *shaper) value(dst []byte, n *node, r graft.Ref, depth int) ([]byte, err
 		w = n.view
 	}
 	if w == nil || w.pass || depth > maxShapeDepth {
+		if raw := d.Raw(r); raw != nil { // a scalar: its text
+			return append(dst, raw...), nil
+		}
 		return d.AppendJSON(dst, r), nil
 	}
 	switch d.Kind(r) {
