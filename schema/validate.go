@@ -226,18 +226,14 @@ func (v *vm) keywords(n *node, r graft.Ref, ann *annot) bool {
 			return false
 		}
 		ok = false
-		if !v.short() {
-			v.fail(n, "/type", "expected "+typeList(n.types)+", got "+kindName(kind))
-		}
+		v.fail(n, "/type", "expected "+typeList(n.types)+", got "+kindName(kind))
 	}
 	if n.hasConst && !equal(d, r, v.p.sd, n.constv, &v.scratch) {
 		if v.short() {
 			return false
 		}
 		ok = false
-		if !v.short() {
-			v.fail(n, "/const", "must be "+string(v.p.sd.AppendJSON(nil, n.constv)))
-		}
+		v.fail(n, "/const", "must be "+string(v.p.sd.AppendJSON(nil, n.constv)))
 	}
 	if n.enum != nil && !v.inEnum(n, r, kind) {
 		if v.short() {
@@ -357,7 +353,7 @@ func (v *vm) inPlace(n *node, r graft.Ref, a *annot) bool {
 		}
 	}
 	if n.oneOf != nil {
-		count, first := 0, -1
+		count, first, second := 0, -1, -1
 		v.quiet++
 		for i, s := range n.oneOf {
 			mark := v.stackMark()
@@ -372,6 +368,8 @@ func (v *vm) inPlace(n *node, r graft.Ref, a *annot) bool {
 					if tp != nil {
 						v.merge(a, tp)
 					}
+				} else {
+					second = i
 				}
 			}
 			v.release(mark)
@@ -388,9 +386,7 @@ func (v *vm) inPlace(n *node, r graft.Ref, a *annot) bool {
 			if count == 0 {
 				v.fail(n, "/oneOf", "matches none of the oneOf subschemas")
 			} else {
-				if !v.short() {
-					v.fail(n, "/oneOf", "matches more than one oneOf subschema (at least "+strconv.Itoa(first)+" and another)")
-				}
+				v.fail(n, "/oneOf", "matches oneOf subschemas "+strconv.Itoa(first)+" and "+strconv.Itoa(second)+", not exactly one")
 			}
 		}
 	}
@@ -669,9 +665,7 @@ func (v *vm) object(n *node, r graft.Ref, a *annot) bool {
 			if v.short() {
 				break
 			}
-			if !v.short() {
-				v.fail(n, "/required", "missing required property "+strconv.Quote(n.slots[si].name))
-			}
+			v.fail(n, "/required", "missing required property "+strconv.Quote(n.slots[si].name))
 		}
 	}
 	if n.hasDepReq || n.hasDepSchema {

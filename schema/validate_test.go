@@ -75,6 +75,8 @@ func TestValidationErrors(t *testing.T) {
 		{"applicators sum up their branches",
 			`{"anyOf":[{"type":"string"},{"minimum":5}],"not":{"const":3}}`, `3`, schema.Options{},
 			[]string{"(root): matches none of the anyOf subschemas (/anyOf)", "(root): must not match the subschema of not (/not)"}},
+		{"oneOf names the subschemas that matched", `{"oneOf":[{"type":"number"},{"type":"string"},{"minimum":0}]}`, `3`, schema.Options{},
+			[]string{"(root): matches oneOf subschemas 0 and 2, not exactly one (/oneOf)"}},
 		{"MaxErrors", `{"items":{"type":"string"}}`, `[1,2,3,4,5]`, schema.Options{MaxErrors: 2},
 			[]string{"/0: expected string, got number (/items/type)", "/1: expected string, got number (/items/type)"}},
 		{"unevaluatedProperties", `{"properties":{"a":{}},"anyOf":[{"properties":{"b":{}}}],"unevaluatedProperties":false}`, `{"a":1,"b":2,"c":3}`, schema.Options{},
