@@ -4,7 +4,7 @@
 //   ValidateValue/<instance>/ajv   ajv validate of an already parsed object
 //   Shape/<instance>/fast-json-stringify   serialise an already parsed object
 // Every row's result is checked before it is timed. Usage:
-//   node bench.js [count]
+//   node bench.js [count [seconds]]
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -20,14 +20,16 @@ const instances = [
   ['invalid', 'order-invalid.json', false],
 ];
 const count = Number(process.argv[2] || 6);
+const seconds = Number(process.argv[3] || 1);
 
 // Formats are annotations, as in graft's default (and santhosh-tekuri's).
 const ajv = new Ajv2020({ validateFormats: false });
 const validate = ajv.compile(schema);
 const stringify = fastJson(schema);
 
-// run times fn like a Go benchmark: grow n until a run takes 1 s. Beside
-// the wall time it reports the process's CPU time per op, as the Go rows do.
+// run times fn like a Go benchmark: grow n until a run takes the given
+// seconds (1 by default). Beside the wall time it reports the process's
+// CPU time per op, as the Go rows do.
 function bench(name, bytes, fn) {
   for (let i = 0; i < 1000; i++) fn(); // warm up the JIT
   for (let c = 0; c < count; c++) {
@@ -38,14 +40,14 @@ function bench(name, bytes, fn) {
       for (let i = 0; i < n; i++) fn();
       const ns = Number(process.hrtime.bigint() - t0);
       const c = process.cpuUsage(c0); // microseconds of the whole process
-      if (ns >= 1e9 || n >= 1e9) {
+      if (ns >= seconds * 1e9 || n >= 1e9) {
         const per = ns / n;
         const mbs = (bytes / per) * 1e3;
         const cpu = ((c.user + c.system) * 1e3) / n;
         console.log(`Benchmark${name}-1\t${n}\t${per.toFixed(1)} ns/op\t${mbs.toFixed(2)} MB/s\t${cpu.toFixed(1)} cpu-ns/op`);
         break;
       }
-      n = Math.max(n + 1, Math.min(n * 100, Math.ceil((n * 1.2e9) / Math.max(ns, 1))));
+      n = Math.max(n + 1, Math.min(n * 100, Math.ceil((n * seconds * 1.2e9) / Math.max(ns, 1))));
     }
   }
 }
