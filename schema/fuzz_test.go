@@ -45,7 +45,7 @@ func FuzzCompile(f *testing.F) {
 	f.Add(`{"$defs":{"a":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"}`)
 	f.Add(`{"pattern":"^[a-z]{2,4}-[0-9]+$","format":"date-time"}`)
 	var d graft.Doc
-	values := []string{`null`, `1`, `-1.5e3`, `"x"`, `[1,"a",{}]`, `{"a":[{"b":null}],"c":"\u0041"}`}
+	values := []string{`null`, `1`, `-1.5e3`, `"x"`, `""`, `"12"`, `[1,"a",{}]`, `{"a":[{"b":null}],"c":"\u0041","d":""}`}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, opts := range []schema.Options{fuzzOpts, {AssertFormat: true, Coerce: true, MaxSteps: 1 << 16}} {
 			p, err := schema.Compile([]byte(s), opts)

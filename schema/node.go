@@ -93,10 +93,12 @@ type patternProp struct {
 
 // bound is a number of the schema: its text and its decimal reading.
 type bound struct {
-	text  []byte
-	dec   decimal
-	i     int64 // the value, when isInt
-	isInt bool  // a small integer written without fraction or exponent
+	text    []byte
+	dec     decimal
+	i       int64   // the value, when isInt
+	isInt   bool    // a small integer written without fraction or exponent
+	f       float64 // the nearest float64, when isFloat
+	isFloat bool    // f is set
 }
 
 // dynRef is a compiled "$dynamicRef": the subschema it names statically,
@@ -397,6 +399,9 @@ func (k keywords) number(kw string) *bound {
 	b := &bound{text: k.c.sd.Raw(v)}
 	b.dec = parseDecimal(b.text)
 	b.i, b.isInt = smallInt(b.text)
+	if f, err := strconv.ParseFloat(string(b.text), 64); err == nil {
+		b.f, b.isFloat = f, true
+	}
 	return b
 }
 

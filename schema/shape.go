@@ -300,6 +300,9 @@ func (s *shaper) coerce(dst []byte, n *node, t uint8, r graft.Ref) ([]byte, erro
 	switch {
 	case kind == graft.String && t&(tNumber|tInteger) != 0:
 		text := raw[1 : len(raw)-1]
+		if len(text) == 0 {
+			break // ScanNumber wants at least one byte
+		}
 		if end, code := wire.ScanNumber(text, 0); code == wire.OK && end == len(text) {
 			if t&tNumber != 0 || parseDecimalIsInt(text) {
 				return append(dst, text...), nil

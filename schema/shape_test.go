@@ -66,7 +66,7 @@ func TestAppendShapeCoerceError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, in := range []string{`{"n":"4.5"}`, `{"n":"x"}`, `{"n":true}`, `{"n":1.5}`} {
+	for _, in := range []string{`{"n":"4.5"}`, `{"n":"x"}`, `{"n":""}`, `{"n":"1 "}`, `{"n":true}`, `{"n":1.5}`} {
 		var d graft.Doc
 		r, _ := d.Parse([]byte(in))
 		out, err := p.AppendShape([]byte("keep"), &d, r)

@@ -502,17 +502,30 @@ func (v *vm) text(r graft.Ref) []byte {
 func (v *vm) number(n *node, raw []byte) bool {
 	xi, small := smallInt(raw)
 	var x decimal
-	if !small || n.multipleOf != nil {
-		x = parseDecimal(raw)
+	parsed := false
+	if n.multipleOf != nil {
+		x, parsed = parseDecimal(raw), true
 	}
-	// cmp compares the instance with bound b: small integers directly, the
-	// rest exactly as decimals.
+	xf, quick := 0.0, false
+	if !small {
+		xf, quick = quickFloat(raw)
+	}
+	// cmp compares the instance with bound b: small integers directly;
+	// short decimals as correctly rounded floats, which order the numbers
+	// they stand for except where they are equal; the rest exactly as
+	// decimals.
 	cmp := func(b *bound) int {
 		if small && b.isInt {
 			return cmpInt(xi, b.i)
 		}
-		if small {
-			x, small = parseDecimal(raw), false
+		if quick && b.isFloat && xf != b.f {
+			if xf < b.f {
+				return -1
+			}
+			return 1
+		}
+		if small || !parsed {
+			x, small, parsed = parseDecimal(raw), false, true
 		}
 		return cmpDecimal(&x, &b.dec)
 	}
