@@ -142,6 +142,7 @@ func Compile(schemaJSON []byte, opts Options) (*Plan, error) {
 	if c.err != nil {
 		return nil, c.err
 	}
+	c.collapseRefs()
 	c.shapeView(n)
 	c.markPassThrough()
 	return &Plan{root: n, sd: c.sd, maxSteps: o.MaxSteps, maxErrors: o.MaxErrors,

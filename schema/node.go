@@ -532,3 +532,43 @@ func (c *compiler) checkCycles(root *node) {
 		visit(n, 0)
 	}
 }
+
+// pureRef reports whether n does nothing but apply its $ref.
+func (n *node) pureRef() bool {
+	return n.bool == 0 && n.ref != nil && n.dynRef == nil && n.types == 0 && !n.hasConst && n.enum == nil &&
+		!n.numKw && !n.strKw && !n.objKw && !n.arrKw && n.allOf == nil && n.anyOf == nil && n.oneOf == nil &&
+		n.not == nil && n.ifs == nil && n.formatCheck == nil
+}
+
+// collapseRefs points every subschema pointer that leads to a subschema
+// doing nothing but "$ref" (such as {"$ref": "#/$defs/address"}) at the
+// subschema the reference names, so that validation takes no step for it.
+// Only references within one resource are collapsed: the dynamic scope
+// stays the same. Errors name the keywords of the target either way.
+func (c *compiler) collapseRefs() {
+	for _, p := range c.nodes {
+		through := func(s *node) *node {
+			for i := 0; s != nil && i < c.opts.MaxDepth && s.pureRef() && s.res == p.res; i++ {
+				s = s.ref
+			}
+			return s
+		}
+		lists := [][]*node{p.allOf, p.anyOf, p.oneOf, p.prefix}
+		for _, list := range lists {
+			for i := range list {
+				list[i] = through(list[i])
+			}
+		}
+		for _, f := range []**node{&p.not, &p.ifs, &p.then, &p.els, &p.ref, &p.additional, &p.propNames,
+			&p.unevalProps, &p.items, &p.contains, &p.unevalItems} {
+			*f = through(*f)
+		}
+		for i := range p.slots {
+			p.slots[i].schema = through(p.slots[i].schema)
+			p.slots[i].depSchema = through(p.slots[i].depSchema)
+		}
+		for i := range p.patternProps {
+			p.patternProps[i].schema = through(p.patternProps[i].schema)
+		}
+	}
+}
