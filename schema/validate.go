@@ -17,8 +17,9 @@ import (
 // It walks the value once (subschemas of anyOf, oneOf, not, if and contains
 // are tried against the same values), keeps no reference to d after it
 // returns, and allocates nothing for a valid value once the plan's pooled
-// scratch memory has grown, except for unusual numbers (multipleOf with
-// more than 19 significant digits).
+// scratch memory has grown, except for uniqueItems on arrays of more than 8
+// items (a table of item hashes) and multipleOf on numbers of more than 19
+// significant digits (math/big).
 func (p *Plan) Validate(d *graft.Doc, r graft.Ref) error {
 	v, _ := p.pool.Get().(*vm)
 	if v == nil {
