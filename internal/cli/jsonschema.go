@@ -13,9 +13,9 @@ import (
 )
 
 // refList is the repeatable --ref URI-PREFIX=DIR flag.
-type refList []ref
+type refList []schemaRef
 
-type ref struct{ prefix, dir string }
+type schemaRef struct{ prefix, dir string }
 
 func (l *refList) String() string { return "" }
 
@@ -24,7 +24,7 @@ func (l *refList) Set(s string) error {
 	if !ok || prefix == "" || dir == "" {
 		return errors.New("want URI-PREFIX=DIR")
 	}
-	*l = append(*l, ref{prefix, dir})
+	*l = append(*l, schemaRef{prefix, dir})
 	return nil
 }
 
@@ -48,13 +48,18 @@ func (l refList) loader(schemaDir string) func(uri string) ([]byte, error) {
 }
 
 // readUnder reads the file at the slash-separated relative path rel in dir,
-// refusing paths that leave dir.
+// refusing paths that leave dir, and at most maxInput bytes.
 func readUnder(dir, rel string) ([]byte, error) {
 	rel = strings.TrimPrefix(rel, "/")
 	if !filepath.IsLocal(filepath.FromSlash(rel)) {
 		return nil, errors.New("the path leaves " + dir)
 	}
-	return os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+	f, err := os.Open(filepath.Join(dir, filepath.FromSlash(rel)))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readAll(f, maxInput, 0)
 }
 
 // compileSchema reads and compiles the JSON Schema in file, or reports why
