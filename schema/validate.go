@@ -260,6 +260,10 @@ func (v *vm) keywords(n *node, r graft.Ref, ann *annot) bool {
 		}
 	}
 
+	if n.leaf {
+		return ok
+	}
+
 	// The evaluated members or items of r: the caller's set, or a set of
 	// this subschema's own when it has unevaluated… for this kind.
 	a := ann
@@ -612,9 +616,12 @@ func (v *vm) string(n *node, r graft.Ref, raw []byte) bool {
 func (v *vm) object(n *node, r graft.Ref, a *annot) bool {
 	d := v.d
 	ok := true
-	// The slots seen, as a bit set on the slab.
+	// The slots seen: a word, or a bit set on the slab for many slots.
 	mark := v.stackMark()
-	seen := v.newAnnot(len(n.slots))
+	var seen slotSet
+	if len(n.slots) > 64 {
+		seen.big = v.newAnnot(len(n.slots))
+	}
 	count, next := 0, 0
 	for k, val := range d.Members(r) {
 		i := count
@@ -624,7 +631,7 @@ func (v *vm) object(n *node, r graft.Ref, a *annot) bool {
 			si, found := v.slotOf(n, k, next)
 			if found {
 				next = int(si) + 1
-				v.mark(seen, int(si))
+				v.see(&seen, int(si))
 				if s := n.slots[si].schema; s != nil {
 					evaluated = true
 					if !v.child(s, val, k, 0) {
@@ -674,7 +681,7 @@ func (v *vm) object(n *node, r graft.Ref, a *annot) bool {
 		return false
 	}
 	for _, si := range n.required {
-		if !v.marked(seen, int(si)) {
+		if !v.seen(&seen, int(si)) {
 			ok = false
 			if v.short() {
 				break
@@ -685,11 +692,11 @@ func (v *vm) object(n *node, r graft.Ref, a *annot) bool {
 	if n.hasDepReq || n.hasDepSchema {
 		for si := range n.slots {
 			s := &n.slots[si]
-			if !v.marked(seen, si) {
+			if !v.seen(&seen, si) {
 				continue
 			}
 			for _, dj := range s.depReq {
-				if !v.marked(seen, int(dj)) {
+				if !v.seen(&seen, int(dj)) {
 					ok = false
 					if !v.short() {
 						v.fail(n, "/dependentRequired/"+escapeToken(s.name), "property "+strconv.Quote(n.slots[dj].name)+" is required when "+strconv.Quote(s.name)+" is present")
@@ -718,6 +725,27 @@ func (v *vm) object(n *node, r graft.Ref, a *annot) bool {
 		}
 	}
 	return ok
+}
+
+// slotSet is the set of slots an object's members named.
+type slotSet struct {
+	bits uint64 // up to 64 slots
+	big  *annot // more
+}
+
+func (v *vm) see(s *slotSet, i int) {
+	if s.big == nil {
+		s.bits |= 1 << i
+	} else {
+		v.mark(s.big, i)
+	}
+}
+
+func (v *vm) seen(s *slotSet, i int) bool {
+	if s.big == nil {
+		return s.bits&(1<<i) != 0
+	}
+	return v.marked(s.big, i)
 }
 
 // memberName returns the decoded name of member k (borrowed, see text).
