@@ -71,3 +71,9 @@ func ExampleOptions_pointer() {
 	// Output:
 	// schema: /1: missing required property "sku" (/components/schemas/Item/required)
 }
+
+func ExampleFormats() {
+	fmt.Println(schema.Formats())
+	// Output:
+	// [date date-time duration email hostname ipv4 ipv6 json-pointer regex relative-json-pointer time uri uri-reference uuid]
+}

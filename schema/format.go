@@ -4,6 +4,7 @@ import (
 	"net/netip"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -27,12 +28,13 @@ var formats = map[string]func([]byte) bool{
 	"relative-json-pointer": isRelativeJSONPointer,
 }
 
-// Formats lists the formats that Options.AssertFormat checks.
+// Formats lists the formats that Options.AssertFormat checks, sorted.
 func Formats() []string {
 	out := make([]string, 0, len(formats))
 	for name := range formats {
 		out = append(out, name)
 	}
+	slices.Sort(out)
 	return out
 }
 
