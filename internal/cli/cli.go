@@ -64,6 +64,7 @@ Exit status:
 
 Examples:
   graft validate examples/*.json
+  graft validate --schema order.schema.json order.json
   graft fmt --indent 2 examples/base.json
   graft get examples/base.json /products/0/name
   graft merge examples/base.json examples/reviews.json examples/inventory.json
