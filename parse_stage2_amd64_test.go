@@ -7,7 +7,7 @@ import (
 	"unsafe"
 )
 
-// TestBuildLayout holds the layouts and constants that build_amd64.s uses
+// TestBuildLayout holds the layouts and constants that parse_stage2_amd64.s uses
 // as numbers to the Go declarations.
 func TestBuildLayout(t *testing.T) {
 	var st buildState
@@ -61,7 +61,7 @@ func TestBuildLayout(t *testing.T) {
 	}
 	for _, c := range checks {
 		if c.got != c.want {
-			t.Errorf("%s = %d, build_amd64.s uses %d", c.name, c.got, c.want)
+			t.Errorf("%s = %d, parse_stage2_amd64.s uses %d", c.name, c.got, c.want)
 		}
 	}
 }

@@ -2,7 +2,7 @@
 
 #include "textflag.h"
 
-// buildNodes: stage two of the vectorized parse (parse_fast.go). It walks
+// buildNodes: stage two of the vectorized parse (parse_vector.go). It walks
 // the compact text of one input and writes its nodes, container entries and
 // the member links, checking the grammar as it goes. It depends on the
 // layouts of node, aux, buildFrame and buildState and on the meta bits of

@@ -209,7 +209,7 @@ const buildBudget = 1 << 16
 
 // buildState is what buildNodes reads and writes: its input, and its
 // position when it stops before the end. Offsets are fixed by
-// build_amd64.s (TestBuildLayout). Addresses are uintptr: the Doc's slices
+// parse_stage2_amd64.s (TestBuildLayout). Addresses are uintptr: the Doc's slices
 // keep the memory alive and the walk may step one past an end.
 type buildState struct {
 	text     uintptr // compact text of the input
