@@ -89,7 +89,7 @@ type Doc struct {
 //
 // The payload is the high bits of meta. A parsed container's aux entry
 // holds the length of its compact span and, once it has grown, the number
-// of its original children (see journal.go); entries never change once
+// of its original children (see span.go); entries never change once
 // written, so nodes may share them. Member names are limited to
 // maxNameLen bytes and a Doc to maxAux aux entries (ErrLimit beyond).
 //
@@ -244,4 +244,17 @@ func (d *Doc) resolve(i uint32) uint32 {
 		return d.nodes[i].child
 	}
 	return i
+}
+
+func (d *Doc) text(i uint32) []byte {
+	n := &d.nodes[i]
+	return d.buf[n.off : n.off+n.textLen()]
+}
+
+func (d *Doc) container(r Ref, kind Kind) *node {
+	n := d.at(r)
+	if n == nil || n.kind() != kind {
+		return nil
+	}
+	return n
 }

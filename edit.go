@@ -1,8 +1,6 @@
 package graft
 
 import (
-	"encoding/binary"
-
 	"github.com/graftjson/graft/internal/wire"
 )
 
@@ -122,94 +120,6 @@ func (d *Doc) slot(v uint32) uint32 {
 	return d.newNode(node{meta: kindLink, child: d.attachable(v)})
 }
 
-func (d *Doc) container(r Ref, kind Kind) *node {
-	n := d.at(r)
-	if n == nil || n.kind() != kind {
-		return nil
-	}
-	return n
-}
-
-// lastMember returns the last member name node of object obj named name,
-// or 0.
-func (d *Doc) lastMember(obj uint32, name string) uint32 {
-	if d.indexed(obj) {
-		return d.lookupIndex(name)
-	}
-	found, _, _ := d.scanMembers(obj, name)
-	return found
-}
-
-// scanMembers walks the members of object obj once and returns the last
-// one named name (0 if none), the last member and the number of members.
-//
-// A name without escapes is compared only when its meta (kind, flags and
-// length; see nameMeta) is the one name would have; escaped names are
-// decoded. This is the hot loop of every lookup: a name of up to 8 bytes
-// is compared as one masked word where the arena holds 8 bytes from the
-// candidate's first byte on, in a loop without calls (a call in the loop
-// made the compiler keep its variables on the stack: twice the
-// instructions), and scanFrom takes over at the first candidate that
-// needs more.
-func (d *Doc) scanMembers(obj uint32, name string) (found, last uint32, count int) {
-	nodes, buf := d.nodes, d.buf
-	k := nodes[obj].child
-	if len(name) <= 8 {
-		want := uint32(String) | flagName | uint32(len(name)+2)<<payloadShift
-		var word uint64
-		for i := len(name) - 1; i >= 0; i-- {
-			word = word<<8 | uint64(name[i])
-		}
-		mask := uint64(1)<<(8*len(name)) - 1 // len 8: the shift gives 0, minus 1 all ones
-		for ; k != 0; k = nodes[k].next {
-			n := &nodes[k]
-			if meta := n.meta & nameMeta; meta == want {
-				start := int(n.off) + 1
-				if start+8 > len(buf) {
-					break
-				}
-				if binary.LittleEndian.Uint64(buf[start:])&mask == word {
-					found = k
-				}
-			} else if meta&flagEscaped != 0 {
-				break
-			}
-			last = k
-			count++
-		}
-		if k == 0 {
-			return found, last, count
-		}
-	}
-	return d.scanFrom(k, name, found, last, count)
-}
-
-// scanFrom goes on with scanMembers' walk from member k on.
-func (d *Doc) scanFrom(k uint32, name string, found, last uint32, count int) (uint32, uint32, int) {
-	nodes, buf := d.nodes, d.buf
-	want := ^uint32(0) // no name's meta: name is too long for one
-	if len(name) <= maxNameLen-2 {
-		want = uint32(String) | flagName | uint32(len(name)+2)<<payloadShift
-	}
-	for ; k != 0; k = nodes[k].next {
-		n := &nodes[k]
-		switch {
-		case n.meta&nameMeta == want:
-			start := int(n.off) + 1
-			if string(buf[start:start+len(name)]) == name {
-				found = k
-			}
-		case n.meta&flagEscaped != 0:
-			if wire.EqualUnquoted(buf[n.off:n.off+n.textLen()], name) {
-				found = k
-			}
-		}
-		last = k
-		count++
-	}
-	return found, last, count
-}
-
 // Set makes v the value of member name of object obj: the last member of
 // that name gets v as its value, or, if there is none, a member is appended.
 // It returns ErrKind if obj is not an object or v is not a value, and
@@ -243,20 +153,6 @@ func (d *Doc) Set(obj Ref, name string, v Ref) error {
 	}
 	d.linkAfter(uint32(obj), last, k)
 	return nil
-}
-
-// findMember returns the last member of object obj named name (0 if none)
-// and its last member, from the index if obj has one, else by a walk that
-// indexes obj if it has indexMin members or more.
-func (d *Doc) findMember(obj uint32, name string) (found, last uint32) {
-	if d.indexed(obj) {
-		return d.lookupIndex(name), d.index.last
-	}
-	found, last, n := d.scanMembers(obj, name)
-	if n >= indexMin {
-		d.buildIndex(obj, last, n)
-	}
-	return found, last
 }
 
 // setValue makes v the value of member name node k of object obj.

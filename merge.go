@@ -444,13 +444,6 @@ func (d *Doc) conflict(di, si uint32) error {
 	return &Error{Offset: -1, Reason: reason, Err: ErrConflict}
 }
 
-func article(k Kind) string {
-	if k == Object || k == Array {
-		return "an " + k.String()
-	}
-	return "a " + k.String()
-}
-
 // replace makes node di hold the value of node si. A container si is
 // consumed: its children are di's now, and si is left empty (see unspan).
 func (d *Doc) replace(di, si uint32) {
@@ -469,11 +462,6 @@ func (d *Doc) overwrite(i uint32, n node) {
 	d.forgetTail(i)
 	n.next = d.nodes[i].next
 	d.nodes[i] = n
-}
-
-func (d *Doc) text(i uint32) []byte {
-	n := &d.nodes[i]
-	return d.buf[n.off : n.off+n.textLen()]
 }
 
 // maxDisjoint is the most members of dst and src together that disjoint
@@ -569,52 +557,6 @@ func lengthBit(meta uint32) uint64 {
 // nameMeta masks the meta bits that two equal member names without
 // escapes share: kind, flags and length.
 const nameMeta = flagName | flagEscaped | kindMask | ^uint32(1<<payloadShift-1)
-
-// findName walks the members of object obj once and returns the last one
-// whose name equals that of name node k (0 if none) and the last member.
-func (d *Doc) findName(obj, k uint32) (found, last uint32) {
-	kn := &d.nodes[k]
-	if kn.meta&flagEscaped != 0 {
-		for m := d.nodes[obj].child; m != 0; m = d.nodes[m].next {
-			if d.sameName(m, k) {
-				found = m
-			}
-			last = m
-		}
-		return found, last
-	}
-	// Names without escapes are equal when their texts are: the same
-	// meta (length and flags) first, then the bytes.
-	want := d.buf[kn.off : kn.off+kn.textLen()]
-	for m := d.nodes[obj].child; m != 0; m = d.nodes[m].next {
-		mn := &d.nodes[m]
-		if mn.meta&nameMeta == kn.meta&nameMeta && string(d.buf[mn.off:mn.off+uint32(len(want))]) == string(want) {
-			found = m
-		} else if mn.meta&flagEscaped != 0 && d.sameName(m, k) {
-			found = m
-		}
-		last = m
-	}
-	return found, last
-}
-
-// namesEqual reports whether the string nodes a and b decode to the same
-// text, decoding only if one of them holds an escape.
-func (d *Doc) namesEqual(a, b uint32) bool {
-	if (d.nodes[a].meta|d.nodes[b].meta)&flagEscaped == 0 {
-		return bytes.Equal(d.text(a), d.text(b))
-	}
-	return d.sameName(a, b)
-}
-
-// sameName compares two member names where one is escaped, decoding both.
-func (d *Doc) sameName(a, b uint32) bool {
-	buf := wire.AppendUnquote(d.scratch[:0], d.text(a))
-	n := len(buf)
-	buf = wire.AppendUnquote(buf, d.text(b))
-	d.scratch = buf[:0]
-	return bytes.Equal(buf[:n], buf[n:])
-}
 
 // pointer formats the merge position as a JSON Pointer.
 func (d *Doc) pointer() string {

@@ -410,28 +410,6 @@ func closerOf(array bool) string {
 	return "}"
 }
 
-func itoa(n int) string {
-	var b [20]byte
-	i := len(b)
-	u := uint64(n)
-	if n < 0 {
-		u = uint64(-n)
-	}
-	for {
-		i--
-		b[i] = byte('0' + u%10)
-		u /= 10
-		if u == 0 {
-			break
-		}
-	}
-	if n < 0 {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
-}
-
 // pushNode appends a node with the given fields to nodes, which has room
 // for it. Unlike append of a composite literal it writes each field once.
 func pushNode(nodes []node, meta, off, child uint32) []node {
