@@ -16,9 +16,6 @@ import (
 // members (forgetTail), by Reset and by a rollback. One object is indexed
 // at a time; the table is reused, so a warm Doc does not allocate for it.
 
-// indexMin is the fewest members an object has when Set indexes it.
-var indexMin = 32
-
 // memberIndex is the index of object obj (0: none). Each slot of table is
 // 0 or a member name node in its low 32 bits and the name's hash in the
 // high 32; last is the object's last member.

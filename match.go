@@ -16,11 +16,6 @@ import (
 // instead. The scratch space is used as a stack, so that merges nested
 // inside keep what the merge around them sorted.
 
-// minSortedMatch is the number of name compares from which a merge matches
-// names by sorting them. Tests set it to 0 to run every merge of objects
-// through the sort.
-var minSortedMatch = 1 << 12
-
 // sortedMatch reports whether merging src's m members into dst's n should
 // sort names: the walks would cost about (n+m)·m compares.
 func sortedMatch(n, m int) bool { return (n+m)*m >= minSortedMatch }

@@ -12,11 +12,6 @@ package graft
 // their own; the other walks over values (Copy, the cycle check, equality,
 // Patch's counts) always do.
 
-// hopMask + 1 is how many levels of a merge or merge patch run on one
-// goroutine's stack (a power of two). Tests set it to 0 to hop at every
-// level.
-var hopMask = 1<<12 - 1
-
 // the recursive steps of merges (see nested)
 const (
 	stepMerge = iota
@@ -76,10 +71,3 @@ func (d *Doc) nested(step int, a, b uint32) error {
 	}
 	return d.patchOntoEmpty(a)
 }
-
-// maxRecursion is the depth from which the printers, which recurse once
-// per level where that is fastest, go on with a stack of open containers
-// of their own on the heap. It is far below what overflows a stack and
-// above what inputs nest by default (Options.MaxDepth). Tests set it to 0
-// to print every value with the stack.
-var maxRecursion = 1 << 11

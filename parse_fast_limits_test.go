@@ -3,7 +3,6 @@ package graft_test
 import (
 	"math"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -297,7 +296,7 @@ func TestParseOptionsAlone(t *testing.T) {
 // cannot be preempted while it runs, stops every 65536 nodes to let the
 // scheduler in, so the other goroutine must run before Append returns.
 func TestParseYieldsBetweenSlices(t *testing.T) {
-	if !slices.Contains(graft.Parsers(), "fast") {
+	if len(graft.Parsers()) < 2 {
 		t.Skip("no vectorized parse on this machine")
 	}
 	src := []byte("[" + strings.Repeat("1,", 300000) + "1]")

@@ -153,7 +153,7 @@ func TestParseValidMemory(t *testing.T) {
 					t.Fatalf("%d input bytes: the Doc holds %d bytes (%.2f per byte)", n, d.Cap(), float64(d.Cap())/float64(n))
 				}
 				limit := 26 * n
-				if p == "fast" {
+				if p != "scalar" {
 					limit = d.Cap() + d.Cap()/8
 				}
 				if alloc > limit {

@@ -18,15 +18,6 @@ import (
 // reports it exactly; so both paths accept the same inputs and fail with
 // the same errors.
 
-// minFastInput is the smallest input worth the vectorized parse: below it
-// the fixed cost of stage one exceeds what it saves. Tests lower it to run
-// every input through both parsers.
-var minFastInput = 128
-
-// useFast: the machine has the stage-one kernel. Tests turn it off to run
-// the scalar parser alone.
-var useFast = wire.HasCompact()
-
 // appendFast is Append's vectorized path. It reports false when the input
 // is not JSON or exceeds a limit, leaving the arena as it was; the caller
 // then runs the scalar parser.
@@ -140,11 +131,6 @@ type walk struct {
 	most, amost   int // the capacities room grows to at most, unless it must
 	yieldAt       uint32
 }
-
-// buildReserve is the number of nodes the walk of a large input starts
-// with room for. Tests lower it to make the walk stop to grow the arena
-// every few nodes.
-var buildReserve = 1 << 10
 
 // room grows the arena for the walk st and tells it where to stop next.
 // The nodes of the input, while it is walked, lie past len(d.nodes) and

@@ -11,8 +11,8 @@ import (
 	"github.com/graftjson/graft"
 )
 
-// eachParser runs f on each parse path (the vectorized one takes every
-// input when "fast").
+// eachParser runs f on each parse path of Parsers (scalar, and vectorized
+// for inputs of every size on each stage-one kernel).
 func eachParser(t *testing.T, f func(t *testing.T)) {
 	for _, p := range graft.Parsers() {
 		t.Run(p, func(t *testing.T) {
