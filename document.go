@@ -52,31 +52,18 @@ type Doc struct {
 	opts  Options
 	init  bool // opts normalized
 
-	stack  []uint32     // the scalar parser's open containers
-	frames []buildFrame // the vectorized parser's
-	ends   []uint32     // string ends found by the vectorized parse
-	edits  []uint32     // sorted text offsets of parsed nodes changed since parsing
-
-	journal      bool        // a merge that may roll back is running
-	journalNodes int         // len(nodes) when the journal opened
-	journalText  int         // len(buf) when the journal opened
-	journalAux   int         // len(aux) when the journal opened
-	undo         []undoEntry // node fields saved since the journal opened
-	undoNodes    []node      // whole nodes saved since the journal opened
-	path         []pathElem  // merge position, for conflict errors
-	nest         int         // merge patch level (see patchNested)
-
-	tailC, tailK uint32      // container last appended to, and its last child
-	index        memberIndex // names of one large object Set has walked
-	moved        bool        // a merge moved parsed nodes (see contains)
-
-	scratch     []byte
-	nameScratch [][3]uint32 // duplicate-name check: node, start, end
-	matchNames  []nameEntry // sorted member names of large merges (a stack)
-	matchText   []byte      // their decoded text (a stack)
-	matches     []uint32    // per member of a large merge, what it merges into (a stack)
-	marks       []uint32    // members a large merge patch removes (a stack)
-	links       [][3]uint32 // MergeEach: per item, its target's last member and the chain it appends
+	// The state of each stage, in the file of the stage. Only the
+	// stage's own file touches it, but for Reset and Cap (here) and a
+	// rollback (journal.go), which drops the caches of edit.go and
+	// index.go.
+	parsing   parseScratch // parse.go
+	names     nameScratch  // names.go
+	spans     spanState    // span.go
+	journal   journal      // journal.go
+	appending appendCache  // edit.go
+	index     memberIndex  // index.go
+	merging   mergeScratch // merge.go
+	matching  matchScratch // match.go
 }
 
 // node is one value or member name, 16 bytes. Its fields mean:
@@ -196,9 +183,9 @@ func (d *Doc) Reset() {
 	d.buf = d.buf[:0]
 	d.nodes = d.nodes[:0]
 	d.aux = d.aux[:0]
-	d.moved = false
-	d.edits = d.edits[:0]
-	d.tailC = 0
+	d.spans.moved = false
+	d.spans.edits = d.spans.edits[:0]
+	d.appending.c = 0
 	d.index.drop()
 	d.commit()
 }
@@ -213,7 +200,7 @@ func (d *Doc) Size() int { return len(d.buf) + len(d.nodes)*nodeSize + len(d.aux
 // Set keeps for a large object (see Set).
 func (d *Doc) Cap() int {
 	return cap(d.buf) + cap(d.nodes)*nodeSize + cap(d.aux)*auxSize +
-		cap(d.ends)*4 + cap(d.frames)*int(unsafe.Sizeof(buildFrame{})) + cap(d.stack)*4 +
+		cap(d.parsing.ends)*4 + cap(d.parsing.frames)*int(unsafe.Sizeof(buildFrame{})) + cap(d.parsing.stack)*4 +
 		(cap(d.index.table)+cap(d.index.spare))*8
 }
 

@@ -9,6 +9,10 @@ import (
 // member or item is a walk of that one object or array, and deleting one
 // unlinks it. Attaching a value does not copy it (see Copy).
 
+// appendCache is the container last appended to and its last child, so
+// that building an array or object child by child stays linear.
+type appendCache struct{ c, k uint32 }
+
 // linkLast makes node k the last child of container c.
 func (d *Doc) linkLast(c, k uint32) {
 	d.linkAfter(c, d.tail(c), k)
@@ -33,7 +37,7 @@ func (d *Doc) linkChain(c, t, first, end uint32) {
 		d.saveField(t, fieldNext)
 		d.nodes[t].next = first
 	}
-	d.tailC, d.tailK = c, end
+	d.appending.c, d.appending.k = c, end
 	if d.indexed(c) {
 		for k := first; ; k = d.nodes[k].next {
 			d.indexMember(k)
@@ -46,8 +50,8 @@ func (d *Doc) linkChain(c, t, first, end uint32) {
 
 // tail returns the last child of container c, or 0.
 func (d *Doc) tail(c uint32) uint32 {
-	if d.tailC == c {
-		return d.tailK
+	if d.appending.c == c {
+		return d.appending.k
 	}
 	var t uint32
 	for k := d.nodes[c].child; k != 0; k = d.nodes[k].next {
@@ -59,8 +63,8 @@ func (d *Doc) tail(c uint32) uint32 {
 // forgetTail drops the cached last child of c, whose children change
 // otherwise than by an append, and c's member index.
 func (d *Doc) forgetTail(c uint32) {
-	if d.tailC == c {
-		d.tailC = 0
+	if d.appending.c == c {
+		d.appending.c = 0
 	}
 	if d.index.obj == c {
 		d.index.drop()

@@ -129,7 +129,7 @@ func (d *Doc) nameHash(k uint32) uint64 {
 	if n.meta&flagEscaped == 0 {
 		return maphash.Bytes(d.index.seed, text[1:len(text)-1]) >> 32
 	}
-	buf := wire.AppendUnquote(d.scratch[:0], text)
-	d.scratch = buf[:0]
+	buf := wire.AppendUnquote(d.names.text[:0], text)
+	d.names.text = buf[:0]
 	return maphash.Bytes(d.index.seed, buf) >> 32
 }

@@ -8,6 +8,14 @@ import (
 	"github.com/graftjson/graft/internal/wire"
 )
 
+// nameScratch is the scratch space of the name comparisons: decoded
+// names, and the names of one object while the parsers look for
+// duplicates.
+type nameScratch struct {
+	text []byte
+	dups [][3]uint32 // duplicate-name check: node, start, end
+}
+
 // builtName returns the name a member built from name has: name itself,
 // or, if name is not UTF-8, name with each byte that is not replaced by
 // U+FFFD, as NewString and Set write it. Lookups by a name that is not
@@ -34,8 +42,8 @@ func (d *Doc) nameEquals(k uint32, name string) bool {
 // occurs twice, or 0. It sorts the decoded names, so an object of n members
 // costs O(n log n), never O(n²).
 func (d *Doc) duplicateName(nodes []node, text []byte, obj uint32) uint32 {
-	names := d.nameScratch[:0]
-	buf := d.scratch[:0]
+	names := d.names.dups[:0]
+	buf := d.names.text[:0]
 	for k := nodes[obj].child; k != 0; k = nodes[k].next {
 		n := &nodes[k]
 		start := len(buf)
@@ -52,7 +60,7 @@ func (d *Doc) duplicateName(nodes []node, text []byte, obj uint32) uint32 {
 			dup = max(a[0], b[0])
 		}
 	}
-	d.nameScratch, d.scratch = names[:0], buf[:0]
+	d.names.dups, d.names.text = names[:0], buf[:0]
 	return dup
 }
 
@@ -95,9 +103,9 @@ func (d *Doc) namesEqual(a, b uint32) bool {
 
 // sameName compares two member names where one is escaped, decoding both.
 func (d *Doc) sameName(a, b uint32) bool {
-	buf := wire.AppendUnquote(d.scratch[:0], d.text(a))
+	buf := wire.AppendUnquote(d.names.text[:0], d.text(a))
 	n := len(buf)
 	buf = wire.AppendUnquote(buf, d.text(b))
-	d.scratch = buf[:0]
+	d.names.text = buf[:0]
 	return bytes.Equal(buf[:n], buf[n:])
 }

@@ -20,9 +20,9 @@ const (
 )
 
 // mergeNested merges value si into value di one level down a merge, whose
-// position d.path has just been extended.
+// position d.merging.path has just been extended.
 func (d *Doc) mergeNested(di, si uint32) error {
-	if len(d.path)&hopMask != 0 {
+	if len(d.merging.path)&hopMask != 0 {
 		return d.merge(di, si)
 	}
 	return d.hop(stepMerge, di, si)
@@ -30,14 +30,14 @@ func (d *Doc) mergeNested(di, si uint32) error {
 
 // patchNested runs step one level down a merge patch.
 func (d *Doc) patchNested(step int, t, p uint32) error {
-	d.nest++
+	d.merging.nest++
 	var err error
-	if d.nest&hopMask != 0 {
+	if d.merging.nest&hopMask != 0 {
 		err = d.nested(step, t, p)
 	} else {
 		err = d.hop(step, t, p)
 	}
-	d.nest--
+	d.merging.nest--
 	return err
 }
 

@@ -23,8 +23,8 @@ import (
 // then runs the scalar parser.
 func (d *Doc) appendFast(src []byte) (uint32, bool) {
 	base, nodeBase, auxBase := len(d.buf), len(d.nodes), len(d.aux)
-	buf, ends, res := wire.Compact(d.buf, d.ends[:0], src, d.opts.mode())
-	d.buf, d.ends = buf, ends
+	buf, ends, res := wire.Compact(d.buf, d.parsing.ends[:0], src, d.opts.mode())
+	d.buf, d.parsing.ends = buf, ends
 	if res.OK {
 		if root, ok := d.parseCompact(base, res.Values, res.Opens); ok {
 			return root, true
@@ -37,7 +37,7 @@ func (d *Doc) appendFast(src []byte) (uint32, bool) {
 }
 
 // parseCompact builds the nodes of the compact text d.buf[base:], whose
-// string ends are d.ends and which holds at most values values, opens of
+// string ends are d.parsing.ends and which holds at most values values, opens of
 // them objects and arrays. The walk itself is buildNodes (assembly); what
 // it leaves to Go is growing the arena and its stack of open containers
 // as it goes, and the check of duplicate names where Options reject them.
@@ -59,8 +59,8 @@ func (d *Doc) parseCompact(base, values, opens int) (uint32, bool) {
 	// few bytes past a token without checking for the end.
 	d.buf = slices.Grow(d.buf, textPad)
 	clear(d.buf[len(d.buf) : len(d.buf)+textPad])
-	if cap(d.frames) == 0 {
-		d.frames = make([]buildFrame, min(d.opts.MaxDepth, 64)+1)
+	if cap(d.parsing.frames) == 0 {
+		d.parsing.frames = make([]buildFrame, min(d.opts.MaxDepth, 64)+1)
 	}
 
 	text := d.buf[base:]
@@ -73,14 +73,14 @@ func (d *Doc) parseCompact(base, values, opens int) (uint32, bool) {
 			text:    uintptr(unsafe.Pointer(unsafe.SliceData(text))),
 			textLen: len(text),
 			delta:   uint32(base),
-			ends:    uintptr(unsafe.Pointer(unsafe.SliceData(d.ends))),
+			ends:    uintptr(unsafe.Pointer(unsafe.SliceData(d.parsing.ends))),
 			idx:     uint32(w.start),
 			alen:    uint32(w.astart),
-			top:     uintptr(unsafe.Pointer(unsafe.SliceData(d.frames))),
+			top:     uintptr(unsafe.Pointer(unsafe.SliceData(d.parsing.frames))),
 		}
-		st.endsEnd = st.ends + uintptr(len(d.ends))*4
+		st.endsEnd = st.ends + uintptr(len(d.parsing.ends))*4
 		st.depthEnd = st.top + uintptr(d.opts.MaxDepth)*buildFrameSize
-		st.capEnd = st.top + uintptr(len(d.frames))*buildFrameSize
+		st.capEnd = st.top + uintptr(len(d.parsing.frames))*buildFrameSize
 		w.yieldAt = st.idx + buildBudget
 		d.room(&st, &w)
 	}
@@ -100,7 +100,7 @@ func (d *Doc) parseCompact(base, values, opens int) (uint32, bool) {
 			d.room(&st, &w)
 			continue
 		case buildStack:
-			d.frames = make([]buildFrame, min(2*len(d.frames), d.opts.MaxDepth+1))
+			d.parsing.frames = make([]buildFrame, min(2*len(d.parsing.frames), d.opts.MaxDepth+1))
 			begin()
 			continue
 		}
@@ -157,7 +157,7 @@ type walk struct {
 // first.
 func (d *Doc) room(st *buildState, w *walk) {
 	built := int(st.idx) - w.start
-	slack := 2*len(d.frames) + 4
+	slack := 2*len(d.parsing.frames) + 4
 	want := buildReserve
 	if built > 0 && st.i > 0 {
 		proj := float64(built) * float64(st.textLen) / float64(st.i)

@@ -18,6 +18,13 @@ import "slices"
 // recorded inside it. Its own offset is recorded for its ancestors' sake
 // and does not count against itself.
 
+// spanState is what tells whether a parsed container's span still prints
+// it.
+type spanState struct {
+	edits []uint32 // sorted text offsets of parsed nodes changed since parsing
+	moved bool     // a merge moved parsed nodes (see contains)
+}
+
 // print modes of a container
 const (
 	printWalk   = iota // print child by child
@@ -47,7 +54,7 @@ func (d *Doc) printMode(n *node, hint *int) (int, aux) {
 // running value) holds the position the last question found, and the next
 // is tried there and one further before a binary search.
 func (d *Doc) clean(lo, hi uint32, hint *int) bool {
-	e := d.edits
+	e := d.spans.edits
 	n := len(e)
 	if n == 0 || lo > e[n-1] || hi <= e[0] {
 		return true
@@ -119,16 +126,16 @@ func (d *Doc) grown(c, last uint32) {
 
 // record adds text offset off to the edits.
 func (d *Doc) record(off uint32) {
-	if n := len(d.edits); n == 0 || d.edits[n-1] < off {
-		d.edits = append(d.edits, off) // edits made in document order
+	if n := len(d.spans.edits); n == 0 || d.spans.edits[n-1] < off {
+		d.spans.edits = append(d.spans.edits, off) // edits made in document order
 	} else {
-		j, found := slices.BinarySearch(d.edits, off)
+		j, found := slices.BinarySearch(d.spans.edits, off)
 		if found {
 			return
 		}
-		d.edits = slices.Insert(d.edits, j, off)
+		d.spans.edits = slices.Insert(d.spans.edits, j, off)
 	}
-	if d.journal {
-		d.undo = append(d.undo, undoEntry{i: undoEdit, old: off})
+	if d.journal.open {
+		d.journal.undo = append(d.journal.undo, undoEntry{i: undoEdit, old: off})
 	}
 }
