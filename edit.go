@@ -189,19 +189,6 @@ func (d *Doc) Delete(obj Ref, name string) bool {
 	return found
 }
 
-// itemAt returns the chain node of item i of array arr (0 if i is the
-// length) and the one before it; ok is false if i is out of range.
-func (d *Doc) itemAt(arr Ref, i int) (prev, k uint32, ok bool) {
-	if i < 0 {
-		return 0, 0, false
-	}
-	for k = d.nodes[arr].child; k != 0 && i > 0; k = d.nodes[k].next {
-		prev = k
-		i--
-	}
-	return prev, k, i == 0
-}
-
 // AppendItem appends v to array arr. It returns ErrKind if arr is not an
 // array or v is not a value, and ErrCycle if v is arr or contains it.
 func (d *Doc) AppendItem(arr Ref, v Ref) error {
@@ -274,4 +261,18 @@ func (d *Doc) DeleteItem(arr Ref, i int) error {
 	}
 	d.unlink(uint32(arr), prev, k)
 	return nil
+}
+
+// findMember returns the last member of object obj named name (0 if none)
+// and its last member, from the index if obj has one, else by a walk that
+// indexes obj if it has indexMin members or more.
+func (d *Doc) findMember(obj uint32, name string) (found, last uint32) {
+	if d.indexed(obj) {
+		return d.lookupIndex(name), d.index.last
+	}
+	found, last, n := d.scanMembers(obj, name)
+	if n >= indexMin {
+		d.buildIndex(obj, last, n)
+	}
+	return found, last
 }

@@ -1,7 +1,5 @@
 package graft
 
-import "slices"
-
 // The journal.
 //
 // While an operation that may fail runs (a merge under ConflictError, a
@@ -86,9 +84,7 @@ func (d *Doc) rollback() {
 		u := &d.journal.undo[j]
 		switch {
 		case u.i == undoEdit:
-			if k, found := slices.BinarySearch(d.spans.edits, u.old); found {
-				d.spans.edits = slices.Delete(d.spans.edits, k, k+1)
-			}
+			d.unrecord(u.old)
 		case u.field == fieldNode:
 			d.nodes[u.i] = d.journal.undoNodes[u.old]
 		default:

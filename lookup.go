@@ -147,16 +147,15 @@ func (d *Doc) scanFrom(k uint32, name string, found, last uint32, count int) (ui
 	return found, last, count
 }
 
-// findMember returns the last member of object obj named name (0 if none)
-// and its last member, from the index if obj has one, else by a walk that
-// indexes obj if it has indexMin members or more.
-func (d *Doc) findMember(obj uint32, name string) (found, last uint32) {
-	if d.indexed(obj) {
-		return d.lookupIndex(name), d.index.last
+// itemAt returns the chain node of item i of array arr (0 if i is the
+// length) and the one before it; ok is false if i is out of range.
+func (d *Doc) itemAt(arr Ref, i int) (prev, k uint32, ok bool) {
+	if i < 0 {
+		return 0, 0, false
 	}
-	found, last, n := d.scanMembers(obj, name)
-	if n >= indexMin {
-		d.buildIndex(obj, last, n)
+	for k = d.nodes[arr].child; k != 0 && i > 0; k = d.nodes[k].next {
+		prev = k
+		i--
 	}
-	return found, last
+	return prev, k, i == 0
 }

@@ -561,10 +561,6 @@ func lengthBit(meta uint32) uint64 {
 	return 1 << (meta >> payloadShift & 63)
 }
 
-// nameMeta masks the meta bits that two equal member names without
-// escapes share: kind, flags and length.
-const nameMeta = flagName | flagEscaped | kindMask | ^uint32(1<<payloadShift-1)
-
 // pointer formats the merge position as a JSON Pointer.
 func (d *Doc) pointer() string {
 	var b []byte

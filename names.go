@@ -109,3 +109,7 @@ func (d *Doc) sameName(a, b uint32) bool {
 	d.names.text = buf[:0]
 	return bytes.Equal(buf[:n], buf[n:])
 }
+
+// nameMeta masks the meta bits that two equal member names without
+// escapes share: kind, flags and length.
+const nameMeta = flagName | flagEscaped | kindMask | ^uint32(1<<payloadShift-1)

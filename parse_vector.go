@@ -238,15 +238,3 @@ const (
 	buildStack
 	buildSuspend
 )
-
-// reserve returns s with room for n more elements, growing it by at least
-// a quarter (so that many inputs appended one by one copy each node a few
-// times only) but not past most unless n needs it.
-func reserve[T any](s []T, n, most int) []T {
-	if need := len(s) + n; need > cap(s) {
-		ns := make([]T, len(s), max(need, min(cap(s)+cap(s)/4, most)))
-		copy(ns, s)
-		s = ns
-	}
-	return s
-}

@@ -139,3 +139,10 @@ func (d *Doc) record(off uint32) {
 		d.journal.undo = append(d.journal.undo, undoEntry{i: undoEdit, old: off})
 	}
 }
+
+// unrecord removes text offset off from the edits (a rollback of record).
+func (d *Doc) unrecord(off uint32) {
+	if k, found := slices.BinarySearch(d.spans.edits, off); found {
+		d.spans.edits = slices.Delete(d.spans.edits, k, k+1)
+	}
+}
