@@ -38,6 +38,9 @@ func TestAppendQuoteEveryByte(t *testing.T) {
 		if got != "x"+want {
 			t.Errorf("AppendQuote(%#02x) = %q, want %q", c, got, "x"+want)
 		}
+		if got := string(wire.AppendQuote([]byte("x"), []byte{byte(c)})); got != "x"+want {
+			t.Errorf("AppendQuote([]byte{%#02x}) = %q, want %q", c, got, "x"+want)
+		}
 	}
 }
 
@@ -57,6 +60,15 @@ func TestAppendQuote(t *testing.T) {
 		if got := string(wire.AppendQuote(nil, c.in)); got != c.want {
 			t.Errorf("AppendQuote(%q) = %q, want %q", c.in, got, c.want)
 		}
+		if got := string(wire.AppendQuote(nil, []byte(c.in))); got != c.want {
+			t.Errorf("AppendQuote([]byte(%q)) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	// Bytes are quoted without converting them to a string.
+	long := []byte(strings.Repeat("é\\x\xff", 100))
+	dst := make([]byte, 0, 2048)
+	if n := testing.AllocsPerRun(100, func() { dst = wire.AppendQuote(dst[:0], long) }); n != 0 {
+		t.Errorf("AppendQuote of %d bytes: %v allocations, want 0", len(long), n)
 	}
 }
 
