@@ -20,7 +20,9 @@ type allocCase struct {
 	setup func(tb testing.TB) (op func(), check func(tb testing.TB))
 }
 
-func TestAllocs(t *testing.T) {
+func TestAllocs(t *testing.T) { eachParser(t, testAllocs) }
+
+func testAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("allocation counts are not meaningful under the race detector")
 	}

@@ -48,7 +48,9 @@ func refPosition(src string, off int) (line, col int) {
 
 // TestErrorPositions: Offset, Line and Column of parse errors in
 // multi-line inputs with CR LF and multibyte text, on both parsers.
-func TestErrorPositions(t *testing.T) {
+func TestErrorPositions(t *testing.T) { eachParser(t, testErrorPositions) }
+
+func testErrorPositions(t *testing.T) {
 	cases := []struct {
 		in  string
 		off int // the offending byte

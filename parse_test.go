@@ -21,7 +21,9 @@ func nestMixed(n int) string   { return strings.Repeat(`[{"a":`, n/2) + "1" + st
 func manyItems(n int) string   { return "[" + strings.TrimSuffix(strings.Repeat("1,", n), ",") + "]" }
 func byteString(n int) string  { return `"` + strings.Repeat("x", n-2) + `"` }
 
-func TestLimits(t *testing.T) {
+func TestLimits(t *testing.T) { eachParser(t, testLimits) }
+
+func testLimits(t *testing.T) {
 	cases := []struct {
 		name   string
 		opts   graft.Options
@@ -86,7 +88,9 @@ func TestLimits(t *testing.T) {
 
 // TestLimitLeavesDocUnchanged checks that an Append failing on a limit
 // leaves the values already in the Doc as they were.
-func TestLimitLeavesDocUnchanged(t *testing.T) {
+func TestLimitLeavesDocUnchanged(t *testing.T) { eachParser(t, testLimitLeavesDocUnchanged) }
+
+func testLimitLeavesDocUnchanged(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		opts graft.Options
@@ -117,7 +121,9 @@ func TestLimitLeavesDocUnchanged(t *testing.T) {
 
 // TestNodeLimitAcrossInputs: MaxNodes bounds the whole Doc, and Parse
 // starts the count again.
-func TestNodeLimitAcrossInputs(t *testing.T) {
+func TestNodeLimitAcrossInputs(t *testing.T) { eachParser(t, testNodeLimitAcrossInputs) }
+
+func testNodeLimitAcrossInputs(t *testing.T) {
 	d := graft.New(graft.Options{MaxNodes: 4})
 	mustAppend(t, d, `[1]`)
 	mustAppend(t, d, `[2]`)
@@ -128,7 +134,9 @@ func TestNodeLimitAcrossInputs(t *testing.T) {
 	}
 }
 
-func TestDuplicateNames(t *testing.T) {
+func TestDuplicateNames(t *testing.T) { eachParser(t, testDuplicateNames) }
+
+func testDuplicateNames(t *testing.T) {
 	t.Run("accepted by default, last wins", func(t *testing.T) {
 		for _, in := range []string{`{"a":1,"b":0,"a":2}`, `{"a":1,"b":0,"\u0061":2}`, "{\n \"a\": 1,\n \"b\": 0,\n \"a\": 2\n}"} {
 			d := new(graft.Doc)
@@ -270,7 +278,9 @@ func TestDuplicateNames(t *testing.T) {
 
 // TestAppendKeepsValues: Append adds beside what the Doc holds; Refs and
 // borrowed slices stay valid while it grows; Parse and Reset start over.
-func TestAppendKeepsValues(t *testing.T) {
+func TestAppendKeepsValues(t *testing.T) { eachParser(t, testAppendKeepsValues) }
+
+func testAppendKeepsValues(t *testing.T) {
 	var d graft.Doc // the zero Doc is ready to use
 	a := mustAppend(t, &d, `{"name":"first","list":[1,2,3]}`)
 	name := d.Member(a, "name")
@@ -314,7 +324,9 @@ func TestAppendKeepsValues(t *testing.T) {
 
 // TestSizeTracksCompactText: the arena keeps the compact text, not the
 // whitespace of the input.
-func TestSizeTracksCompactText(t *testing.T) {
+func TestSizeTracksCompactText(t *testing.T) { eachParser(t, testSizeTracksCompactText) }
+
+func testSizeTracksCompactText(t *testing.T) {
 	in := stdIndent(t, `{"a":[1,2,3],"b":{"c":"d"}}`, "", "  ")
 	var d graft.Doc
 	r := mustAppend(t, &d, in)
@@ -606,7 +618,9 @@ func spaces(n int) string {
 	return string(b)
 }
 
-func TestGrammar(t *testing.T) {
+func TestGrammar(t *testing.T) { eachParser(t, testGrammar) }
+
+func testGrammar(t *testing.T) {
 	for _, tc := range grammarCases {
 		t.Run(tc.name, func(t *testing.T) {
 			if std := json.Valid([]byte(tc.in)); std != tc.ok && tc.stdDiffers == "" {
@@ -666,7 +680,9 @@ func checkParse(t *testing.T, opts graft.Options, in string, ok bool) graft.Ref 
 // TestUTF8 covers section 8.1: text is UTF-8. Strict parsing rejects every
 // ill-formed sequence (RFC 3629); AllowInvalidUTF8 passes the bytes through
 // inside strings, and only there.
-func TestUTF8(t *testing.T) {
+func TestUTF8(t *testing.T) { eachParser(t, testUTF8) }
+
+func testUTF8(t *testing.T) {
 	cases := []struct {
 		name   string
 		in     string
@@ -752,7 +768,9 @@ func TestUTF8(t *testing.T) {
 // followed by a low half is one character; anything else is a lone
 // surrogate, an error unless AllowLoneSurrogates, which keeps the text and
 // decodes each lone half to U+FFFD.
-func TestSurrogateEscapes(t *testing.T) {
+func TestSurrogateEscapes(t *testing.T) { eachParser(t, testSurrogateEscapes) }
+
+func testSurrogateEscapes(t *testing.T) {
 	cases := []struct {
 		name    string
 		in      string
@@ -803,7 +821,9 @@ func TestSurrogateEscapes(t *testing.T) {
 
 // TestSyntaxErrorPosition pins the reported position for inputs where the
 // offending byte is unambiguous.
-func TestSyntaxErrorPosition(t *testing.T) {
+func TestSyntaxErrorPosition(t *testing.T) { eachParser(t, testSyntaxErrorPosition) }
+
+func testSyntaxErrorPosition(t *testing.T) {
 	cases := []struct {
 		name         string
 		in           string
@@ -846,7 +866,9 @@ func TestSyntaxErrorPosition(t *testing.T) {
 // every position of member names of up to 20 bytes, with the end of input
 // at several distances: the parser takes names of up to 15 plain bytes in
 // one or two words where 16 bytes follow the quote, and scans the others.
-func TestMemberNameSpecials(t *testing.T) {
+func TestMemberNameSpecials(t *testing.T) { eachParser(t, testMemberNameSpecials) }
+
+func testMemberNameSpecials(t *testing.T) {
 	specials := []string{`\n`, `\"`, "é", "\x01", "\xff", `\u0041`}
 	for n := 0; n <= 20; n++ {
 		for p := -1; p < n; p++ { // p == -1: a plain name

@@ -291,18 +291,6 @@ func TestMembersAndItems(t *testing.T) {
 	}
 }
 
-// eachParser runs f on each parse path of Parsers (scalar, and vectorized
-// for inputs of every size on each stage-one kernel).
-func eachParser(t *testing.T, f func(t *testing.T)) {
-	for _, p := range graft.Parsers() {
-		t.Run(p, func(t *testing.T) {
-			restore := graft.UseParser(p)
-			defer restore()
-			f(t)
-		})
-	}
-}
-
 // TestStringDecoding: AppendString, Text and Equals of every escape
 // agree with encoding/json.
 func TestStringDecoding(t *testing.T) {
