@@ -2,6 +2,6 @@
 
 package graft
 
-// buildNodes has no portable version: without the stage-one kernel the
-// vectorized parse never starts (see useFast).
-func buildNodes(st *buildState) { st.status = buildFail }
+// buildNodes is the Go walk where there is no assembly. Without the
+// stage-one kernel the vectorized parse never starts (see useFast).
+func buildNodes(st *buildState) { buildNodesGo(st) }

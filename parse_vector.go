@@ -38,7 +38,7 @@ func (d *Doc) appendFast(src []byte) (uint32, bool) {
 
 // parseCompact builds the nodes of the compact text d.buf[base:], whose
 // string ends are d.parsing.ends and which holds at most values values, opens of
-// them objects and arrays. The walk itself is buildNodes (assembly); what
+// them objects and arrays. The walk itself is buildNodes (parse_stage2.go); what
 // it leaves to Go is growing the arena and its stack of open containers
 // as it goes, and the check of duplicate names where Options reject them.
 //
@@ -70,17 +70,17 @@ func (d *Doc) parseCompact(base, values, opens int) (uint32, bool) {
 	var st buildState
 	begin := func() {
 		st = buildState{
-			text:    uintptr(unsafe.Pointer(unsafe.SliceData(text))),
-			textLen: len(text),
-			delta:   uint32(base),
-			ends:    uintptr(unsafe.Pointer(unsafe.SliceData(d.parsing.ends))),
-			idx:     uint32(w.start),
-			alen:    uint32(w.astart),
-			top:     uintptr(unsafe.Pointer(unsafe.SliceData(d.parsing.frames))),
+			text:     unsafe.SliceData(text),
+			textLen:  len(text),
+			ends:     unsafe.SliceData(d.parsing.ends),
+			nends:    len(d.parsing.ends),
+			frames:   unsafe.SliceData(d.parsing.frames),
+			nframes:  len(d.parsing.frames),
+			maxDepth: d.opts.MaxDepth,
+			delta:    uint32(base),
+			idx:      uint32(w.start),
+			alen:     uint32(w.astart),
 		}
-		st.endsEnd = st.ends + uintptr(len(d.parsing.ends))*4
-		st.depthEnd = st.top + uintptr(d.opts.MaxDepth)*buildFrameSize
-		st.capEnd = st.top + uintptr(len(d.parsing.frames))*buildFrameSize
 		w.yieldAt = st.idx + buildBudget
 		d.room(&st, &w)
 	}
@@ -177,64 +177,12 @@ func (d *Doc) room(st *buildState, w *walk) {
 	if want := w.astart + min(w.opens, ncap-w.start); want > cap(d.aux) {
 		d.aux = reserve(d.aux[:st.alen], want-int(st.alen), w.amost)[:w.astart]
 	}
-	st.nodes = uintptr(unsafe.Pointer(unsafe.SliceData(d.nodes)))
+	st.nodes = unsafe.SliceData(d.nodes)
 	st.ncap = uint32(min(ncap, maxNodeIndex))
-	st.aux = uintptr(unsafe.Pointer(unsafe.SliceData(d.aux)))
+	st.aux = unsafe.SliceData(d.aux)
 	st.acap = uint32(min(cap(d.aux), maxAux))
 	st.stopAt = w.yieldAt
 	if ncap < w.start+w.values {
 		st.stopAt = min(st.stopAt, uint32(ncap-slack))
 	}
 }
-
-// textPad is the number of zero bytes buildNodes needs after the text.
-const textPad = 16
-
-// buildBudget is the number of nodes buildNodes builds per call.
-const buildBudget = 1 << 16
-
-// buildState is what buildNodes reads and writes: its input, and its
-// position when it stops before the end. Offsets are fixed by
-// parse_stage2_amd64.s (TestBuildLayout). Addresses are uintptr: the Doc's slices
-// keep the memory alive and the walk may step one past an end.
-type buildState struct {
-	text     uintptr // compact text of the input
-	textLen  int
-	delta    uint32 // arena offset of text[0]
-	_        uint32
-	endsEnd  uintptr
-	nodes    uintptr
-	ncap     uint32
-	_        uint32
-	aux      uintptr
-	alen     uint32
-	acap     uint32
-	depthEnd uintptr // frames + MaxDepth
-	capEnd   uintptr // frames + their number
-	stopAt   uint32  // suspend once idx reaches it
-	status   uint32
-	root     uint32
-	resume   uint32
-	i        int
-	ends     uintptr // the next entry of ends
-	idx      uint32  // the next free node
-	curNode  uint32
-	curLast  uint32
-	curKind  uint32
-	top      uintptr // the next free frame
-}
-
-// buildFrame is an open container outside the current one.
-type buildFrame struct {
-	node, last, kind, _ uint32
-}
-
-const buildFrameSize = 16
-
-// buildNodes statuses
-const (
-	buildOK = iota
-	buildFail
-	buildStack
-	buildSuspend
-)
