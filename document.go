@@ -52,18 +52,17 @@ type Doc struct {
 	opts  Options
 	init  bool // opts normalized
 
-	// The state of each stage, in the file of the stage. Only the
-	// stage's own file touches it, but for Reset and Cap (here) and a
-	// rollback (journal.go), which drops the caches of edit.go and
-	// index.go.
-	parsing   parseScratch // parse.go
-	names     nameScratch  // names.go
-	spans     spanState    // span.go
-	journal   journal      // journal.go
-	appending appendCache  // edit.go
-	index     memberIndex  // index.go
-	merging   mergeScratch // merge.go
-	matching  matchScratch // match.go
+	// The state of each concern, its type declared in the concern's
+	// file, which says what else touches it besides Reset and Cap here.
+	parsing   parseScratch  // parse.go
+	vector    vectorScratch // parse_vector.go
+	names     nameScratch   // names.go
+	spans     spanState     // span.go
+	journal   journal       // journal.go
+	appending appendCache   // edit.go
+	index     memberIndex   // index.go
+	merging   mergeScratch  // merge.go
+	matching  matchScratch  // match.go
 }
 
 // node is one value or member name, 16 bytes. Its fields mean:
@@ -200,7 +199,7 @@ func (d *Doc) Size() int { return len(d.buf) + len(d.nodes)*nodeSize + len(d.aux
 // Set keeps for a large object (see Set).
 func (d *Doc) Cap() int {
 	return cap(d.buf) + cap(d.nodes)*nodeSize + cap(d.aux)*auxSize +
-		cap(d.parsing.ends)*4 + cap(d.parsing.frames)*int(unsafe.Sizeof(buildFrame{})) + cap(d.parsing.stack)*4 +
+		cap(d.vector.ends)*4 + cap(d.vector.frames)*int(unsafe.Sizeof(buildFrame{})) + cap(d.parsing.stack)*4 +
 		(cap(d.index.table)+cap(d.index.spare))*8
 }
 
@@ -244,4 +243,16 @@ func (d *Doc) container(r Ref, kind Kind) *node {
 		return nil
 	}
 	return n
+}
+
+// reserve returns s with room for n more elements, growing it by at least
+// a quarter (so that many inputs appended one by one copy each node a few
+// times only) but not past most unless n needs it.
+func reserve[T any](s []T, n, most int) []T {
+	if need := len(s) + n; need > cap(s) {
+		ns := make([]T, len(s), max(need, min(cap(s)+cap(s)/4, most)))
+		copy(ns, s)
+		s = ns
+	}
+	return s
 }

@@ -10,7 +10,8 @@ import (
 // unlinks it. Attaching a value does not copy it (see Copy).
 
 // appendCache is the container last appended to and its last child, so
-// that building an array or object child by child stays linear.
+// that building an array or object child by child stays linear. A
+// rollback (journal.go) drops it.
 type appendCache struct{ c, k uint32 }
 
 // linkLast makes node k the last child of container c.

@@ -7,7 +7,9 @@ package graft
 // calls are about to change is saved in a journal first, so that an error
 // can put the Doc back exactly as it was.
 
-// journal holds what a rollback needs.
+// journal holds what a rollback needs. Others go through the functions
+// below, but for record (span.go), which journals the edits it adds, and
+// merge.go, which asks whether the journal is open.
 type journal struct {
 	open      bool        // a merge that may roll back is running
 	nodes     int         // len(nodes) when the journal opened

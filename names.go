@@ -113,3 +113,16 @@ func (d *Doc) sameName(a, b uint32) bool {
 // nameMeta masks the meta bits that two equal member names without
 // escapes share: kind, flags and length.
 const nameMeta = flagName | flagEscaped | kindMask | ^uint32(1<<payloadShift-1)
+
+// decodedName returns the decoded text of member name node k, valid until
+// the next call of a function of this file.
+func (d *Doc) decodedName(k uint32) []byte {
+	n := &d.nodes[k]
+	text := d.buf[n.off : n.off+n.textLen()]
+	if n.meta&flagEscaped == 0 {
+		return text[1 : len(text)-1]
+	}
+	buf := wire.AppendUnquote(d.names.text[:0], text)
+	d.names.text = buf[:0]
+	return buf
+}

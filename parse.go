@@ -6,12 +6,10 @@ import (
 	"github.com/graftjson/graft/internal/wire"
 )
 
-// parseScratch is what the parsers keep between inputs, so that a warm
-// Doc parses without allocating.
+// parseScratch is what the scalar parser keeps between inputs, so that a
+// warm Doc parses without allocating.
 type parseScratch struct {
-	stack  []uint32     // the scalar parser's open containers
-	frames []buildFrame // the vectorized parser's
-	ends   []uint32     // string ends found by stage one
+	stack []uint32 // the open containers
 }
 
 // Parse empties the Doc and parses src into it, returning the root value.
@@ -393,10 +391,6 @@ func compactSpace(s, out []byte, i, mark, delta int) (int, int, int) {
 	return j, j, delta - (j - i)
 }
 
-func (o *Options) mode() wire.Mode {
-	return wire.ModeOf(o.AllowInvalidUTF8, o.AllowLoneSurrogates)
-}
-
 func containerName(array bool) string {
 	if array {
 		return "an array"
@@ -447,16 +441,4 @@ func growth(have, parsed, i, m int) int {
 	}
 	more = min(more, (m-i)/2+2)
 	return max(more, have/16, 16)
-}
-
-// reserve returns s with room for n more elements, growing it by at least
-// a quarter (so that many inputs appended one by one copy each node a few
-// times only) but not past most unless n needs it.
-func reserve[T any](s []T, n, most int) []T {
-	if need := len(s) + n; need > cap(s) {
-		ns := make([]T, len(s), max(need, min(cap(s)+cap(s)/4, most)))
-		copy(ns, s)
-		s = ns
-	}
-	return s
 }

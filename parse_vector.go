@@ -18,13 +18,19 @@ import (
 // reports it exactly; so both paths accept the same inputs and fail with
 // the same errors.
 
+// vectorScratch is what the vectorized parse keeps between inputs.
+type vectorScratch struct {
+	ends   []uint32     // string ends found by stage one
+	frames []buildFrame // stage two's open containers
+}
+
 // appendFast is Append's vectorized path. It reports false when the input
 // is not JSON or exceeds a limit, leaving the arena as it was; the caller
 // then runs the scalar parser.
 func (d *Doc) appendFast(src []byte) (uint32, bool) {
 	base, nodeBase, auxBase := len(d.buf), len(d.nodes), len(d.aux)
-	buf, ends, res := wire.Compact(d.buf, d.parsing.ends[:0], src, d.opts.mode())
-	d.buf, d.parsing.ends = buf, ends
+	buf, ends, res := wire.Compact(d.buf, d.vector.ends[:0], src, d.opts.mode())
+	d.buf, d.vector.ends = buf, ends
 	if res.OK {
 		if root, ok := d.parseCompact(base, res.Values, res.Opens); ok {
 			return root, true
@@ -37,7 +43,7 @@ func (d *Doc) appendFast(src []byte) (uint32, bool) {
 }
 
 // parseCompact builds the nodes of the compact text d.buf[base:], whose
-// string ends are d.parsing.ends and which holds at most values values, opens of
+// string ends are d.vector.ends and which holds at most values values, opens of
 // them objects and arrays. The walk itself is buildNodes (parse_stage2.go); what
 // it leaves to Go is growing the arena and its stack of open containers
 // as it goes, and the check of duplicate names where Options reject them.
@@ -59,8 +65,8 @@ func (d *Doc) parseCompact(base, values, opens int) (uint32, bool) {
 	// few bytes past a token without checking for the end.
 	d.buf = slices.Grow(d.buf, textPad)
 	clear(d.buf[len(d.buf) : len(d.buf)+textPad])
-	if cap(d.parsing.frames) == 0 {
-		d.parsing.frames = make([]buildFrame, min(d.opts.MaxDepth, 64)+1)
+	if cap(d.vector.frames) == 0 {
+		d.vector.frames = make([]buildFrame, min(d.opts.MaxDepth, 64)+1)
 	}
 
 	text := d.buf[base:]
@@ -72,10 +78,10 @@ func (d *Doc) parseCompact(base, values, opens int) (uint32, bool) {
 		st = buildState{
 			text:     unsafe.SliceData(text),
 			textLen:  len(text),
-			ends:     unsafe.SliceData(d.parsing.ends),
-			nends:    len(d.parsing.ends),
-			frames:   unsafe.SliceData(d.parsing.frames),
-			nframes:  len(d.parsing.frames),
+			ends:     unsafe.SliceData(d.vector.ends),
+			nends:    len(d.vector.ends),
+			frames:   unsafe.SliceData(d.vector.frames),
+			nframes:  len(d.vector.frames),
 			maxDepth: d.opts.MaxDepth,
 			delta:    uint32(base),
 			idx:      uint32(w.start),
@@ -100,7 +106,7 @@ func (d *Doc) parseCompact(base, values, opens int) (uint32, bool) {
 			d.room(&st, &w)
 			continue
 		case buildStack:
-			d.parsing.frames = make([]buildFrame, min(2*len(d.parsing.frames), d.opts.MaxDepth+1))
+			d.vector.frames = make([]buildFrame, min(2*len(d.vector.frames), d.opts.MaxDepth+1))
 			begin()
 			continue
 		}
@@ -157,7 +163,7 @@ type walk struct {
 // first.
 func (d *Doc) room(st *buildState, w *walk) {
 	built := int(st.idx) - w.start
-	slack := 2*len(d.parsing.frames) + 4
+	slack := 2*len(d.vector.frames) + 4
 	want := buildReserve
 	if built > 0 && st.i > 0 {
 		proj := float64(built) * float64(st.textLen) / float64(st.i)

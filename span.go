@@ -19,7 +19,9 @@ import "slices"
 // and does not count against itself.
 
 // spanState is what tells whether a parsed container's span still prints
-// it.
+// it. Besides this file, the journal (journal.go) records and undoes
+// edits through record and unrecord, merges (merge.go) set moved, and
+// contains (cycle.go) reads it.
 type spanState struct {
 	edits []uint32 // sorted text offsets of parsed nodes changed since parsing
 	moved bool     // a merge moved parsed nodes (see contains)
