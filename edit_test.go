@@ -632,7 +632,7 @@ func TestNamesNotUTF8(t *testing.T) {
 // MergeEach under each conflict policy; shared values, duplicate and
 // escaped names, indices at and past the ends) from fuzz bytes, applies
 // each to the Doc and to a model of pointer-shared values (mval, see
-// model_test.go), and after every step checks that the two agree, that
+// reference_test.go), and after every step checks that the two agree, that
 // printing agrees with a walk of the tree, and that a failed merge changed
 // nothing.
 

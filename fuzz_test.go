@@ -327,7 +327,7 @@ func hasDuplicateNames(d *graft.Doc, r graft.Ref) bool {
 }
 
 // FuzzMerge merges two parsed inputs, at a pointer if one is given, under
-// each policy, and compares the result with the model (model_test.go).
+// each policy, and compares the result with the model (reference_test.go).
 // A merge never panics; under ConflictError a failed merge leaves the Doc
 // printing exactly as before; a successful merge prints valid JSON that
 // walks the same as it prints.

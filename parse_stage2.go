@@ -12,7 +12,7 @@ import (
 // for step: the assembly's reference, held to it in lockstep by
 // TestStage2Lockstep and FuzzStage2Lockstep (every call's state, nodes,
 // entries and frames equal), and the walk of builds without assembly. The
-// assembly earns its place in BenchmarkStage2 (parse_stage2_amd64_test.go),
+// assembly earns its place in BenchmarkStage2 (parse_stage2_test.go),
 // its walk against this one on the corpus, and so in S2 and S3 (bench/).
 
 // textPad is the number of zero bytes buildNodes needs after the text.

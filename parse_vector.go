@@ -43,10 +43,11 @@ func (d *Doc) appendFast(src []byte) (uint32, bool) {
 }
 
 // parseCompact builds the nodes of the compact text d.buf[base:], whose
-// string ends are d.vector.ends and which holds at most values values, opens of
-// them objects and arrays. The walk itself is buildNodes (parse_stage2.go); what
-// it leaves to Go is growing the arena and its stack of open containers
-// as it goes, and the check of duplicate names where Options reject them.
+// string ends are d.vector.ends and which holds at most values values,
+// opens of them objects and arrays. The walk itself is buildNodes
+// (parse_stage2.go); what it leaves to Go is growing the arena and its
+// stack of open containers as it goes, and the check of duplicate names
+// where Options reject them.
 //
 // The counts come from stage one, which does not check the grammar: a
 // megabyte of '[' counts a million values. So the arena grows with what
