@@ -232,11 +232,13 @@ func (d *Doc) resolve(i uint32) uint32 {
 	return i
 }
 
+// text returns the text of node i.
 func (d *Doc) text(i uint32) []byte {
 	n := &d.nodes[i]
 	return d.buf[n.off : n.off+n.textLen()]
 }
 
+// container returns the node of r if r is a value of kind kind, else nil.
 func (d *Doc) container(r Ref, kind Kind) *node {
 	n := d.at(r)
 	if n == nil || n.kind() != kind {

@@ -130,6 +130,7 @@ func describeByte(src []byte, off int) string {
 	return "byte 0x" + strconv.FormatUint(uint64(c)|0x100, 16)[1:]
 }
 
+// article returns k with its article, for messages: "an object".
 func article(k Kind) string {
 	if k == Object || k == Array {
 		return "an " + k.String()
@@ -137,6 +138,7 @@ func article(k Kind) string {
 	return "a " + k.String()
 }
 
+// itoa is strconv.Itoa, for messages.
 func itoa(n int) string {
 	var b [20]byte
 	i := len(b)
