@@ -72,15 +72,18 @@ func TestAppendQuote(t *testing.T) {
 	}
 }
 
-// FuzzQuoteRoundTrip: AppendQuote gives a valid strict string token that
-// decodes (by AppendUnquote and by encoding/json) to s with every byte
-// that is not UTF-8 replaced by U+FFFD.
+// FuzzQuoteRoundTrip: AppendQuote gives (from a string or its bytes
+// alike) a valid strict string token that decodes (by AppendUnquote and by
+// encoding/json) to s with every byte that is not UTF-8 replaced by U+FFFD.
 func FuzzQuoteRoundTrip(f *testing.F) {
 	for _, s := range []string{"", "a\"b\\c", "\x00\x1f\x7f", "é\xff", "\xed\xa0\x80", strings.Repeat("q", 40)} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		tok := wire.AppendQuote(nil, s)
+		if b := wire.AppendQuote(nil, []byte(s)); string(b) != string(tok) {
+			t.Fatalf("AppendQuote of %q as bytes = %q, as a string %q", s, b, tok)
+		}
 		end, esc, code := wire.ScanString(tok, 0, strict)
 		if code != wire.OK || end != len(tok) {
 			t.Fatalf("AppendQuote(%q) = %q, which ScanString rejects: %d, %v", s, tok, end, code)
