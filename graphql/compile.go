@@ -36,14 +36,23 @@ type Options struct {
 	// nesting limit of a graft.Doc, so a deeper field could never hold
 	// data); a negative value means no limit.
 	MaxDepth int
+	// KeyByResponseName compiles plans that read each field from the data
+	// member named by its response name (the alias, or the field name)
+	// instead of its schema field name: the data a federation gateway
+	// merges from upstream operations that kept the client's aliases.
+	// Error messages still name the schema field. The root fields __schema
+	// and __type are then copied from the data as they are (the gateway
+	// answers introspection itself) instead of being a request error.
+	KeyByResponseName bool
 }
 
 // Schema is a parsed and validated GraphQL schema. It is immutable and safe
 // for concurrent use.
 type Schema struct {
-	s     *ast.Schema
-	types map[string]bool // type name -> is an object type
-	depth int             // the nesting limit of operations; < 0: none
+	s      *ast.Schema
+	types  map[string]bool // type name -> is an object type
+	depth  int             // the nesting limit of operations; < 0: none
+	byName bool            // Options.KeyByResponseName
 }
 
 // ParseSchema parses and validates the SDL text of a schema, with the
@@ -70,7 +79,7 @@ func ParseSchema(sdl string, opts Options) (*Schema, error) {
 	if depth == 0 {
 		depth = DefaultMaxDepth
 	}
-	return &Schema{s: s, types: types, depth: depth}, nil
+	return &Schema{s: s, types: types, depth: depth, byName: opts.KeyByResponseName}, nil
 }
 
 // Operation is one compiled operation of a document: its response Plan and
@@ -118,7 +127,7 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	if root == nil {
 		return nil, &RequestError{Problems: []Problem{problem("Schema is not configured to execute "+string(op.Operation)+" operation.", loc(op.Position))}}
 	}
-	c := compiler{schema: s.s, maxDepth: s.depth, memo: map[string]selected{}}
+	c := compiler{schema: s.s, maxDepth: s.depth, byName: s.byName, memo: map[string]selected{}}
 	fields, _, _ := c.selection(root, []occurrence{{set: op.SelectionSet}})
 	if c.err != nil {
 		return nil, &RequestError{Problems: []Problem{*c.err}}
@@ -191,9 +200,10 @@ type collected struct {
 
 type compiler struct {
 	schema   *ast.Schema
-	maxDepth int // < 0: no limit
-	depth    int // the level of the fields being compiled
-	fields   int // plan fields built
+	maxDepth int  // < 0: no limit
+	byName   bool // Options.KeyByResponseName
+	depth    int  // the level of the fields being compiled
+	fields   int  // plan fields built
 	err      *Problem
 
 	// Selections are shared: two positions whose collected field nodes
@@ -274,7 +284,11 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 	out := make([]shape.Field, 0, len(nodes))
 	for _, n := range nodes {
 		name := responseName(n.field)
-		out = append(out, shape.Field{Name: name, Key: n.field.Name, Type: types[name], Loc: loc(n.field.Position), If: n.cond})
+		f := shape.Field{Name: name, Key: n.field.Name, Type: types[name], Loc: loc(n.field.Position), If: n.cond}
+		if c.byName {
+			f.Key, f.Schema = name, n.field.Name
+		}
+		out = append(out, f)
 	}
 	c.fields += len(out)
 	if (c.fields > MaxPlanFields || size > MaxPlanFields) && c.err == nil {
@@ -339,6 +353,9 @@ func (c *compiler) fieldType(obj *ast.Definition, nodes []collected, idx []int) 
 	}
 	if c.err != nil {
 		return &shape.Type{Kind: shape.Custom}, 0, 0
+	}
+	if c.byName && (first.Name == "__schema" || first.Name == "__type") {
+		return &shape.Type{Kind: shape.Custom, NonNull: first.Name == "__schema", Name: first.Name}, 0, 0
 	}
 	def := obj.Fields.ForName(first.Name)
 	if def == nil || first.Name == "__schema" || first.Name == "__type" {
