@@ -532,7 +532,7 @@ func (r *reader) apiSchema(doc *ast.SchemaDocument, opts Options) error {
 		return e
 	}
 	r.s.api = api
-	s, err := graphql.ParseSchema(r.s.apiSDL, graphql.Options{MaxDepth: opts.MaxDepth, KeyByResponseName: true})
+	s, err := graphql.ParseSchema(r.s.apiSDL, graphql.Options{MaxDepth: opts.MaxDepth, KeyByResponseName: true, KeepLiterals: true})
 	if err != nil {
 		return &Error{Message: "the API schema derived from the supergraph is not valid: " + err.Error()}
 	}
