@@ -84,7 +84,7 @@ func TestBuildWritesWithinCapacity(t *testing.T) {
 			nf := min(d.opts.MaxDepth, 64) + 1
 			d.nodes = endSlice[node](pages((1+res.Values)*nodeSize), 1+res.Values)[:1]
 			d.aux = endSlice[aux](pages(res.Opens*auxSize), res.Opens)[:0]
-			d.frames = endSlice[buildFrame](pages(nf*buildFrameSize), nf)
+			d.vector.frames = endSlice[buildFrame](pages(nf*buildFrameSize), nf)
 			nodes, entries := &d.nodes[0], unsafe.SliceData(d.aux)
 			_, ok := d.appendFast([]byte(src))
 			if ok && (&d.nodes[0] != nodes || res.Opens > 0 && unsafe.SliceData(d.aux) != entries) {
@@ -121,7 +121,7 @@ func TestBuildStopsAtCapacity(t *testing.T) {
 		for _, short := range []struct{ nodes, entries int }{{1, 0}, {2, 0}, {0, 1}} {
 			d := New(Options{})
 			var res wire.CompactResult
-			d.buf, d.ends, res = wire.Compact(nil, nil, []byte(src), 0)
+			d.buf, d.vector.ends, res = wire.Compact(nil, nil, []byte(src), 0)
 			values, opens := res.Values-short.nodes, res.Opens-short.entries
 			if values < 0 || opens < 0 {
 				continue

@@ -105,23 +105,8 @@ func (d *Doc) NewFloat(v float64) (Ref, error) {
 		return 0, ErrRange
 	}
 	off := len(d.buf)
-	d.buf = appendFloat(d.buf, v)
+	d.buf = wire.AppendFloat(d.buf, v)
 	return d.newText(Number, 0, off), nil
-}
-
-func appendFloat(b []byte, v float64) []byte {
-	abs, format := math.Abs(v), byte('f')
-	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
-		format = 'e'
-	}
-	b = strconv.AppendFloat(b, v, format, -1, 64)
-	if format == 'e' { // e-07 -> e-7, as ECMAScript writes it
-		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-			b[n-2] = b[n-1]
-			b = b[:n-1]
-		}
-	}
-	return b
 }
 
 // NewNumber adds a number written as text, which must be a JSON number

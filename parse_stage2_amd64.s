@@ -1,12 +1,15 @@
 //go:build !noasm
 
+#include "go_asm.h"
 #include "textflag.h"
 
-// buildNodes: stage two of the vectorized parse (parse_fast.go). It walks
-// the compact text of one input and writes its nodes, container entries and
-// the member links, checking the grammar as it goes. It depends on the
-// layouts of node, aux, buildFrame and buildState and on the meta bits of
-// document.go; TestBuildLayout holds them to the numbers used here.
+// buildNodes: stage two of the vectorized parse (parse_stage2.go, which
+// holds its Go twin, buildNodesGo, and says which benchmark justifies this
+// file). It walks the compact text of one input and writes its nodes,
+// container entries and the member links, checking the grammar as it goes.
+// The layouts of buildState, node, aux and buildFrame and the meta bits
+// come from go_asm.h; parse_stage2.go checks the sizes the address
+// arithmetic below assumes (a node and a frame 16 bytes, an entry 8).
 //
 // Registers:
 //	SI   text          R12  i, the position in text
@@ -18,46 +21,15 @@
 //	R15  v, the node of the value being read
 //	AX, CX, DX  scratch
 
-#define ST_TEXT 0
-#define ST_TEXTLEN 8
-#define ST_DELTA 16
-#define ST_ENDSEND 24
-#define ST_NODES 32
-#define ST_NCAP 40
-#define ST_AUX 48
-#define ST_ALEN 56
-#define ST_ACAP 60
-#define ST_DEPTHEND 64
-#define ST_CAPEND 72
-#define ST_STOPAT 80
-#define ST_STATUS 84
-#define ST_ROOT 88
-#define ST_RESUME 92
-#define ST_I 96
-#define ST_ENDS 104
-#define ST_IDX 112
-#define ST_CURNODE 116
-#define ST_CURLAST 120
-#define ST_CURKIND 124
-#define ST_TOP 128
-
-#define STATUS_OK 0
-#define STATUS_FAIL 1
-#define STATUS_STACK 2
-#define STATUS_SUSPEND 3
-
-// meta values (document.go): kind | flagParsed (8) | flags
-#define META_STRING 12  // String | flagParsed
-#define META_NAME 44    // String | flagParsed | flagName
-#define META_ESCAPED 16 // flagEscaped
-#define META_OBJECT 29  // Object | flagParsed | flagSpan
-#define META_ARRAY 30   // Array | flagParsed | flagSpan
-#define META_NUMBER 11  // Number | flagParsed
-#define META_TRUE 26    // Bool | flagParsed | flagTrue
-#define META_FALSE 10   // Bool | flagParsed
-#define META_NULL 9     // Null | flagParsed
-#define PAYLOAD_SHIFT 6
-#define MAX_NAME_LEN 0x3ffffff
+// meta values: kind | flagParsed | flags
+#define META_STRING (const_String|const_flagParsed)
+#define META_NAME (const_String|const_flagParsed|const_flagName)
+#define META_OBJECT (const_Object|const_flagParsed|const_flagSpan)
+#define META_ARRAY (const_Array|const_flagParsed|const_flagSpan)
+#define META_NUMBER (const_Number|const_flagParsed)
+#define META_TRUE (const_Bool|const_flagParsed|const_flagTrue)
+#define META_FALSE (const_Bool|const_flagParsed)
+#define META_NULL (const_Null|const_flagParsed)
 
 // NODE(r, x): r = address of node x.
 #define NODE(x, r) MOVQ x, r; SHLQ $4, r; ADDQ DI, r
@@ -66,7 +38,7 @@
 // register whose upper half is zero) and the arena offset of text[i], in
 // one store; t is scratch. Writing a node in two eight-byte stores rather
 // than four keeps the walk off the store ports' limit.
-#define HEAD(meta, t) MOVL R12, t; ADDL ST_DELTA(R9), t; SHLQ $32, t; ORQ meta, t; MOVQ t, (AX)
+#define HEAD(meta, t) MOVL R12, t; ADDL buildState_delta(R9), t; SHLQ $32, t; ORQ meta, t; MOVQ t, node_meta(AX)
 
 DATA swarF0<>+0(SB)/8, $0xf0f0f0f0f0f0f0f0
 GLOBL swarF0<>(SB), RODATA|NOPTR, $8
@@ -83,9 +55,9 @@ GLOBL swar80<>(SB), RODATA|NOPTR, $8
 
 // CLOSING: the string at text[i] ends at the next entry of ends: CX = its
 // closing quote, checked to lie after text[i] and inside the text, and
-// AX = META_ESCAPED if the entry is flagged, else 0.
+// AX = const_flagEscaped if the entry is flagged, else 0.
 #define CLOSING \
-	CMPQ R8, ST_ENDSEND(R9); \
+	CMPQ R8, buildState_endsEnd(R9); \
 	JAE fail; \
 	MOVL (R8), AX; \
 	ADDQ $4, R8; \
@@ -93,7 +65,7 @@ GLOBL swar80<>(SB), RODATA|NOPTR, $8
 	ANDL $0x7fffffff, CX; \
 	CMPQ CX, R12; \
 	JBE fail; \
-	CMPQ CX, ST_TEXTLEN(R9); \
+	CMPQ CX, buildState_textLen(R9); \
 	JAE fail; \
 	SHRL $31, AX; \
 	SHLL $4, AX
@@ -106,7 +78,7 @@ GLOBL swar80<>(SB), RODATA|NOPTR, $8
 	HEAD(DX, R15); \
 	LEAQ 1(CX), DX; \
 	SUBQ R12, DX; \
-	MOVQ DX, 8(AX); \
+	MOVQ DX, node_child(AX); \
 	LEAQ 1(CX), R12
 
 // DIGITS: advance CX over the ASCII digits at text[CX], eight at a time.
@@ -137,27 +109,45 @@ found: \
 // func buildNodes(st *buildState)
 TEXT ·buildNodes(SB), NOSPLIT, $0-8
 	MOVQ st+0(FP), R9
-	MOVQ ST_TEXT(R9), SI
-	MOVQ ST_NODES(R9), DI
-	MOVQ ST_I(R9), R12
-	MOVQ ST_ENDS(R9), R8
-	MOVL ST_IDX(R9), BX
-	MOVQ ST_TOP(R9), R10
-	MOVL ST_CURNODE(R9), R11
-	MOVL ST_CURLAST(R9), R13
-	MOVL ST_CURKIND(R9), R14
-	CMPL ST_RESUME(R9), $0
+	MOVQ buildState_text(R9), SI
+	MOVQ buildState_nodes(R9), DI
+	MOVQ buildState_i(R9), R12
+	MOVL buildState_idx(R9), BX
+	// R8 and R10 from the indexes, and the ends of ends and of the
+	// frames (the input's limit and the frames there are) as addresses.
+	MOVQ buildState_ends(R9), R8
+	MOVQ buildState_nends(R9), AX
+	LEAQ (R8)(AX*4), AX
+	MOVQ AX, buildState_endsEnd(R9)
+	MOVQ buildState_endAt(R9), AX
+	LEAQ (R8)(AX*4), R8
+	MOVQ buildState_frames(R9), R10
+	MOVQ buildState_maxDepth(R9), AX
+	SHLQ $4, AX
+	ADDQ R10, AX
+	MOVQ AX, buildState_depthEnd(R9)
+	MOVQ buildState_nframes(R9), AX
+	SHLQ $4, AX
+	ADDQ R10, AX
+	MOVQ AX, buildState_capEnd(R9)
+	MOVL buildState_depth(R9), AX
+	SHLQ $4, AX
+	ADDQ AX, R10
+	MOVL buildState_curNode(R9), R11
+	MOVL buildState_curLast(R9), R13
+	MOVL buildState_curKind(R9), R14
+	CMPL buildState_resume(R9), $0
 	JNE next
 
 	// The top-level value.
-	CMPL BX, ST_NCAP(R9)
+	CMPL BX, buildState_ncap(R9)
 	JAE fail
-	MOVL BX, ST_ROOT(R9)
+	MOVL BX, buildState_root(R9)
 	MOVL BX, R15
 	INCL BX
 
 read: // the value at text[i] into node R15, which is in place
-	CMPQ R12, ST_TEXTLEN(R9)
+	CMPQ R12, buildState_textLen(R9)
 	JAE fail
 	MOVBLZX (SI)(R12*1), AX
 	CMPB AL, $0x22
@@ -226,7 +216,7 @@ numend:
 	HEAD($META_NUMBER, DX)
 	MOVL CX, DX
 	SUBL R12, DX
-	MOVQ DX, 8(AX) // child: the length; next: 0
+	MOVQ DX, node_child(AX) // child: the length; next: 0
 	MOVQ CX, R12
 	JMP next
 
@@ -254,7 +244,7 @@ rnull:
 literal:
 	NODE(R15, AX)
 	HEAD(DX, R15)
-	MOVQ CX, 8(AX)
+	MOVQ CX, node_child(AX)
 	ADDQ CX, R12
 	JMP next
 
@@ -264,27 +254,27 @@ robject:
 rarray:
 	MOVL $META_ARRAY, DX
 open:
-	CMPQ R10, ST_DEPTHEND(R9)
+	CMPQ R10, buildState_depthEnd(R9)
 	JAE fail
-	CMPQ R10, ST_CAPEND(R9)
+	CMPQ R10, buildState_capEnd(R9)
 	JAE needstack
-	MOVL ST_ALEN(R9), CX
-	CMPL CX, ST_ACAP(R9)
+	MOVL buildState_alen(R9), CX
+	CMPL CX, buildState_acap(R9)
 	JAE fail
-	INCL ST_ALEN(R9)
-	SHLL $PAYLOAD_SHIFT, CX
+	INCL buildState_alen(R9)
+	SHLL $const_payloadShift, CX
 	ORL DX, CX
 	NODE(R15, AX)
-	MOVL CX, (AX)
+	MOVL CX, node_meta(AX)
 	MOVL R12, CX
-	ADDL ST_DELTA(R9), CX
-	MOVL CX, 4(AX)
-	MOVQ $0, 8(AX)
+	ADDL buildState_delta(R9), CX
+	MOVL CX, node_off(AX)
+	MOVQ $0, node_child(AX)
 	// Push cur; the new container becomes cur.
-	MOVL R11, 0(R10)
-	MOVL R13, 4(R10)
-	MOVL R14, 8(R10)
-	ADDQ $16, R10
+	MOVL R11, buildFrame_node(R10)
+	MOVL R13, buildFrame_last(R10)
+	MOVL R14, buildFrame_kind(R10)
+	ADDQ $buildFrame__size, R10
 	MOVL R15, R11
 	XORL R13, R13
 	MOVL DX, R14
@@ -304,7 +294,7 @@ openarray:
 	JMP close
 
 next: // after a value: a comma or the closer of cur; at the top, the end
-	CMPL BX, ST_STOPAT(R9)
+	CMPL BX, buildState_stopAt(R9)
 	JAE suspend
 	MOVBLZX (SI)(R12*1), AX
 	CMPB AL, $0x2c
@@ -329,36 +319,36 @@ nextarray:
 
 close: // cur ends just before text[i]: its entry gets span and last, then pop
 	NODE(R11, AX)
-	MOVL (AX), CX
-	SHRL $PAYLOAD_SHIFT, CX
+	MOVL node_meta(AX), CX
+	SHRL $const_payloadShift, CX
 	SHLQ $3, CX
-	ADDQ ST_AUX(R9), CX
+	ADDQ buildState_aux(R9), CX
 	MOVL R12, DX
-	ADDL ST_DELTA(R9), DX
-	SUBL 4(AX), DX
-	MOVL DX, 0(CX)
+	ADDL buildState_delta(R9), DX
+	SUBL node_off(AX), DX
+	MOVL DX, aux_span(CX)
 	LEAL -1(BX), DX
-	MOVL DX, 4(CX)
-	SUBQ $16, R10
-	MOVL 0(R10), R11
-	MOVL 4(R10), R13
-	MOVL 8(R10), R14
+	MOVL DX, aux_last(CX)
+	SUBQ $buildFrame__size, R10
+	MOVL buildFrame_node(R10), R11
+	MOVL buildFrame_last(R10), R13
+	MOVL buildFrame_kind(R10), R14
 	JMP next
 
 item: // an array item: a new node linked after the last
-	CMPL BX, ST_NCAP(R9)
+	CMPL BX, buildState_ncap(R9)
 	JAE fail
 	MOVL BX, R15
 	INCL BX
 	TESTL R13, R13
 	JNZ item1
 	NODE(R11, AX)
-	MOVL R15, 8(AX)
+	MOVL R15, node_child(AX)
 	MOVL R15, R13
 	JMP read
 item1:
 	NODE(R13, AX)
-	MOVL R15, 12(AX)
+	MOVL R15, node_next(AX)
 	MOVL R15, R13
 	JMP read
 
@@ -366,28 +356,28 @@ member: // a member name and ':', then its value
 	CMPB (SI)(R12*1), $0x22
 	JNE fail
 	LEAL 2(BX), AX
-	CMPL AX, ST_NCAP(R9)
+	CMPL AX, buildState_ncap(R9)
 	JA fail
 	CLOSING
 	LEAQ 1(CX), DX
 	SUBQ R12, DX
-	CMPQ DX, $MAX_NAME_LEN
+	CMPQ DX, $const_maxNameLen
 	JA fail
-	SHLL $PAYLOAD_SHIFT, DX
+	SHLL $const_payloadShift, DX
 	ORL $META_NAME, DX
 	ORL AX, DX
 	NODE(BX, AX)
 	HEAD(DX, R15)
 	LEAL 1(BX), DX
-	MOVQ DX, 8(AX) // child: the value's node; next: 0
+	MOVQ DX, node_child(AX) // child: the value's node; next: 0
 	TESTL R13, R13
 	JNZ member2
 	NODE(R11, AX)
-	MOVL BX, 8(AX)
+	MOVL BX, node_child(AX)
 	JMP member3
 member2:
 	NODE(R13, AX)
-	MOVL BX, 12(AX)
+	MOVL BX, node_next(AX)
 member3:
 	MOVL BX, R13
 	LEAL 1(BX), R15
@@ -402,7 +392,7 @@ member3:
 	// A string value, the common case, and what follows it in an object:
 	// the next member or the end.
 	STRING
-	CMPL BX, ST_STOPAT(R9)
+	CMPL BX, buildState_stopAt(R9)
 	JAE suspend
 	MOVBLZX (SI)(R12*1), AX
 	INCQ R12
@@ -413,30 +403,34 @@ member3:
 	JMP fail
 
 done:
-	CMPQ R12, ST_TEXTLEN(R9)
+	CMPQ R12, buildState_textLen(R9)
 	JNE fail
-	CMPQ R8, ST_ENDSEND(R9)
+	CMPQ R8, buildState_endsEnd(R9)
 	JNE fail
-	MOVL $STATUS_OK, ST_STATUS(R9)
-	MOVL BX, ST_IDX(R9)
+	MOVL $const_buildOK, buildState_status(R9)
+	MOVL BX, buildState_idx(R9)
 	RET
 
 fail:
-	MOVL $STATUS_FAIL, ST_STATUS(R9)
+	MOVL $const_buildFail, buildState_status(R9)
 	RET
 
 needstack:
-	MOVL $STATUS_STACK, ST_STATUS(R9)
+	MOVL $const_buildStack, buildState_status(R9)
 	RET
 
 suspend:
-	MOVL $STATUS_SUSPEND, ST_STATUS(R9)
-	MOVL $1, ST_RESUME(R9)
-	MOVQ R12, ST_I(R9)
-	MOVQ R8, ST_ENDS(R9)
-	MOVL BX, ST_IDX(R9)
-	MOVQ R10, ST_TOP(R9)
-	MOVL R11, ST_CURNODE(R9)
-	MOVL R13, ST_CURLAST(R9)
-	MOVL R14, ST_CURKIND(R9)
+	MOVL $const_buildSuspend, buildState_status(R9)
+	MOVL $1, buildState_resume(R9)
+	MOVQ R12, buildState_i(R9)
+	SUBQ buildState_ends(R9), R8
+	SHRQ $2, R8
+	MOVQ R8, buildState_endAt(R9)
+	MOVL BX, buildState_idx(R9)
+	SUBQ buildState_frames(R9), R10
+	SHRQ $4, R10
+	MOVL R10, buildState_depth(R9)
+	MOVL R11, buildState_curNode(R9)
+	MOVL R13, buildState_curLast(R9)
+	MOVL R14, buildState_curKind(R9)
 	RET

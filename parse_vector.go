@@ -18,22 +18,19 @@ import (
 // reports it exactly; so both paths accept the same inputs and fail with
 // the same errors.
 
-// minFastInput is the smallest input worth the vectorized parse: below it
-// the fixed cost of stage one exceeds what it saves. Tests lower it to run
-// every input through both parsers.
-var minFastInput = 128
-
-// useFast: the machine has the stage-one kernel. Tests turn it off to run
-// the scalar parser alone.
-var useFast = wire.HasCompact()
+// vectorScratch is what the vectorized parse keeps between inputs.
+type vectorScratch struct {
+	ends   []uint32     // string ends found by stage one
+	frames []buildFrame // stage two's open containers
+}
 
 // appendFast is Append's vectorized path. It reports false when the input
 // is not JSON or exceeds a limit, leaving the arena as it was; the caller
 // then runs the scalar parser.
 func (d *Doc) appendFast(src []byte) (uint32, bool) {
 	base, nodeBase, auxBase := len(d.buf), len(d.nodes), len(d.aux)
-	buf, ends, res := wire.Compact(d.buf, d.ends[:0], src, d.opts.mode())
-	d.buf, d.ends = buf, ends
+	buf, ends, res := wire.Compact(d.buf, d.vector.ends[:0], src, d.opts.mode())
+	d.buf, d.vector.ends = buf, ends
 	if res.OK {
 		if root, ok := d.parseCompact(base, res.Values, res.Opens); ok {
 			return root, true
@@ -46,10 +43,11 @@ func (d *Doc) appendFast(src []byte) (uint32, bool) {
 }
 
 // parseCompact builds the nodes of the compact text d.buf[base:], whose
-// string ends are d.ends and which holds at most values values, opens of
-// them objects and arrays. The walk itself is buildNodes (assembly); what
-// it leaves to Go is growing the arena and its stack of open containers
-// as it goes, and the check of duplicate names where Options reject them.
+// string ends are d.vector.ends and which holds at most values values,
+// opens of them objects and arrays. The walk itself is buildNodes
+// (parse_stage2.go); what it leaves to Go is growing the arena and its
+// stack of open containers as it goes, and the check of duplicate names
+// where Options reject them.
 //
 // The counts come from stage one, which does not check the grammar: a
 // megabyte of '[' counts a million values. So the arena grows with what
@@ -68,8 +66,8 @@ func (d *Doc) parseCompact(base, values, opens int) (uint32, bool) {
 	// few bytes past a token without checking for the end.
 	d.buf = slices.Grow(d.buf, textPad)
 	clear(d.buf[len(d.buf) : len(d.buf)+textPad])
-	if cap(d.frames) == 0 {
-		d.frames = make([]buildFrame, min(d.opts.MaxDepth, 64)+1)
+	if cap(d.vector.frames) == 0 {
+		d.vector.frames = make([]buildFrame, min(d.opts.MaxDepth, 64)+1)
 	}
 
 	text := d.buf[base:]
@@ -79,17 +77,17 @@ func (d *Doc) parseCompact(base, values, opens int) (uint32, bool) {
 	var st buildState
 	begin := func() {
 		st = buildState{
-			text:    uintptr(unsafe.Pointer(unsafe.SliceData(text))),
-			textLen: len(text),
-			delta:   uint32(base),
-			ends:    uintptr(unsafe.Pointer(unsafe.SliceData(d.ends))),
-			idx:     uint32(w.start),
-			alen:    uint32(w.astart),
-			top:     uintptr(unsafe.Pointer(unsafe.SliceData(d.frames))),
+			text:     unsafe.SliceData(text),
+			textLen:  len(text),
+			ends:     unsafe.SliceData(d.vector.ends),
+			nends:    len(d.vector.ends),
+			frames:   unsafe.SliceData(d.vector.frames),
+			nframes:  len(d.vector.frames),
+			maxDepth: d.opts.MaxDepth,
+			delta:    uint32(base),
+			idx:      uint32(w.start),
+			alen:     uint32(w.astart),
 		}
-		st.endsEnd = st.ends + uintptr(len(d.ends))*4
-		st.depthEnd = st.top + uintptr(d.opts.MaxDepth)*buildFrameSize
-		st.capEnd = st.top + uintptr(len(d.frames))*buildFrameSize
 		w.yieldAt = st.idx + buildBudget
 		d.room(&st, &w)
 	}
@@ -109,7 +107,7 @@ func (d *Doc) parseCompact(base, values, opens int) (uint32, bool) {
 			d.room(&st, &w)
 			continue
 		case buildStack:
-			d.frames = make([]buildFrame, min(2*len(d.frames), d.opts.MaxDepth+1))
+			d.vector.frames = make([]buildFrame, min(2*len(d.vector.frames), d.opts.MaxDepth+1))
 			begin()
 			continue
 		}
@@ -141,11 +139,6 @@ type walk struct {
 	yieldAt       uint32
 }
 
-// buildReserve is the number of nodes the walk of a large input starts
-// with room for. Tests lower it to make the walk stop to grow the arena
-// every few nodes.
-var buildReserve = 1 << 10
-
 // room grows the arena for the walk st and tells it where to stop next.
 // The nodes of the input, while it is walked, lie past len(d.nodes) and
 // its entries past len(d.aux).
@@ -171,7 +164,7 @@ var buildReserve = 1 << 10
 // first.
 func (d *Doc) room(st *buildState, w *walk) {
 	built := int(st.idx) - w.start
-	slack := 2*len(d.frames) + 4
+	slack := 2*len(d.vector.frames) + 4
 	want := buildReserve
 	if built > 0 && st.i > 0 {
 		proj := float64(built) * float64(st.textLen) / float64(st.i)
@@ -191,76 +184,12 @@ func (d *Doc) room(st *buildState, w *walk) {
 	if want := w.astart + min(w.opens, ncap-w.start); want > cap(d.aux) {
 		d.aux = reserve(d.aux[:st.alen], want-int(st.alen), w.amost)[:w.astart]
 	}
-	st.nodes = uintptr(unsafe.Pointer(unsafe.SliceData(d.nodes)))
+	st.nodes = unsafe.SliceData(d.nodes)
 	st.ncap = uint32(min(ncap, maxNodeIndex))
-	st.aux = uintptr(unsafe.Pointer(unsafe.SliceData(d.aux)))
+	st.aux = unsafe.SliceData(d.aux)
 	st.acap = uint32(min(cap(d.aux), maxAux))
 	st.stopAt = w.yieldAt
 	if ncap < w.start+w.values {
 		st.stopAt = min(st.stopAt, uint32(ncap-slack))
 	}
-}
-
-// textPad is the number of zero bytes buildNodes needs after the text.
-const textPad = 16
-
-// buildBudget is the number of nodes buildNodes builds per call.
-const buildBudget = 1 << 16
-
-// buildState is what buildNodes reads and writes: its input, and its
-// position when it stops before the end. Offsets are fixed by
-// build_amd64.s (TestBuildLayout). Addresses are uintptr: the Doc's slices
-// keep the memory alive and the walk may step one past an end.
-type buildState struct {
-	text     uintptr // compact text of the input
-	textLen  int
-	delta    uint32 // arena offset of text[0]
-	_        uint32
-	endsEnd  uintptr
-	nodes    uintptr
-	ncap     uint32
-	_        uint32
-	aux      uintptr
-	alen     uint32
-	acap     uint32
-	depthEnd uintptr // frames + MaxDepth
-	capEnd   uintptr // frames + their number
-	stopAt   uint32  // suspend once idx reaches it
-	status   uint32
-	root     uint32
-	resume   uint32
-	i        int
-	ends     uintptr // the next entry of ends
-	idx      uint32  // the next free node
-	curNode  uint32
-	curLast  uint32
-	curKind  uint32
-	top      uintptr // the next free frame
-}
-
-// buildFrame is an open container outside the current one.
-type buildFrame struct {
-	node, last, kind, _ uint32
-}
-
-const buildFrameSize = 16
-
-// buildNodes statuses
-const (
-	buildOK = iota
-	buildFail
-	buildStack
-	buildSuspend
-)
-
-// reserve returns s with room for n more elements, growing it by at least
-// a quarter (so that many inputs appended one by one copy each node a few
-// times only) but not past most unless n needs it.
-func reserve[T any](s []T, n, most int) []T {
-	if need := len(s) + n; need > cap(s) {
-		ns := make([]T, len(s), max(need, min(cap(s)+cap(s)/4, most)))
-		copy(ns, s)
-		s = ns
-	}
-	return s
 }
