@@ -1,0 +1,176 @@
+//go:build ignore
+
+// report reads the output of run.sh and writes RESULTS.md: the median of
+// each benchmark's runs at each -cpu, graft's ratios to graphql-go-tools,
+// and the issue's targets with a verdict each.
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+type key struct {
+	name string // BenchmarkNestedBatching/graft
+	cpu  int
+}
+
+type runs struct{ ns, bytes, allocs []float64 }
+
+var line = regexp.MustCompile(`^(Benchmark\S+?)(?:-(\d+))?\s+\d+\s+([\d.]+) ns/op(?:\s+[\d.]+ MB/s)?\s+(\d+) B/op\s+(\d+) allocs/op`)
+
+func main() {
+	in := flag.String("in", "results.txt", "run.sh's output")
+	out := flag.String("out", "RESULTS.md", "report to write")
+	flag.Parse()
+	f, err := os.Open(*in)
+	if err != nil {
+		fail(err)
+	}
+	defer f.Close()
+	res := map[key]*runs{}
+	var head []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		t := sc.Text()
+		if m := line.FindStringSubmatch(t); m != nil {
+			cpu := 1
+			if m[2] != "" {
+				cpu, _ = strconv.Atoi(m[2])
+			}
+			k := key{m[1], cpu}
+			if res[k] == nil {
+				res[k] = &runs{}
+			}
+			for i, p := range []*[]float64{&res[k].ns, &res[k].bytes, &res[k].allocs} {
+				v, _ := strconv.ParseFloat(m[3+i], 64)
+				*p = append(*p, v)
+			}
+		} else if strings.HasPrefix(t, "go:") || strings.HasPrefix(t, "graphql-go-tools:") || strings.HasPrefix(t, "cpus:") || strings.HasPrefix(t, "cpu:") {
+			if !slices.Contains(head, t) {
+				head = append(head, t)
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		fail(err)
+	}
+	med := func(k key) (ns, b, a float64, n int, ok bool) {
+		r := res[k]
+		if r == nil {
+			return 0, 0, 0, 0, false
+		}
+		return median(r.ns), median(r.bytes), median(r.allocs), len(r.ns), true
+	}
+	var cpus []int
+	for k := range res {
+		if !slices.Contains(cpus, k.cpu) {
+			cpus = append(cpus, k.cpu)
+		}
+	}
+	slices.Sort(cpus)
+
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Resolve engine: nested batching against graphql-go-tools\n\n")
+	fmt.Fprintf(&b, "Written by `run.sh` (report.go) from `results.txt`: medians of the runs of each benchmark, ns per operation as `go test -bench` reports it (wall time per operation under `b.RunParallel` with as many goroutines as `-cpu`).\n\n")
+	for _, h := range head {
+		fmt.Fprintf(&b, "- %s\n", h)
+	}
+	fmt.Fprintf(&b, "\nThe scenario is graphql-go-tools' `Benchmark_NestedBatching`: a root fetch of `topProducts`, then in parallel the reviews and stock entity batches at `topProducts.@`, then users at `topProducts.@.reviews.@.author` (four authors, two representations), the 371-byte response checked byte for byte on every operation. `graphql-go-tools`, `-arena` and `-nocheck` are its own `Benchmark_NestedBatching`, `Benchmark_NestedBatchingArena` and `Benchmark_NoCheckNestedBatching`, run unchanged from its module. `-driver` and the 100 and 1,000 product rows drive its resolver through its exported API with the same plan (`gqt_test.go`).\n\n")
+
+	groups := []string{"BenchmarkNestedBatching", "BenchmarkNestedBatching100", "BenchmarkNestedBatching1000"}
+	for _, g := range groups {
+		fmt.Fprintf(&b, "## %s\n\n| benchmark | -cpu | runs | ns/op | B/op | allocs/op | graft's time ÷ this |\n|---|---|---|---|---|---|---|\n", g)
+		var names []string
+		for k := range res {
+			if strings.HasPrefix(k.name, g+"/") && !slices.Contains(names, k.name) {
+				names = append(names, k.name)
+			}
+		}
+		slices.Sort(names)
+		for _, c := range cpus {
+			gns, _, _, _, gok := med(key{g + "/graft", c})
+			for _, n := range names {
+				ns, by, al, cnt, ok := med(key{n, c})
+				if !ok {
+					continue
+				}
+				ratio := "—"
+				if gok && !strings.HasSuffix(n, "/graft") {
+					ratio = fmt.Sprintf("%.3f×", gns/ns)
+				}
+				fmt.Fprintf(&b, "| %s | %d | %d | %s | %.0f | %.0f | %s |\n", strings.TrimPrefix(n, g+"/"), c, cnt, fmtNs(ns), by, al, ratio)
+			}
+		}
+		b.WriteString("\n")
+	}
+
+	b.WriteString("## Targets\n\n| target | -cpu | measured | met |\n|---|---|---|---|\n")
+	verdict := func(ok bool) string {
+		if ok {
+			return "yes"
+		}
+		return "**no**"
+	}
+	for _, c := range cpus {
+		gns, gb, ga, _, gok := med(key{"BenchmarkNestedBatching/graft", c})
+		tns, _, _, _, tok := med(key{"BenchmarkNestedBatching/graphql-go-tools", c})
+		if gok && tok {
+			r := gns / tns
+			fmt.Fprintf(&b, "| ≤ 0.25× graphql-go-tools' NestedBatching time | %d | %.3f× (%s vs %s) | %s |\n", c, r, fmtNs(gns), fmtNs(tns), verdict(r <= 0.25))
+		}
+		if gok {
+			fmt.Fprintf(&b, "| ≤ 10 allocs/op and ≤ 1 KB/op | %d | %.0f allocs, %.0f B | %s |\n", c, ga, gb, verdict(ga <= 10 && gb <= 1024))
+		}
+		var per []float64
+		var text []string
+		for i, g := range groups {
+			ns, _, _, _, ok := med(key{g + "/graft", c})
+			if !ok {
+				continue
+			}
+			n := []float64{3, 100, 1000}[i]
+			per = append(per, ns/n)
+			text = append(text, fmt.Sprintf("%s/item at %.0f", fmtNs(ns/n), n))
+		}
+		if len(per) == 3 {
+			spread := slices.Max(per) / slices.Min(per)
+			fmt.Fprintf(&b, "| time per item flat from 3 to 1,000 items (within 1.5×) | %d | %s: %.2f× | %s |\n", c, strings.Join(text, ", "), spread, verdict(spread <= 1.5))
+		}
+	}
+	b.WriteString("\n")
+	if err := os.WriteFile(*out, []byte(b.String()), 0o644); err != nil {
+		fail(err)
+	}
+}
+
+func median(v []float64) float64 {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+func fmtNs(ns float64) string {
+	switch {
+	case ns >= 1e6:
+		return fmt.Sprintf("%.2f ms", ns/1e6)
+	case ns >= 1e3:
+		return fmt.Sprintf("%.2f µs", ns/1e3)
+	}
+	return fmt.Sprintf("%.0f ns", ns)
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, err)
+	os.Exit(1)
+}
