@@ -171,7 +171,7 @@ func TestConcurrencyBounds(t *testing.T) {
 		mustOverlap bool
 	}{
 		{"per request", resolve.Options{MaxParallel: 3}, 1, 10, 3, true},
-		{"per engine", resolve.Options{MaxConcurrency: 2}, 1, 10, 2, true},
+		{"per engine", resolve.Options{MaxConcurrency: 2}, 1, 10, 2 + 1, true},
 		{"per engine, several requests", resolve.Options{MaxConcurrency: 2}, 4, 5, 2 + 4, false},
 	}
 	for _, c := range cases {

@@ -265,7 +265,7 @@ func (st *state) run() {
 func (st *state) dispatch() {
 	for len(st.ready) > 0 {
 		fi := st.ready[0]
-		if len(st.ready) == 1 {
+		if len(st.ready) == 1 && st.inflight < cap(st.done) {
 			st.ready = st.ready[:0]
 			st.call(fi)
 			st.finish(fi)
