@@ -191,7 +191,7 @@ func (st *state) begin(ctx context.Context, p *Plan, req *Request) error {
 	if len(req.Variables) > 0 {
 		v, err := st.doc.Append(req.Variables)
 		if err != nil {
-			return &Error{Reason: "variables are not JSON", Err: err}
+			return &Error{Reason: "variables are not JSON (" + err.Error() + ")", Err: ErrRequest}
 		}
 		switch st.doc.Kind(v) {
 		case graft.Object:
@@ -260,8 +260,9 @@ func (st *state) run() {
 // leave no other way. A lone fetch thus needs no goroutine, and a Parallel
 // of n fetches n-1. While the calling goroutine waits for its own fetch,
 // responses that arrive on the others wait to be parsed; the nested
-// batching benchmark runs in 60% of the time this way than with every
-// fetch of a Parallel on a goroutine of its own (bench/resolve).
+// batching benchmark of this package runs in 60% of the time this way
+// than with every fetch of a Parallel on a goroutine of its own (-cpu 1:
+// 8.4 µs against 14.2 µs, on a loaded machine).
 func (st *state) dispatch() {
 	for len(st.ready) > 0 {
 		fi := st.ready[0]
