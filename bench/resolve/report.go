@@ -23,6 +23,13 @@ type key struct {
 
 type runs struct{ ns, bytes, allocs []float64 }
 
+// A benchmark that panics leaves its name without figures, the panic
+// following on the same line or the next.
+var (
+	panicLine = regexp.MustCompile(`^(Benchmark\S+?)(?:-(\d+))?\s+panic: (.*)`)
+	nameOnly  = regexp.MustCompile(`^(Benchmark\S+?)(?:-(\d+))?\s*$`)
+)
+
 var line = regexp.MustCompile(`^(Benchmark\S+?)(?:-(\d+))?\s+\d+\s+([\d.]+) ns/op(?:\s+[\d.]+ MB/s)?\s+(\d+) B/op\s+(\d+) allocs/op`)
 
 func main() {
@@ -35,10 +42,34 @@ func main() {
 	}
 	defer f.Close()
 	res := map[key]*runs{}
+	panics := map[key][]string{}
+	var fails []string
 	var head []string
+	var pending []string
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		t := sc.Text()
+		if m := nameOnly.FindStringSubmatch(t); m != nil {
+			pending = m
+			continue
+		}
+		if strings.HasPrefix(t, "panic: ") && pending != nil {
+			t = pending[0] + " " + t
+		}
+		pending = nil
+		if m := panicLine.FindStringSubmatch(t); m != nil {
+			cpu := 1
+			if m[2] != "" {
+				cpu, _ = strconv.Atoi(m[2])
+			}
+			k := key{m[1], cpu}
+			panics[k] = append(panics[k], m[3])
+			continue
+		}
+		if strings.HasPrefix(t, "--- FAIL") {
+			fails = append(fails, t)
+			continue
+		}
 		if m := line.FindStringSubmatch(t); m != nil {
 			cpu := 1
 			if m[2] != "" {
@@ -107,6 +138,22 @@ func main() {
 				}
 				fmt.Fprintf(&b, "| %s | %d | %d | %s | %.0f | %.0f | %s |\n", strings.TrimPrefix(n, g+"/"), c, cnt, fmtNs(ns), by, al, ratio)
 			}
+		}
+		b.WriteString("\n")
+	}
+
+	if len(panics) > 0 || len(fails) > 0 {
+		b.WriteString("## Failed runs\n\nRuns that failed have no figures above (a panic ends the benchmark binary; run.sh runs each graphql-go-tools benchmark on its own so that the others go on).\n\n")
+		var ks []key
+		for k := range panics {
+			ks = append(ks, k)
+		}
+		slices.SortFunc(ks, func(a, b key) int { return strings.Compare(fmt.Sprint(a), fmt.Sprint(b)) })
+		for _, k := range ks {
+			fmt.Fprintf(&b, "- %s, -cpu %d: panicked in %d run(s): `%s`\n", k.name, k.cpu, len(panics[k]), panics[k][0])
+		}
+		for _, f := range fails {
+			fmt.Fprintf(&b, "- %s\n", strings.TrimPrefix(f, "--- FAIL: "))
 		}
 		b.WriteString("\n")
 	}
