@@ -6,6 +6,7 @@ import (
 	"hash/maphash"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/graftjson/graft"
 	"github.com/graftjson/graft/shape"
@@ -48,7 +49,7 @@ type Options struct {
 type Engine struct {
 	t      Transport
 	opts   Options
-	sem    chan struct{} // one token per goroutine running a fetch
+	busy   atomic.Int32 // goroutines running fetches
 	docs   *graft.Pool
 	states sync.Pool
 	seed   maphash.Seed
@@ -71,7 +72,6 @@ func NewEngine(t Transport, opts Options) *Engine {
 	e := &Engine{
 		t:    t,
 		opts: opts,
-		sem:  make(chan struct{}, opts.MaxConcurrency),
 		docs: graft.NewPool(opts.Doc),
 		seed: maphash.MakeSeed(),
 	}
@@ -272,15 +272,11 @@ func (st *state) dispatch() {
 			st.finish(fi)
 			continue
 		}
-		if st.inflight < cap(st.done) {
-			select {
-			case st.e.sem <- struct{}{}:
-				st.popReady()
-				st.inflight++
-				go st.async(fi)
-				continue
-			default:
-			}
+		if st.inflight < cap(st.done) && st.e.acquire() {
+			st.popReady()
+			st.inflight++
+			go st.async(fi)
+			continue
 		}
 		if st.inflight > 0 {
 			return // wait for one to finish
@@ -298,10 +294,24 @@ func (st *state) popReady() {
 	st.ready = st.ready[:n]
 }
 
+// acquire takes one of the engine's MaxConcurrency goroutines, if one is
+// free.
+func (e *Engine) acquire() bool {
+	for {
+		n := e.busy.Load()
+		if int(n) >= e.opts.MaxConcurrency {
+			return false
+		}
+		if e.busy.CompareAndSwap(n, n+1) {
+			return true
+		}
+	}
+}
+
 // async runs one fetch on its own goroutine.
 func (st *state) async(fi int32) {
 	st.call(fi)
-	<-st.e.sem
+	st.e.busy.Add(-1)
 	st.done <- fi
 }
 

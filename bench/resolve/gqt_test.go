@@ -117,6 +117,7 @@ func benchGqt(b *testing.B, f *fixture, arena bool) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(want)))
 	b.ResetTimer()
+	defer startCPU().report(b)
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
 			ctx := resolve.NewContext(context.Background())

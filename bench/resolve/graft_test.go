@@ -87,6 +87,7 @@ func benchGraft(b *testing.B, f *fixture) {
 	b.ReportAllocs()
 	b.SetBytes(int64(len(f.expected)))
 	b.ResetTimer()
+	defer startCPU().report(b)
 	b.RunParallel(func(pb *testing.PB) {
 		buf := make([]byte, 0, 1024)
 		req := &resolve.Request{}

@@ -21,7 +21,7 @@ type key struct {
 	cpu  int
 }
 
-type runs struct{ ns, bytes, allocs []float64 }
+type runs struct{ ns, bytes, allocs, cpu []float64 }
 
 // A benchmark that panics leaves its name without figures, the panic
 // following on the same line or the next.
@@ -30,7 +30,7 @@ var (
 	nameOnly  = regexp.MustCompile(`^(Benchmark\S+?)(?:-(\d+))?\s*$`)
 )
 
-var line = regexp.MustCompile(`^(Benchmark\S+?)(?:-(\d+))?\s+\d+\s+([\d.]+) ns/op(?:\s+[\d.]+ MB/s)?\s+(\d+) B/op\s+(\d+) allocs/op`)
+var line = regexp.MustCompile(`^(Benchmark\S+?)(?:-(\d+))?\s+\d+\s+([\d.]+) ns/op(?:\s+[\d.]+ MB/s)?(?:\s+([\d.]+) cpu-ns/op)?\s+(\d+) B/op\s+(\d+) allocs/op`)
 
 func main() {
 	in := flag.String("in", "results.txt", "run.sh's output")
@@ -79,7 +79,10 @@ func main() {
 			if res[k] == nil {
 				res[k] = &runs{}
 			}
-			for i, p := range []*[]float64{&res[k].ns, &res[k].bytes, &res[k].allocs} {
+			for i, p := range []*[]float64{&res[k].ns, &res[k].cpu, &res[k].bytes, &res[k].allocs} {
+				if m[3+i] == "" {
+					continue
+				}
 				v, _ := strconv.ParseFloat(m[3+i], 64)
 				*p = append(*p, v)
 			}
@@ -99,6 +102,12 @@ func main() {
 		}
 		return median(r.ns), median(r.bytes), median(r.allocs), len(r.ns), true
 	}
+	cpuMed := func(k key) float64 {
+		if r := res[k]; r != nil && len(r.cpu) > 0 {
+			return median(r.cpu)
+		}
+		return 0
+	}
 	var cpus []int
 	for k := range res {
 		if !slices.Contains(cpus, k.cpu) {
@@ -109,7 +118,7 @@ func main() {
 
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Resolve engine: nested batching against graphql-go-tools\n\n")
-	fmt.Fprintf(&b, "Written by `run.sh` (report.go) from `results.txt`: medians of the runs of each benchmark, ns per operation as `go test -bench` reports it (wall time per operation under `b.RunParallel` with as many goroutines as `-cpu`).\n\n")
+	fmt.Fprintf(&b, "Written by `run.sh` (report.go) from `results.txt`: medians of the runs of each benchmark; ns/op is what `go test -bench` reports (wall time per operation under `b.RunParallel` with as many goroutines as `-cpu`), CPU ns/op the process's CPU time (user and system, all threads) per operation, which this repository's benchmarks add (`cputime_test.go`) because the machine is shared and other programs stretch wall times unevenly. The ratios are of wall times.\n\n")
 	for _, h := range head {
 		fmt.Fprintf(&b, "- %s\n", h)
 	}
@@ -117,7 +126,7 @@ func main() {
 
 	groups := []string{"BenchmarkNestedBatching", "BenchmarkNestedBatching100", "BenchmarkNestedBatching1000"}
 	for _, g := range groups {
-		fmt.Fprintf(&b, "## %s\n\n| benchmark | -cpu | runs | ns/op | B/op | allocs/op | graft's time ÷ this |\n|---|---|---|---|---|---|---|\n", g)
+		fmt.Fprintf(&b, "## %s\n\n| benchmark | -cpu | runs | ns/op | CPU ns/op | B/op | allocs/op | graft's time ÷ this |\n|---|---|---|---|---|---|---|---|\n", g)
 		var names []string
 		for k := range res {
 			if strings.HasPrefix(k.name, g+"/") && !slices.Contains(names, k.name) {
@@ -136,7 +145,11 @@ func main() {
 				if gok && !strings.HasSuffix(n, "/graft") {
 					ratio = fmt.Sprintf("%.3f×", gns/ns)
 				}
-				fmt.Fprintf(&b, "| %s | %d | %d | %s | %.0f | %.0f | %s |\n", strings.TrimPrefix(n, g+"/"), c, cnt, fmtNs(ns), by, al, ratio)
+				cpu := "—"
+				if v := cpuMed(key{n, c}); v > 0 {
+					cpu = fmtNs(v)
+				}
+				fmt.Fprintf(&b, "| %s | %d | %d | %s | %s | %.0f | %.0f | %s |\n", strings.TrimPrefix(n, g+"/"), c, cnt, fmtNs(ns), cpu, by, al, ratio)
 			}
 		}
 		b.WriteString("\n")
@@ -189,6 +202,18 @@ func main() {
 		if len(per) == 3 {
 			spread := slices.Max(per) / slices.Min(per)
 			fmt.Fprintf(&b, "| time per item flat from 3 to 1,000 items (within 1.5×) | %d | %s: %.2f× | %s |\n", c, strings.Join(text, ", "), spread, verdict(spread <= 1.5))
+		}
+		per, text = per[:0], text[:0]
+		for i, g := range groups {
+			if v := cpuMed(key{g + "/graft", c}); v > 0 {
+				n := []float64{3, 100, 1000}[i]
+				per = append(per, v/n)
+				text = append(text, fmt.Sprintf("%s/item at %.0f", fmtNs(v/n), n))
+			}
+		}
+		if len(per) == 3 {
+			spread := slices.Max(per) / slices.Min(per)
+			fmt.Fprintf(&b, "| the same in CPU time | %d | %s: %.2f× | %s |\n", c, strings.Join(text, ", "), spread, verdict(spread <= 1.5))
 		}
 	}
 	b.WriteString("\n")
