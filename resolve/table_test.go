@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"strings"
 	"testing"
 
 	"github.com/graftjson/graft/resolve"
@@ -324,4 +323,3 @@ func shapeOf(tb testing.TB, root *shape.Type) *shape.Plan {
 	return p
 }
 
-var _ = strings.Contains
