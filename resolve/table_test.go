@@ -322,4 +322,3 @@ func shapeOf(tb testing.TB, root *shape.Type) *shape.Plan {
 	}
 	return p
 }
-
