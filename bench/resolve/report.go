@@ -122,7 +122,7 @@ func main() {
 	for _, h := range head {
 		fmt.Fprintf(&b, "- %s\n", h)
 	}
-	fmt.Fprintf(&b, "\nThe scenario is graphql-go-tools' `Benchmark_NestedBatching`: a root fetch of `topProducts`, then in parallel the reviews and stock entity batches at `topProducts.@`, then users at `topProducts.@.reviews.@.author` (four authors, two representations), the 371-byte response checked byte for byte on every operation. `graphql-go-tools`, `-arena` and `-nocheck` are its own `Benchmark_NestedBatching`, `Benchmark_NestedBatchingArena` and `Benchmark_NoCheckNestedBatching`, run unchanged from its module. `-driver` and the 100 and 1,000 product rows drive its resolver through its exported API with the same plan (`gqt_test.go`).\n\n")
+	fmt.Fprintf(&b, "\nThe scenario is graphql-go-tools' `Benchmark_NestedBatching`: a root fetch of `topProducts`, then in parallel the reviews and stock entity batches at `topProducts.@`, then users at `topProducts.@.reviews.@.author` (four authors, two representations), the 371-byte response checked byte for byte on every operation. `graphql-go-tools`, `-arena` and `-nocheck` are its own `Benchmark_NestedBatching`, `Benchmark_NestedBatchingArena` and `Benchmark_NoCheckNestedBatching`, run unchanged from its module. `-driver` and the 100 and 1,000 product rows drive its resolver through its exported API with the same plan (`gqt_test.go`), with the arena resolver's inbound request deduplication off (identical requests in flight at once would share one execution; graft does all the work of every request); its own arena benchmark runs with it on, and at `-cpu 2` it panics (see Failed runs).\n\n")
 
 	groups := []string{"BenchmarkNestedBatching", "BenchmarkNestedBatching100", "BenchmarkNestedBatching1000"}
 	for _, g := range groups {
