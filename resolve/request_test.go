@@ -78,3 +78,30 @@ func TestConditions(t *testing.T) {
 		}
 	}
 }
+
+// Options.MaxErrors bounds the errors of one response, however many an
+// upstream sends and however many positions each concerns.
+func TestMaxErrors(t *testing.T) {
+	tr := resolve.Memory{
+		"a": func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
+			return append(dst, `{"data":{"l":[{"k":1},{"k":1},{"k":1}]}}`...), nil
+		},
+		"b": func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
+			return append(dst, `{"data":{"_entities":[null]},"errors":[{"message":"e","path":["_entities",0]},{"message":"f"},{"message":"g"}]}`...), nil
+		},
+	}
+	p := mustPlan(t, seq(root("a", "{l}"), &resolve.Fetch{Upstream: "b", Operation: "E", Path: []string{"l", "@"}, Entities: []resolve.Entity{{Type: "T", Fields: []resolve.Field{{Name: "k"}}}}}), nil)
+	for _, c := range []struct{ max, want int }{{0, 5}, {2, 2}, {4, 4}} {
+		out, err := resolve.NewEngine(tr, resolve.Options{MaxErrors: c.max}).Execute(context.Background(), p, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkResponse(t, out)
+		if n := strings.Count(string(out), `"message"`); n != c.want {
+			t.Errorf("MaxErrors %d: %d errors, want %d: %s", c.max, n, c.want, out)
+		}
+		if !strings.HasSuffix(string(out), `"data":{"l":[null,null,null]}}`) {
+			t.Errorf("MaxErrors %d: %s", c.max, out)
+		}
+	}
+}
