@@ -41,16 +41,16 @@ type Options struct {
 	// directives give, by subgraph name. A name the supergraph does not
 	// have is an error of New.
 	Subgraphs map[string]string
-	// Client sends the requests to the subgraphs; nil means a client of
-	// its own. Tests and embedders set it to route requests elsewhere
-	// (an in-memory RoundTripper, for one).
-	Client *http.Client
 	// SubgraphTimeout bounds each request to a subgraph; a subgraph that
 	// does not answer in time gives an error in the response and null
 	// data where its fields were. Zero means DefaultSubgraphTimeout.
 	SubgraphTimeout time.Duration
+	// SubgraphMaxBytes bounds a subgraph's response body; zero means
+	// httptransport.DefaultMaxResponseBytes (64 MiB).
+	SubgraphMaxBytes int64
 	// ForwardHeaders names the client request headers sent on to the
-	// subgraphs (none by default).
+	// subgraphs (none by default). Hop-by-hop headers and those the
+	// transport sets (Content-Type, Accept, Host, …) are never sent.
 	ForwardHeaders []string
 
 	// MaxBodyBytes bounds a POST body; a larger one is refused with 413.

@@ -3,87 +3,34 @@ package gateway
 import (
 	"bytes"
 	"context"
-	"errors"
-	"net/http"
-	"net/url"
-	"strconv"
-	"time"
+	"encoding/json"
 
 	"github.com/graftjson/graft/federation"
 	"github.com/graftjson/graft/resolve"
 )
 
-// defaultMaxResponseBytes bounds one subgraph response.
-const defaultMaxResponseBytes = 32 << 20
-
-// transport sends the engine's fetches to the subgraphs over HTTP, and
-// answers the introspection fetch in process. It is safe for concurrent
-// use.
+// transport answers the introspection fetch in process and sends every
+// other fetch on (to the subgraphs, over package httptransport). It is
+// safe for concurrent use.
 type transport struct {
-	urls          map[string]string // subgraph name -> URL
-	client        *http.Client
-	timeout       time.Duration
-	maxBytes      int64
+	subgraphs     resolve.Transport
 	introspection *introspection
 }
 
-// upstreamError is a failed fetch: the engine reports its text in the
-// response, next to the subgraph's name.
-type upstreamError struct{ msg string }
-
-func (e *upstreamError) Error() string { return e.msg }
-
-// Do posts the request to the subgraph and appends its response body.
+// Do answers r.
 func (t *transport) Do(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
-	if r.Upstream == federation.IntrospectionUpstream {
-		return t.answerIntrospection(ctx, r.Body, dst)
+	if r.Upstream != federation.IntrospectionUpstream {
+		return t.subgraphs.Do(ctx, r, dst)
 	}
-	target, ok := t.urls[r.Upstream]
-	if !ok {
-		return dst, &upstreamError{"unknown subgraph " + strconv.Quote(r.Upstream)}
+	var req struct {
+		Query         string         `json:"query"`
+		OperationName string         `json:"operationName"`
+		Variables     map[string]any `json:"variables"`
 	}
-	ctx, cancel := context.WithTimeout(ctx, t.timeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, bytes.NewReader(r.Body))
-	if err != nil {
+	dec := json.NewDecoder(bytes.NewReader(r.Body))
+	dec.UseNumber()
+	if err := dec.Decode(&req); err != nil {
 		return dst, err
 	}
-	for k, v := range r.Header {
-		req.Header[k] = v
-	}
-	req.Header["Content-Type"] = jsonType
-	req.Header["Accept"] = acceptJSON
-	resp, err := t.client.Do(req)
-	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil {
-			return dst, &upstreamError{"the subgraph did not answer within " + t.timeout.String()}
-		}
-		// The *url.Error names the URL; clients need not see it.
-		var ue *url.Error
-		if errors.As(err, &ue) {
-			err = ue.Err
-		}
-		return dst, &upstreamError{"the subgraph could not be reached: " + err.Error()}
-	}
-	defer resp.Body.Close()
-	start := len(dst)
-	dst, err = readBody(dst, resp.Body, t.maxBytes)
-	if err != nil {
-		var e *Error
-		if errors.As(err, &e) && e.Status == http.StatusRequestEntityTooLarge {
-			return dst[:start], &upstreamError{"the subgraph's response is larger than " + strconv.FormatInt(t.maxBytes, 10) + " bytes"}
-		}
-		if ctx.Err() != nil {
-			return dst[:start], &upstreamError{"the subgraph did not answer within " + t.timeout.String()}
-		}
-		return dst[:start], &upstreamError{"reading the subgraph's response: " + err.Error()}
-	}
-	// GraphQL over HTTP: a graphql-response+json body with a 4xx/5xx
-	// status is still a GraphQL response; a plain error status is not.
-	if resp.StatusCode != http.StatusOK && !bytes.HasPrefix(bytes.TrimSpace(dst[start:]), []byte("{")) {
-		return dst[:start], &upstreamError{"the subgraph answered " + resp.Status}
-	}
-	return dst, nil
+	return append(dst, t.introspection.execute(ctx, req.Query, req.OperationName, req.Variables)...), nil
 }
-
-var acceptJSON = []string{"application/graphql-response+json, application/json;q=0.9"}

@@ -68,6 +68,7 @@ var goldenCases = []golden{
 	{name: "serve missing supergraph", args: []string{"serve", "--supergraph", "$D/none.graphql"}, stderr: "none.graphql", code: 1},
 	{name: "serve invalid supergraph", args: []string{"serve", "--supergraph", "$D/s.graphql"}, files: map[string]string{"s.graphql": "type Query {\n  a: Nope\n}\n"}, stderr: "$D/s.graphql:", code: 1},
 	{name: "serve unknown subgraph", args: []string{"serve", "--supergraph", "$D/s.graphql", "--subgraph", "nope=http://127.0.0.1:1/graphql"}, files: map[string]string{"s.graphql": demoSupergraph}, stderr: "graft serve: subgraph \"nope\": the supergraph has no subgraph of that name (it has accounts, inventory, products, reviews)", code: 1},
+	{name: "serve bad subgraph URL", args: []string{"serve", "--supergraph", "$D/s.graphql", "--subgraph", "products=ftp://x"}, files: map[string]string{"s.graphql": demoSupergraph}, stderr: `graft serve: resolve: upstream "products": not an absolute http or https URL: "ftp://x"`, code: 1},
 	{name: "serve bad config", args: []string{"serve", "--supergraph", "$D/s.graphql", "--config", "$D/c.json"}, files: map[string]string{"s.graphql": demoSupergraph, "c.json": `{"subgraph":{}}`}, stderr: "$D/c.json: json: unknown field \"subgraph\"", code: 1},
 	{name: "serve bad listen", args: []string{"serve", "--supergraph", "$D/s.graphql", "--listen", "256.0.0.1:1"}, files: map[string]string{"s.graphql": demoSupergraph}, stderr: "graft serve: listen tcp", code: 1},
 
