@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -277,11 +278,27 @@ func (g *Gateway) forward(m map[string][]string, h http.Header) map[string][]str
 	}
 	clear(m)
 	for _, name := range g.opts.ForwardHeaders {
-		if v := h.Values(name); len(v) > 0 {
+		if v := h.Values(name); len(v) > 0 && !hopByHop(h, name) {
 			m[http.CanonicalHeaderKey(name)] = v
 		}
 	}
 	return m
+}
+
+// hopByHop reports whether the client's Connection header names the
+// header name, which then concerns this hop only (RFC 9110, 7.6.1).
+// httptransport drops the fixed hop-by-hop headers itself.
+func hopByHop(h http.Header, name string) bool {
+	for _, line := range h["Connection"] {
+		for line != "" {
+			var opt string
+			opt, line, _ = strings.Cut(line, ",")
+			if strings.EqualFold(strings.TrimSpace(opt), name) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // prepare finds the planned operation of a request in the cache, or
