@@ -241,12 +241,12 @@ func (d *Doc) LoadSnapshot(src []byte) (Ref, error) {
 	if text := src[p:]; wire.HasCompact() && len(text) <= wire.MaxCompactInput {
 		// The copy checks the strings on the way, 64 bytes at a time.
 		var res wire.CompactResult
-		d.buf, d.ends, res = wire.Compact(d.buf[:0], d.ends[:0], text, o.mode())
+		d.buf, d.vector.ends, res = wire.Compact(d.buf[:0], d.vector.ends[:0], text, o.mode())
 		if !res.OK || len(d.buf) != len(text) {
 			d.Reset()
 			return 0, snapError(int64(p), "the text is not compact JSON")
 		}
-		v.ends = d.ends
+		v.ends = d.vector.ends
 	} else {
 		d.buf = append(d.buf[:0], text...)
 	}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"slices"
 	"strconv"
+
+	"github.com/graftjson/graft/internal/wire"
 )
 
 // Kind says what a Type is.
@@ -89,9 +91,14 @@ type Case struct {
 type Field struct {
 	// Name is the response name: the alias, or the field name.
 	Name string
-	// Key is the member name in the data: the schema field name. Error
-	// messages name the field as ParentType.Key.
+	// Key is the member name in the data: the schema field name, or the
+	// response name where the data is keyed by response names (as a
+	// federation gateway's merged data is). Error messages name the field
+	// as ParentType.Key, or ParentType.Schema when Schema is set.
 	Key string
+	// Schema, when not empty, is the schema field name that error messages
+	// use instead of Key.
+	Schema string
 	// Type is the type of the field. For __typename use &Type{Kind: Typename}.
 	Type *Type
 	// Loc is where the field is written in the operation.
@@ -171,6 +178,7 @@ type object struct {
 type field struct {
 	name   string
 	key    string
+	schema string // the schema field name, for error messages
 	prefix []byte // a comma, the response name as a JSON string and a colon
 	quoted []byte // the response name as a JSON string, for error paths
 	typ    *typ
@@ -260,7 +268,7 @@ func (c *compiler) typ(t *Type) (*typ, error) {
 	case Enum:
 		ct.enum = make(map[string]string, len(t.Values))
 		for _, v := range t.Values {
-			ct.enum[v] = string(appendQuote(nil, v))
+			ct.enum[v] = string(wire.AppendQuote(nil, v))
 		}
 	case List:
 		elem, err := c.in(seg{"[]", ""}, t.Of)
@@ -301,7 +309,7 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 	if name == "" {
 		return nil, c.fail("an object type needs a name")
 	}
-	o := &object{name: name, quoted: appendQuote(nil, name), fields: make([]field, len(fields))}
+	o := &object{name: name, quoted: wire.AppendQuote(nil, name), fields: make([]field, len(fields))}
 	first := map[string][]int32{}
 	slots := map[string]int32{}
 	var keys []string
@@ -317,8 +325,12 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 			c.at = append(c.at, seg{".", f.Name})
 			return nil, c.fail("a field needs a key")
 		}
-		q := appendQuote(nil, f.Name)
-		cf := field{name: f.Name, key: f.Key, quoted: q, prefix: append(append([]byte{','}, q...), ':'), typ: t, slot: -1, loc: f.Loc}
+		q := wire.AppendQuote(nil, f.Name)
+		schema := f.Schema
+		if schema == "" {
+			schema = f.Key
+		}
+		cf := field{name: f.Name, key: f.Key, schema: schema, quoted: q, prefix: append(append([]byte{','}, q...), ':'), typ: t, slot: -1, loc: f.Loc}
 		if t.kind != Typename {
 			slot, ok := slots[f.Key]
 			if !ok {

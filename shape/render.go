@@ -2,9 +2,11 @@ package shape
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 
 	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/internal/wire"
 )
 
 // Renderer holds the scratch memory of rendering: the error list, the
@@ -26,6 +28,22 @@ type Renderer struct {
 	msg   []byte      // the message being built
 	tmp   []byte      // decoded strings and names
 	tmp2  []byte      // a second one, for values inspected inside messages
+
+	reported []graft.Ref // sorted: values whose failure Prior reported
+}
+
+// Prior is what the stages before rendering (fetching, merging) already
+// reported about a response, for RenderPrior.
+type Prior struct {
+	// Errors holds Count GraphQL error objects, serialized and separated
+	// by commas; they come first in the response's "errors".
+	Errors []byte
+	Count  int
+	// Reported lists values of the Doc whose failure an error of Errors
+	// already reports: a null among them in a non-null position, and a
+	// missing member of a non-null field of an object among them, make
+	// the position null (and bubble) without an error of its own.
+	Reported []graft.Ref
 }
 
 // step is one element of the current response path: a field (index < 0)
@@ -47,11 +65,21 @@ type step struct {
 // truncates back to the start of the nullable position it replaces, and
 // that errors, when there are any, are moved in front of data at the end.
 func (r *Renderer) Render(dst []byte, p *Plan, d *graft.Doc, data graft.Ref, vars []bool) []byte {
+	return r.RenderPrior(dst, p, d, data, vars, Prior{})
+}
+
+// RenderPrior is Render for data that earlier stages of the request
+// already found faults in: prior's errors are listed first, and the
+// positions it reports as failed add no error of their own (see Prior).
+// Prior's slices are read during the call and not kept.
+func (r *Renderer) RenderPrior(dst []byte, p *Plan, d *graft.Doc, data graft.Ref, vars []bool, prior Prior) []byte {
 	if len(vars) < len(p.vars) {
 		panic("shape: Render needs a value for each of Plan.Variables")
 	}
 	r.d, r.p, r.vars = d, p, vars
-	r.errs, r.nerr, r.path, r.slots = r.errs[:0], 0, r.path[:0], r.slots[:0]
+	r.errs, r.nerr, r.path, r.slots = append(r.errs[:0], prior.Errors...), prior.Count, r.path[:0], r.slots[:0]
+	r.reported = append(r.reported[:0], prior.Reported...)
+	slices.Sort(r.reported)
 	base := len(dst)
 	r.out = append(dst, `{"data":`...)
 	mark := len(r.out)
@@ -73,6 +101,12 @@ func (r *Renderer) Render(dst []byte, p *Plan, d *graft.Doc, data graft.Ref, var
 	out := r.out
 	r.d, r.p, r.vars, r.out = nil, nil, nil, nil
 	return out
+}
+
+// isReported reports whether v is one of Prior.Reported.
+func (r *Renderer) isReported(v graft.Ref) bool {
+	_, ok := slices.BinarySearch(r.reported, v)
+	return ok
 }
 
 // Errors returns the number of errors in the response of the last Render.
@@ -125,6 +159,7 @@ func (r *Renderer) included(o *object, i int) bool {
 func (r *Renderer) object(o *object, v graft.Ref) bool {
 	base := len(r.slots)
 	r.members(o, v)
+	quiet := len(r.reported) > 0 && r.isReported(v)
 	r.out = append(r.out, '{')
 	n := 0
 	ok := true
@@ -143,8 +178,13 @@ func (r *Renderer) object(o *object, v graft.Ref) bool {
 			r.out = append(r.out, o.quoted...)
 			continue
 		}
+		fv := r.slots[base+int(f.slot)]
+		if quiet && fv == 0 && f.typ.nonNull {
+			ok = false // the failure that left it out is reported
+			break
+		}
 		r.path = append(r.path, step{obj: o, fi: int32(i), index: -1})
-		ok = r.complete(f.typ, r.slots[base+int(f.slot)])
+		ok = r.complete(f.typ, fv)
 		r.path = r.path[:len(r.path)-1]
 		if !ok {
 			break
@@ -205,7 +245,9 @@ func (r *Renderer) complete(t *typ, v graft.Ref) bool {
 	}
 	if k == graft.Null || k == graft.Invalid {
 		if t.nonNull {
-			r.nonNullError()
+			if len(r.reported) == 0 || !r.isReported(v) {
+				r.nonNullError()
+			}
 			return false
 		}
 		r.out = append(r.out, "null"...)
@@ -334,7 +376,7 @@ func (r *Renderer) appendFieldName(b []byte) []byte {
 	if s := r.current(); s != nil {
 		b = append(b, s.obj.name...)
 		b = append(b, '.')
-		b = append(b, s.obj.fields[s.fi].key...)
+		b = append(b, s.obj.fields[s.fi].schema...)
 	}
 	return b
 }
@@ -355,7 +397,7 @@ func (r *Renderer) fieldError() {
 	}
 	r.nerr++
 	r.errs = append(r.errs, `{"message":`...)
-	r.errs = appendQuote(r.errs, r.msg)
+	r.errs = wire.AppendQuote(r.errs, r.msg)
 	if s := r.current(); s != nil {
 		// The locations of every included occurrence of the field, each
 		// once; a field without a location (Line 0) adds none.

@@ -26,7 +26,7 @@ type command struct {
 
 // commands returns the subcommands in the order graft --help lists them.
 func commands() []*command {
-	return []*command{validateCommand(), fmtCommand(), getCommand(), mergeCommand(), patchCommand(), streamCommand(), shapeCommand()}
+	return []*command{validateCommand(), fmtCommand(), getCommand(), mergeCommand(), patchCommand(), streamCommand(), shapeCommand(), normalizeCommand(), planCommand(), serveCommand()}
 }
 
 func lookup(name string) *command {
@@ -47,7 +47,8 @@ programs that receive JSON from several upstream services and stitch it into
 one response. graft keeps strings and numbers exactly as they were written
 (escapes stay escaped, big numbers are not rounded) and merges documents the
 way a gateway combines the answers of its upstreams. It also applies the
-standard transforms: JSON Patch, JSON Merge Patch and canonical JSON.
+standard transforms: JSON Patch, JSON Merge Patch and canonical JSON, and
+runs a GraphQL federation gateway over a supergraph (graft serve).
 `
 
 const mainDetails = `
@@ -63,7 +64,9 @@ Exit status:
   2  usage error: unknown command, missing argument, bad flag
 
 Examples:
+  graft serve --demo
   graft validate examples/*.json
+  graft validate --schema order.schema.json order.json
   graft fmt --indent 2 examples/base.json
   graft get examples/base.json /products/0/name
   graft merge examples/base.json examples/reviews.json examples/inventory.json
@@ -78,10 +81,14 @@ command, and "graft --version" for the version.
 // mainUsage appends the usage line and the command list.
 func mainUsage(b []byte) []byte {
 	b = append(b, "usage: "+mainSynopsis+"\n\nCommands:\n"...)
+	width := 0
+	for _, c := range commands() {
+		width = max(width, len(c.name))
+	}
 	for _, c := range commands() {
 		b = append(b, "  "...)
 		b = append(b, c.name...)
-		b = append(b, strings.Repeat(" ", 10-len(c.name))...)
+		b = append(b, strings.Repeat(" ", width+2-len(c.name))...)
 		b = append(b, c.summary...)
 		b = append(b, '\n')
 	}
@@ -152,6 +159,8 @@ type runner struct {
 	stdout, stderr io.Writer
 	maxBytes       int  // the most bytes read from one input
 	stdinRead      bool // standard input was read already
+
+	hooks serveHooks // tests watch graft serve through them
 
 	// isTerminal, when set, replaces the check of whether a stream is a
 	// terminal (and its width): tests set it to see the progress line.

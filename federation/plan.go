@@ -1,0 +1,557 @@
+package federation
+
+import (
+	"strconv"
+
+	"github.com/graftjson/graft/graphql"
+	"github.com/graftjson/graft/resolve"
+	"github.com/graftjson/graft/shape"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// IntrospectionUpstream is the Upstream of the root fetch that holds the
+// client's introspection root fields (__schema, __type): the gateway
+// answers that operation itself, against the API schema.
+const IntrospectionUpstream = "#introspection"
+
+// QueryPlan is the plan of one client operation. It is immutable and safe
+// for concurrent use.
+type QueryPlan struct {
+	// Operation is the client operation compiled against the API schema:
+	// variable coercion and the response shape, which reads the merged
+	// data by response names.
+	Operation *graphql.Operation
+	// Root is the fetch tree; nil when the operation needs no fetch (it
+	// selects only __typename).
+	Root resolve.Node
+	// Exec is Root compiled with the Operation's response plan, ready for
+	// resolve.Engine.Execute (an empty Sequence when Root is nil).
+	Exec *resolve.Plan
+}
+
+// Plan validates the operation named operationName (empty when the
+// document holds one) of the GraphQL document query against the API
+// schema and plans its fetches. A request that cannot run is a
+// *graphql.RequestError with locations; so is an operation the planner
+// cannot plan (a subscription, or a field no subgraph can reach).
+func (s *Supergraph) Plan(query, operationName string) (*QueryPlan, error) {
+	op, err := graphql.Compile(s.schema, query, operationName)
+	if err != nil {
+		return nil, err
+	}
+	p := planner{s: s, op: op.Definition(), c: collector{api: s.api}, entity: map[entityKey]*fetch{}}
+	root, err := p.plan()
+	if err != nil {
+		return nil, err
+	}
+	tree := root
+	if tree == nil {
+		tree = &resolve.Sequence{}
+	}
+	exec, err := resolve.NewPlan(tree, op.Plan())
+	if err != nil {
+		return nil, err // a planner bug: the description breaks the plan model
+	}
+	return &QueryPlan{Operation: op, Root: root, Exec: exec}, nil
+}
+
+// planError is a request error at the position of a field.
+func planError(msg string, pos *ast.Position) error {
+	p := graphql.Problem{Message: msg}
+	if pos != nil {
+		p.Locations = []shape.Location{{Line: pos.Line, Column: pos.Column}}
+	}
+	return &graphql.RequestError{Problems: []graphql.Problem{p}}
+}
+
+// planner plans one operation.
+type planner struct {
+	s       *Supergraph
+	op      *ast.OperationDefinition
+	c       collector
+	fetches []*fetch
+	// touched collects the fetches that planSet adds fields to, while the
+	// fields a representation needs are being planned.
+	touched *[]*fetch
+	hops    int // nesting of key and @requires planning
+	entity  map[entityKey]*fetch
+	// body and text are scratch buffers for the upstream operations' text.
+	body, text []byte
+}
+
+// entityKey names the entity fetch that jumps from a fetch to a subgraph
+// at a path.
+type entityKey struct {
+	parent *fetch
+	graph  int
+	path   string
+}
+
+// fetch is one upstream request being built.
+type fetch struct {
+	id     int
+	graph  int
+	root   bool // a root fetch: sel is the root selection
+	path   []string
+	sel    *usel // root fetch: the root selection
+	cases  []*entityCase
+	deps   []*fetch
+	parent *fetch    // the fetch this entity fetch jumped from
+	intro  []*cfield // the introspection fetch's fields (graph -1)
+}
+
+// entityCase is the part of an entity fetch for one type of the data.
+type entityCase struct {
+	typ      string // __typename in the data
+	typename string // __typename in the representation, and the fragment's type
+	fields   []resolve.Field
+	sel      *usel // shared by the cases of one typename
+}
+
+// usel is a selection set of an upstream operation.
+type usel struct {
+	fields []*ufield
+	byResp map[string]*ufield // the fields by response name, once there are many
+	cases  []*ucase           // inline fragments on object types
+}
+
+type ufield struct {
+	resp  string
+	name  string
+	args  ast.ArgumentList
+	conds ast.DirectiveList
+	sub   *usel // nil for a leaf
+}
+
+type ucase struct {
+	typ string
+	sel *usel
+}
+
+// field returns the field of response name resp in u, adding it when it is
+// not there. It reports false when resp is taken by a different field.
+func (u *usel) field(resp, name string, args ast.ArgumentList, conds ast.DirectiveList, composite bool) (*ufield, bool) {
+	if f := u.find(resp); f != nil {
+		if f.name != name || !sameArgs(f.args, args) {
+			return nil, false
+		}
+		if !sameConds(f.conds, conds) {
+			f.conds = nil
+		}
+		return f, true
+	}
+	f := &ufield{resp: resp, name: name, args: args, conds: conds}
+	if composite {
+		f.sub = &usel{}
+	}
+	u.fields = append(u.fields, f)
+	switch {
+	case u.byResp != nil:
+		u.byResp[resp] = f
+	case len(u.fields) > 16:
+		u.byResp = make(map[string]*ufield, 2*len(u.fields))
+		for _, f := range u.fields {
+			u.byResp[f.resp] = f
+		}
+	}
+	return f, true
+}
+
+func (u *usel) find(resp string) *ufield {
+	if u.byResp != nil {
+		return u.byResp[resp]
+	}
+	for _, f := range u.fields {
+		if f.resp == resp {
+			return f
+		}
+	}
+	return nil
+}
+
+func (u *usel) typename() { u.field("__typename", "__typename", nil, nil, false) }
+
+func (u *usel) findCase(typ string) *ucase {
+	for _, c := range u.cases {
+		if c.typ == typ {
+			return c
+		}
+	}
+	return nil
+}
+
+// onType returns the selection of the inline fragment on typ, adding it.
+func (u *usel) onType(typ string) *usel {
+	if c := u.findCase(typ); c != nil {
+		return c.sel
+	}
+	c := &ucase{typ: typ, sel: &usel{}}
+	u.cases = append(u.cases, c)
+	return c.sel
+}
+
+func sameArgs(a, b ast.ArgumentList) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Name != b[i].Name || valueText(nil, a[i].Value) != valueText(nil, b[i].Value) {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *planner) newFetch(graph int) *fetch {
+	f := &fetch{id: len(p.fetches), graph: graph}
+	p.fetches = append(p.fetches, f)
+	return f
+}
+
+// plan plans the operation: root fetches grouped by subgraph (mutation
+// fields in order), then the tree of fetches under them.
+func (p *planner) plan() (resolve.Node, error) {
+	var root *ast.Definition
+	switch p.op.Operation {
+	case ast.Mutation:
+		root = p.s.api.Mutation
+	case ast.Subscription:
+		return nil, planError("Subscriptions are not supported by the gateway.", p.op.Position)
+	default:
+		root = p.s.api.Query
+	}
+	fields := p.c.collect(root, []ast.SelectionSet{p.op.SelectionSet})
+	var groups []*fetch
+	var intro *fetch
+	for _, cf := range fields {
+		switch cf.name {
+		case "__typename":
+			continue // the response shape answers it
+		case "__schema", "__type":
+			if intro == nil {
+				intro = p.newFetch(-1)
+				intro.root, intro.sel = true, &usel{}
+				groups = append(groups, intro)
+			}
+			intro.intro = append(intro.intro, cf)
+			continue
+		}
+		// The subgraph that resolves most of the field's selection itself;
+		// on a tie, one already fetched from (for a mutation, only the
+		// last one, as its fields run in order).
+		var candidates []int
+		for h := range p.s.graphs {
+			if p.local(h, root.Name, cf.name, nil) {
+				candidates = append(candidates, h)
+			}
+		}
+		g, best := -1, -1
+		for _, h := range candidates {
+			score := 0
+			if len(candidates) > 1 {
+				score = 2 * p.localCount(h, root.Name, cf)
+			}
+			if n := len(groups); n > 0 && groups[n-1].graph == h || p.op.Operation != ast.Mutation && hasGroup(groups, h) {
+				score++
+			}
+			if score > best {
+				g, best = h, score
+			}
+		}
+		if g < 0 {
+			return nil, planError(`No subgraph resolves the field "`+root.Name+"."+cf.name+`".`, cf.field.Position)
+		}
+		var f *fetch
+		if n := len(groups); n > 0 && groups[n-1].graph == g || p.op.Operation != ast.Mutation {
+			for i := len(groups) - 1; i >= 0; i-- {
+				if groups[i].graph == g {
+					f = groups[i]
+					break
+				}
+			}
+		}
+		if f == nil {
+			f = p.newFetch(g)
+			f.root, f.sel = true, &usel{}
+			groups = append(groups, f)
+		}
+		if err := p.planSet(f, f.sel, nil, root.Name, []*cfield{cf}, fields, nil); err != nil {
+			return nil, err
+		}
+	}
+	return p.tree(groups)
+}
+
+func hasGroup(groups []*fetch, g int) bool {
+	for _, f := range groups {
+		if f.graph == g {
+			return true
+		}
+	}
+	return false
+}
+
+// localCount returns how many fields of the selection of cf (a field of
+// typ) the subgraph g resolves itself, one level down.
+func (p *planner) localCount(g int, typ string, cf *cfield) int {
+	def := p.fieldDef(typ, cf.name)
+	if def == nil || len(cf.sets) == 0 {
+		return 0
+	}
+	named := p.s.api.Types[def.Type.Name()]
+	if named == nil || named.Kind != ast.Object {
+		return 0
+	}
+	var provides ast.SelectionSet
+	if j := p.join(g, typ, cf.name); j != nil {
+		provides = j.provides
+	}
+	n := 0
+	defer func(nodes int) { p.c.nodes = nodes }(p.c.nodes) // counted when planned
+	for _, sub := range p.c.collect(named, cf.sets) {
+		if sub.name != "__typename" && p.local(g, named.Name, sub.name, provides) {
+			n++
+		}
+	}
+	return n
+}
+
+// local reports whether the subgraph g resolves the field name of the type
+// typ without a jump: it defines the field and it is not @external there
+// (or the enclosing field @provides it), or it is one of the type's key
+// fields in g.
+func (p *planner) local(g int, typ, name string, provided ast.SelectionSet) bool {
+	if name == "__typename" {
+		return true
+	}
+	if providedField(provided, typ, name) != nil {
+		return true
+	}
+	t := p.s.types[typ]
+	if t == nil {
+		return false
+	}
+	if t.joined && !t.in[g] && (t.ifaceObject == nil || !t.ifaceObject[g]) {
+		return false
+	}
+	fi := t.fields[name]
+	if fi == nil {
+		return false
+	}
+	if len(fi.joins) > 0 {
+		for _, j := range fi.joins {
+			if j.graph == g && !j.external && !j.usedOverridden {
+				return true
+			}
+		}
+		return p.keyField(t, g, name)
+	}
+	if fi.bare {
+		return false
+	}
+	if t.owner >= 0 {
+		return t.owner == g || p.keyField(t, g, name)
+	}
+	return true
+}
+
+// keyField reports whether name is a top-level field of a key of t in g:
+// a subgraph can always return the keys of the entities it knows.
+func (p *planner) keyField(t *typeInfo, g int, name string) bool {
+	for _, k := range t.keys {
+		if k.graph != g {
+			continue
+		}
+		for _, s := range k.fields {
+			if f, ok := s.(*ast.Field); ok && f.Name == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// providedField returns the field name of a @provides selection that
+// applies to the type typ, or nil.
+func providedField(provided ast.SelectionSet, typ, name string) *ast.Field {
+	for _, s := range provided {
+		switch s := s.(type) {
+		case *ast.Field:
+			if s.Name == name {
+				return s
+			}
+		case *ast.InlineFragment:
+			if s.TypeCondition == "" || s.TypeCondition == typ {
+				if f := providedField(s.SelectionSet, typ, name); f != nil {
+					return f
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// requires reports whether typ.name @requires fields in g.
+func (p *planner) requires(g int, typ, name string) bool {
+	j := p.join(g, typ, name)
+	return j != nil && j.requires != nil
+}
+
+// join returns the join__field of typ.name in g, or nil.
+func (p *planner) join(g int, typ, name string) *fieldJoin {
+	if t := p.s.types[typ]; t != nil {
+		if fi := t.fields[name]; fi != nil {
+			for i := range fi.joins {
+				if fi.joins[i].graph == g && !fi.joins[i].external {
+					return &fi.joins[i]
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// planSet plans the client fields fields of the object type typ at the
+// position pos of the fetch f (at path in the response): the fields its
+// subgraph resolves go into pos, the others into entity fetches that jump
+// from f. all holds every client field of the position (the names a
+// private field must not take); provided is the @provides selection that
+// applies here.
+func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields, all []*cfield, provided ast.SelectionSet) error {
+	if p.c.nodes > p.s.opts.MaxFields {
+		return planError("The operation is too large to plan: with its fragments expanded, it selects more than "+strconv.Itoa(p.s.opts.MaxFields)+" fields.", p.op.Position)
+	}
+	if len(p.fetches) > p.s.opts.MaxFetches {
+		return planError("The operation is too large to plan: it needs more than "+strconv.Itoa(p.s.opts.MaxFetches)+" fetches.", p.op.Position)
+	}
+	if p.touched != nil {
+		*p.touched = append(*p.touched, f)
+	}
+	var jumps []*cfield
+	for _, cf := range fields {
+		if cf.name == "__typename" {
+			continue // the response shape answers it
+		}
+		if !p.local(f.graph, typ, cf.name, provided) || p.requires(f.graph, typ, cf.name) && (f.root || len(path) != len(f.path)) {
+			// A field that @requires others is resolved only at the top of
+			// an entity fetch, which entityJump gave them.
+			jumps = append(jumps, cf)
+			continue
+		}
+		def := p.fieldDef(typ, cf.name)
+		if def == nil {
+			return planError(`The field "`+typ+"."+cf.name+`" is not in the schema.`, cf.field.Position)
+		}
+		if j := p.join(f.graph, typ, cf.name); j != nil && j.context {
+			return planError(`The field "`+typ+"."+cf.name+`" takes arguments from a @context, which the gateway does not support yet.`, cf.field.Position)
+		}
+		named := p.s.api.Types[def.Type.Name()]
+		composite := named != nil && (named.Kind == ast.Object || named.Kind == ast.Interface || named.Kind == ast.Union)
+		uf, ok := pos.field(cf.resp, cf.name, cf.field.Arguments, cf.conds, composite)
+		if !ok {
+			return planError(`The response name "`+cf.resp+`" is used for two different fields.`, cf.field.Position)
+		}
+		if !composite {
+			continue
+		}
+		sub := providedField(provided, typ, cf.name)
+		var subProvided ast.SelectionSet
+		if sub != nil {
+			subProvided = sub.SelectionSet
+		} else if j := p.join(f.graph, typ, cf.name); j != nil {
+			subProvided = j.provides
+		}
+		if err := p.planChild(f, uf, append(path[:len(path):len(path)], listPath(cf.resp, def.Type)...), named, cf, subProvided); err != nil {
+			return err
+		}
+	}
+	if len(jumps) > 0 {
+		return p.jump(f, pos, path, typ, jumps, all, provided)
+	}
+	return nil
+}
+
+// listPath returns the path segments of a field: its response name, then
+// "@" for each list level of its type.
+func listPath(resp string, t *ast.Type) []string {
+	out := []string{resp}
+	for ; t.Elem != nil; t = t.Elem {
+		out = append(out, "@")
+	}
+	return out
+}
+
+func (p *planner) fieldDef(typ, name string) *ast.FieldDefinition {
+	if def := p.s.api.Types[typ]; def != nil {
+		return def.Fields.ForName(name)
+	}
+	return nil
+}
+
+// planChild plans the sub-selection of the composite field cf, added to
+// the fetch f as uf.
+func (p *planner) planChild(f *fetch, uf *ufield, path []string, named *ast.Definition, cf *cfield, provided ast.SelectionSet) error {
+	if named.Kind == ast.Object {
+		fields := p.c.collect(named, cf.sets)
+		return p.planSet(f, uf.sub, path, named.Name, fields, fields, provided)
+	}
+	uf.sub.typename()
+	if t := p.s.types[named.Name]; t != nil && t.ifaceObject != nil && t.ifaceObject[f.graph] {
+		return p.interfaceObject(f, uf.sub, path, named, cf)
+	}
+	// Each possible type the subgraph knows gets an inline fragment. Their
+	// fields share one upstream selection, so the planner's own fields
+	// must avoid the response names of them all.
+	var types []*ast.Definition
+	var byType [][]*cfield
+	var all []*cfield
+	for _, pt := range p.s.api.GetPossibleTypes(named) {
+		if !p.possibleIn(f.graph, named.Name, pt.Name) {
+			continue
+		}
+		fields := p.c.collect(pt, cf.sets)
+		if len(fields) == 0 {
+			continue
+		}
+		types, byType, all = append(types, pt), append(byType, fields), append(all, fields...)
+	}
+	for i, pt := range types {
+		if err := p.planSet(f, uf.sub.onType(pt.Name), path, pt.Name, byType[i], all, provided); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// possibleIn reports whether the subgraph g may return an object of type
+// obj where its schema has the abstract type abstract.
+func (p *planner) possibleIn(g int, abstract, obj string) bool {
+	o := p.s.types[obj]
+	if o == nil || (o.joined && !o.in[g]) {
+		return false
+	}
+	a := p.s.types[abstract]
+	if a == nil {
+		return true
+	}
+	if a.kind == ast.Union {
+		if !a.memberJoined {
+			return !a.joined || a.in[g]
+		}
+		for _, m := range a.members[g] {
+			if m == obj {
+				return true
+			}
+		}
+		return false
+	}
+	if !o.implJoined {
+		return !a.joined || a.in[g]
+	}
+	for _, i := range o.implements[g] {
+		if i == abstract {
+			return true
+		}
+	}
+	return false
+}

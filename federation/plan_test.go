@@ -1,0 +1,172 @@
+package federation_test
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/graftjson/graft/federation"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected plans in testdata/plans")
+
+// planCases are operations over the fixtures whose plans are kept in
+// testdata/plans/NAME.plan (the operation, a line "----", the plan), each
+// read and checked by hand when it was written.
+var planCases = []struct {
+	name, fixture, query, operation string
+}{
+	// Root fields.
+	{name: "root-one-subgraph", fixture: "shop", query: `{ me { id name } }`},
+	{name: "root-grouped-in-parallel", fixture: "shop", query: `{ me { name } topProducts { name } latestReviews { body } users(role: ADMIN) { username } }`},
+	{name: "typename-only", fixture: "shop", query: `{ __typename t: __typename }`},
+	{name: "introspection", fixture: "shop", query: `query Q($n: String!) { __schema { queryType { name } } me { name } t: __type(name: $n) { ...K } } fragment K on __Type { kind name }`},
+	// Entity jumps through @key.
+	{name: "entity-jump", fixture: "shop", query: `{ topProducts { name reviews { body } } }`},
+	{name: "entity-jump-nested", fixture: "shop", query: `query Top { topProducts { upc reviews { body author { name } } } }`},
+	{name: "two-keys", fixture: "shop", query: `{ product(upc: "1") { sku inStock reviews { stars } } }`},
+	{name: "key-name-taken-by-alias", fixture: "shop", query: `{ me { id: name reviews { body } } }`},
+	{name: "key-from-another-subgraph", fixture: "shop", query: `{ latestReviews { product { discount } } }`},
+	{name: "key-from-another-subgraph-mixed", fixture: "shop", query: `{ topProducts { discount inStock } latestReviews { body product { name discount } } }`},
+	{name: "jump-from-entity-fetch", fixture: "shop", query: `{ me { reviews { product { name inStock } } } }`},
+	// @provides and @external.
+	{name: "provides-no-jump", fixture: "shop", query: `{ latestReviews(limit: 2) { author { username } } }`},
+	{name: "provides-and-jump", fixture: "shop", query: `{ latestReviews { author { username name } } }`},
+	{name: "external-not-provided", fixture: "shop", query: `{ me { reviews { author { username } } } }`},
+	// @requires.
+	{name: "requires", fixture: "shop", query: `{ topProducts { shippingEstimate } }`},
+	{name: "requires-nested", fixture: "shop", query: `{ topProducts { packaging dimensions { weight } } }`},
+	{name: "requires-name-taken-by-alias", fixture: "shop", query: `{ topProducts { price: name weight: upc shippingEstimate } }`},
+	{name: "requires-from-own-root-fetch", fixture: "shop", query: `{ lowStock { inStock shippingEstimate } }`},
+	{name: "requires-from-another-jump", fixture: "shop", query: `{ latestReviews { product { shippingEstimate } } }`},
+	// Mutations.
+	{name: "mutation-in-order", fixture: "shop", query: `mutation { a: login(username: "a", password: "p") { id } addReview(upc: "1", body: "b") { id } updateName(id: "1", name: "n") { name } }`},
+	{name: "mutation-grouped", fixture: "shop", query: `mutation M { login(username: "a", password: "p") { id } updateName(id: "1", name: "n") { name } createProduct(upc: "9") { upc } }`},
+	{name: "mutation-with-jumps", fixture: "shop", query: `mutation { addReview(upc: "1", body: "b", stars: 5) { author { name } product { name inStock } } }`},
+	// Selections.
+	{name: "aliases-different-arguments", fixture: "shop", query: `{ a: user(id: "1") { name } b: user(id: "2") { name reviews { body } } }`},
+	{name: "skip-include", fixture: "shop", query: `query($x: Boolean!, $y: Boolean = true) { me { name @skip(if: true) username @include(if: $x) reviews @include(if: $x) { body } role @skip(if: $y) } }`},
+	{name: "skip-include-fragments", fixture: "shop", query: `query($x: Boolean!) { me { ... @include(if: $x) { name } ...R @skip(if: $x) } } fragment R on User { reviews { body } }`},
+	{name: "conditions-merged", fixture: "shop", query: `query($x: Boolean!, $y: Boolean!) { me { name @include(if: $x) name @include(if: $y) username @include(if: $x) ... @include(if: $x) { username } } }`},
+	{name: "variables-forwarded-by-use", fixture: "shop", query: `query($n: Int = 3, $min: Int, $loc: String = "fr") { topProducts(first: $n) { reviews(minStars: $min) { body author { birthDate(locale: $loc) } } } }`},
+	{name: "fragments", fixture: "shop", query: `query { me { ...U } } fragment U on User { name ... on User { reviews { ...R } } } fragment R on Review { body product { name } }`},
+	{name: "argument-literals", fixture: "shop", query: `{ user(id: "q\"\\\n\u00e9") { birthDate(locale: """block "text" """) } }`},
+	// Interfaces, unions, @interfaceObject, @override, resolvable: false.
+	{name: "interface-across-subgraphs", fixture: "media", query: `{ media { id title rating ... on Book { price stock } ... on Movie { director } } }`},
+	{name: "union", fixture: "media", query: `{ search(q: "x") { __typename ... on Book { title price } ... on Movie { director } } }`},
+	{name: "union-member-unknown-elsewhere", fixture: "media", query: `{ offers { ... on Book { author } ... on Gadget { name } } }`},
+	{name: "interface-object-root", fixture: "media", query: `{ topRated { id rating title ... on Book { stock } } }`},
+	{name: "interface-object-only-own-fields", fixture: "media", query: `{ topRated { id rating } }`},
+	{name: "interface-object-field-on-object", fixture: "media", query: `{ bestseller { rating author } }`},
+	{name: "override", fixture: "media", query: `{ book(id: "1") { price author } }`},
+	{name: "resolvable-false", fixture: "media", query: `{ featured { id title } }`},
+	{name: "shareable-root-by-selection", fixture: "media", query: `{ a: latestBook { stock price } b: latestBook { author } }`},
+	{name: "shareable-stays", fixture: "media", query: `{ bestseller { title stock format } book(id: "1") { title author format } }`},
+	// A Federation 1 supergraph (join v0.1).
+	{name: "fed1", fixture: "fed1", query: `{ topProducts { name shippingEstimate reviews { author { username name } } } }`},
+}
+
+func TestPlans(t *testing.T) {
+	for _, tc := range planCases {
+		t.Run(tc.name, func(t *testing.T) {
+			f := loadFixture(t, tc.fixture)
+			p, err := f.super.Plan(tc.query, tc.operation)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.checkUpstream(t, p.Root)
+			got := tc.query + "\n----\n" + string(p.AppendText(nil))
+			file := filepath.Join("testdata", "plans", tc.name+".plan")
+			if *update {
+				if err := os.WriteFile(file, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != string(want) {
+				t.Errorf("plan differs from %s:\n%s", file, got)
+			}
+		})
+	}
+}
+
+func TestPlanErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, fixture, query, operation, want string
+	}{
+		{"unknown field", "shop", `{ me { nope } }`, "", `1:8: Cannot query field "nope" on type "User". Did you mean "name" or "role"?`},
+		{"inaccessible field", "shop", `{ me { secret } }`, "", `1:8: Cannot query field "secret" on type "User".`},
+		{"syntax", "shop", `{ me { `, "", `1:8: Expected Name, found <EOF>`},
+		{"unknown operation", "shop", `query A { me { id } }`, "B", `Unknown operation named "B".`},
+		{"subscription", "shop", `subscription S { me { id } }`, "", `1:1: Schema does not support operation type "subscription"`},
+		{"representations taken", "shop", `query($representations: Int) { topProducts { reviews(minStars: $representations) { body } } }`, "", `1:7: The variable "$representations" cannot be used where the gateway fetches entities: the name is taken by the entity fetch.`},
+		{"join machinery hidden", "shop", `{ me { id } _entities { __typename } }`, "", `1:13: Cannot query field "_entities" on type "Query".`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := loadFixture(t, tc.fixture).super.Plan(tc.query, tc.operation)
+			if err == nil || err.Error() != tc.want {
+				t.Fatalf("got %v, want %s", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestPlansCovered(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "plans", "*.plan"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, tc := range planCases {
+		names[tc.name] = true
+	}
+	for _, f := range files {
+		if n := strings.TrimSuffix(filepath.Base(f), ".plan"); !names[n] {
+			t.Errorf("%s has no case", f)
+		}
+	}
+}
+
+// TestPlanLimits: a small document whose fragments nest to thousands of
+// fetches, or that selects more fields than allowed, is a request error.
+func TestPlanLimits(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{ me { ...F0 } }\n")
+	const n = 12 // 2^12 paths, each needing its own fetch
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "fragment F%d on User { reviews { a: author { ...F%d } b: author { ...F%d } } }\n", i, i+1, i+1)
+	}
+	fmt.Fprintf(&b, "fragment F%d on User { name }\n", n)
+	fx := loadFixture(t, "shop")
+	_, err := fx.super.Plan(b.String(), "")
+	if want := "1:1: The operation is too large to plan: it needs more than 1000 fetches."; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+
+	sdl, err := os.ReadFile("testdata/shop/supergraph.graphql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := federation.Parse(sdl, federation.Options{MaxFields: 5, MaxFetches: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ query, want string }{
+		{`{ me { id name } }`, ""},
+		{`{ me { id name username role birthDate } }`, "1:1: The operation is too large to plan: with its fragments expanded, it selects more than 5 fields."},
+		{`{ me { reviews { body } } }`, ""},
+		{`{ me { reviews { body author { name } } } }`, "1:1: The operation is too large to plan: it needs more than 2 fetches."},
+	} {
+		_, err := s.Plan(tc.query, "")
+		if (err == nil) != (tc.want == "") || err != nil && err.Error() != tc.want {
+			t.Errorf("%s: got %v, want %q", tc.query, err, tc.want)
+		}
+	}
+}

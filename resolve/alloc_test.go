@@ -1,0 +1,45 @@
+package resolve_test
+
+import (
+	"context"
+	"runtime"
+	"testing"
+
+	"github.com/graftjson/graft/resolve"
+)
+
+// A warm engine runs the nested batching plan (four fetches, two of them
+// in parallel) within 10 allocations and 1 KiB per request.
+func TestExecuteAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation budgets are not checked under the race detector")
+	}
+	e := resolve.NewEngine(nestedTransport(nil), resolve.Options{})
+	p := mustPlan(t, nestedTree(), nestedShape(t, false))
+	ctx := context.Background()
+	req := &resolve.Request{}
+	var out []byte
+	run := func() {
+		var err error
+		out, err = e.Execute(ctx, p, req, out[:0])
+		if err != nil || string(out) != nestedExpected {
+			t.Fatalf("%v %s", err, out)
+		}
+	}
+	for i := 0; i < 10; i++ {
+		run()
+	}
+	const runs = 1000
+	if allocs := testing.AllocsPerRun(runs, run); allocs > 10 {
+		t.Errorf("%v allocations per request, want at most 10", allocs)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for i := 0; i < runs; i++ {
+		run()
+	}
+	runtime.ReadMemStats(&after)
+	if b := (after.TotalAlloc - before.TotalAlloc) / runs; b > 1024 {
+		t.Errorf("%d bytes allocated per request, want at most 1024", b)
+	}
+}

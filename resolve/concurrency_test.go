@@ -1,0 +1,364 @@
+package resolve_test
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/graftjson/graft/resolve"
+)
+
+// gauge counts the transport calls running at once and the most seen.
+type gauge struct {
+	now, most atomic.Int32
+	calls     atomic.Int32
+}
+
+func (g *gauge) enter() {
+	g.calls.Add(1)
+	n := g.now.Add(1)
+	for {
+		m := g.most.Load()
+		if n <= m || g.most.CompareAndSwap(m, n) {
+			return
+		}
+	}
+}
+
+func (g *gauge) leave() { g.now.Add(-1) }
+
+// waitGoroutines fails unless the number of goroutines comes back to n
+// within a few seconds (goroutines that have returned take a moment to
+// be counted out).
+func waitGoroutines(t *testing.T, n int) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > n {
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<16)
+			t.Fatalf("%d goroutines, want %d:\n%s", runtime.NumGoroutine(), n, buf[:runtime.Stack(buf, true)])
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// wide is a plan of n root fetches in parallel, to upstreams u0…u(n-1),
+// and a function that makes a transport answering each of them with h.
+func wide(n int) (resolve.Node, func(resolve.TransportFunc) resolve.Memory) {
+	nodes := make([]resolve.Node, n)
+	for i := range nodes {
+		nodes[i] = root("u"+strconv.Itoa(i), "{u"+strconv.Itoa(i)+"}")
+	}
+	with := func(h resolve.TransportFunc) resolve.Memory {
+		m := resolve.Memory{}
+		for i := 0; i < n; i++ {
+			m["u"+strconv.Itoa(i)] = h
+		}
+		return m
+	}
+	return par(nodes...), with
+}
+
+// Cancelling a request stops every fetch in flight: Execute returns the
+// context's error only after every transport call has returned, and no
+// goroutine stays behind.
+func TestCancelStopsFetches(t *testing.T) {
+	base := runtime.NumGoroutine()
+	tree, with := wide(6)
+	var g gauge
+	started := make(chan struct{}, 6)
+	tr := with(func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
+		g.enter()
+		defer g.leave()
+		started <- struct{}{}
+		<-ctx.Done()
+		return dst, ctx.Err()
+	})
+	e := resolve.NewEngine(tr, resolve.Options{MaxParallel: 4})
+	p := mustPlan(t, tree, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		for i := 0; i < 4; i++ {
+			<-started
+		}
+		cancel()
+	}()
+	out, err := e.Execute(ctx, p, nil, []byte("keep"))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+	if string(out) != "keep" {
+		t.Fatalf("dst changed: %q", out)
+	}
+	if n := g.now.Load(); n != 0 {
+		t.Fatalf("%d transport calls still running after Execute returned", n)
+	}
+	if n := g.calls.Load(); n != 4 {
+		t.Fatalf("%d calls, want the 4 allowed in flight (none after the cancellation)", n)
+	}
+	waitGoroutines(t, base)
+}
+
+// A deadline that passes at any point of a plan ends the request cleanly.
+func TestCancelAtEveryPoint(t *testing.T) {
+	base := runtime.NumGoroutine()
+	p := mustPlan(t, nestedTree(), nestedShape(t, false))
+	for k := 0; k <= 4; k++ {
+		t.Run("after "+strconv.Itoa(k)+" calls", func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			var calls atomic.Int32
+			inner := nestedTransport(nil)
+			tr := resolve.TransportFunc(func(c context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
+				if calls.Add(1) > int32(k) {
+					cancel()
+					<-c.Done()
+					return dst, c.Err()
+				}
+				return inner.Do(c, r, dst)
+			})
+			e := resolve.NewEngine(tr, resolve.Options{})
+			out, err := e.Execute(ctx, p, nil, nil)
+			if k == 4 {
+				if err != nil || string(out) != nestedExpected {
+					t.Fatalf("%v %s", err, out)
+				}
+				return
+			}
+			if !errors.Is(err, context.Canceled) || out != nil {
+				t.Fatalf("got %v %q, want context.Canceled and nothing", err, out)
+			}
+		})
+	}
+	waitGoroutines(t, base)
+}
+
+func TestDeadline(t *testing.T) {
+	base := runtime.NumGoroutine()
+	tree, with := wide(3)
+	tr := with(func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
+		<-ctx.Done()
+		return dst, ctx.Err()
+	})
+	e := resolve.NewEngine(tr, resolve.Options{})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+	defer cancel()
+	if _, err := e.Execute(ctx, mustPlan(t, tree, nil), nil, nil); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("error %v, want context.DeadlineExceeded", err)
+	}
+	waitGoroutines(t, base)
+}
+
+// The bounds hold: a request has at most MaxParallel fetches in flight,
+// an engine at most MaxConcurrency goroutines running fetches (plus one
+// fetch in each request's own goroutine when they are all busy).
+func TestConcurrencyBounds(t *testing.T) {
+	cases := []struct {
+		name        string
+		opts        resolve.Options
+		requests    int
+		fetches     int
+		most        int32
+		mustOverlap bool
+	}{
+		{"per request", resolve.Options{MaxParallel: 3}, 1, 10, 3, true},
+		{"per engine", resolve.Options{MaxConcurrency: 2}, 1, 10, 2 + 1, true},
+		{"per engine, several requests", resolve.Options{MaxConcurrency: 2}, 4, 5, 2 + 4, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tree, with := wide(c.fetches)
+			var g gauge
+			tr := with(func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
+				g.enter()
+				defer g.leave()
+				time.Sleep(time.Millisecond) // let the others pile up
+				return append(dst, `{"data":{"`+r.Upstream+`":1}}`...), nil
+			})
+			e := resolve.NewEngine(tr, c.opts)
+			p := mustPlan(t, tree, nil)
+			var wg sync.WaitGroup
+			for i := 0; i < c.requests; i++ {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					out, err := e.Execute(context.Background(), p, nil, nil)
+					if err != nil {
+						t.Error(err)
+					}
+					checkResponse(t, out)
+					if strings.Count(string(out), `":1`) != c.fetches || strings.Contains(string(out), "errors") {
+						t.Errorf("data missing: %s", out)
+					}
+				}()
+			}
+			wg.Wait()
+			if m := g.most.Load(); m > c.most || (c.mustOverlap && m < 2) {
+				t.Errorf("%d calls at once, want at most %d (and more than one)", m, c.most)
+			}
+			if n := g.calls.Load(); n != int32(c.requests*c.fetches) {
+				t.Errorf("%d calls, want %d", n, c.requests*c.fetches)
+			}
+		})
+	}
+}
+
+// In-flight deduplication shares one call between identical requests,
+// and never between requests whose forwarded headers differ.
+func TestDedup(t *testing.T) {
+	cases := []struct {
+		name    string
+		headers [2]map[string][]string
+		calls   int32
+	}{
+		{"same headers", [2]map[string][]string{{"Authorization": {"a"}}, {"Authorization": {"a"}}}, 1},
+		{"no headers", [2]map[string][]string{nil, {}}, 1},
+		{"different authorization", [2]map[string][]string{{"Authorization": {"a"}}, {"Authorization": {"b"}}}, 2},
+		{"an extra header", [2]map[string][]string{{"Authorization": {"a"}}, {"Authorization": {"a"}, "X-Tenant": {"t"}}}, 2},
+		{"values split differently", [2]map[string][]string{{"A": {"x", "y"}}, {"A": {"xy"}}}, 2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var calls atomic.Int32
+			release := make(chan struct{})
+			tr := resolve.Memory{"a": func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
+				if calls.Add(1) == 1 {
+					<-release
+				}
+				who := ""
+				if v := r.Header["Authorization"]; len(v) > 0 {
+					who = v[0]
+				}
+				return append(dst, `{"data":{"who":`+strconv.Quote(who)+`}}`...), nil
+			}}
+			e := resolve.NewEngine(tr, resolve.Options{Dedup: true})
+			p := mustPlan(t, root("a", "{who}"), nil)
+			outs := make([][]byte, 2)
+			var wg sync.WaitGroup
+			run := func(i int) {
+				defer wg.Done()
+				out, err := e.Execute(context.Background(), p, &resolve.Request{Header: c.headers[i]}, nil)
+				if err != nil {
+					t.Error(err)
+				}
+				outs[i] = out
+			}
+			wg.Add(2)
+			go run(0)
+			for calls.Load() == 0 {
+				time.Sleep(100 * time.Microsecond)
+			}
+			go run(1)
+			// Wait until the second request waits for the first, or
+			// has called the upstream itself.
+			for e.Waiting() == 0 && calls.Load() < 2 {
+				time.Sleep(100 * time.Microsecond)
+			}
+			close(release)
+			wg.Wait()
+			if n := calls.Load(); n != c.calls {
+				t.Errorf("%d upstream calls, want %d", n, c.calls)
+			}
+			for i, out := range outs {
+				who := ""
+				if v := c.headers[i]["Authorization"]; len(v) > 0 {
+					who = v[0]
+				}
+				if want := `{"data":{"who":` + strconv.Quote(who) + `}}`; string(out) != want {
+					t.Errorf("request %d got %s, want %s", i, out, want)
+				}
+			}
+		})
+	}
+}
+
+// A follower whose leader was cancelled makes the call itself.
+func TestDedupLeaderCancelled(t *testing.T) {
+	var calls atomic.Int32
+	tr := resolve.Memory{"a": func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
+		if calls.Add(1) == 1 {
+			<-ctx.Done()
+			return dst, ctx.Err()
+		}
+		return append(dst, `{"data":{"a":1}}`...), nil
+	}}
+	e := resolve.NewEngine(tr, resolve.Options{Dedup: true})
+	p := mustPlan(t, root("a", "{a}"), nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() {
+		_, err := e.Execute(ctx, p, nil, nil)
+		done <- err
+	}()
+	for calls.Load() == 0 {
+		time.Sleep(100 * time.Microsecond)
+	}
+	var out []byte
+	var err error
+	follower := make(chan struct{})
+	go func() {
+		out, err = e.Execute(context.Background(), p, nil, nil)
+		close(follower)
+	}()
+	for e.Waiting() == 0 {
+		time.Sleep(100 * time.Microsecond)
+	}
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatalf("leader: %v", err)
+	}
+	<-follower
+	if err != nil || string(out) != `{"data":{"a":1}}` {
+		t.Fatalf("follower: %v %s", err, out)
+	}
+}
+
+// Many requests at once on one engine (run with -race).
+func TestConcurrentRequests(t *testing.T) {
+	for _, dedup := range []bool{false, true} {
+		e := resolve.NewEngine(nestedTransport(nil), resolve.Options{Dedup: dedup})
+		p := mustPlan(t, nestedTree(), nestedShape(t, false))
+		var wg sync.WaitGroup
+		for i := 0; i < 8; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var out []byte
+				for j := 0; j < 50; j++ {
+					var err error
+					out, err = e.Execute(context.Background(), p, nil, out[:0])
+					if err != nil || string(out) != nestedExpected {
+						t.Errorf("%v %s", err, out)
+						return
+					}
+				}
+			}()
+		}
+		wg.Wait()
+	}
+}
+
+// A panicking transport is a failed fetch, not a crash.
+func TestTransportPanics(t *testing.T) {
+	tree, with := wide(3)
+	tr := with(func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
+		if r.Upstream == "u1" {
+			panic("boom")
+		}
+		return append(dst, `{"data":{"`+r.Upstream+`":1}}`...), nil
+	})
+	out, err := resolve.NewEngine(tr, resolve.Options{}).Execute(context.Background(), mustPlan(t, tree, shapeOf(t, obj("Query", fld("u0", tInt), fld("u1", tInt), fld("u2", tInt)))), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"errors":[{"message":"Failed to fetch from upstream \"u1\": transport panicked: boom","extensions":{"code":"UPSTREAM_FAILED","upstream":"u1"}}],"data":{"u0":1,"u1":null,"u2":1}}`
+	if string(out) != want {
+		t.Fatalf("got %s\nwant %s", out, want)
+	}
+}

@@ -1,0 +1,402 @@
+package resolve
+
+import (
+	"context"
+	"fmt"
+	"hash/maphash"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/shape"
+)
+
+// Options configure an Engine. The zero value is safe: bounded concurrency,
+// the default limits of graft.Options, no deduplication.
+type Options struct {
+	// MaxConcurrency bounds the goroutines that run fetches, across every
+	// request of the engine. When they are all busy a request runs its next
+	// fetch in its own goroutine instead, so the bound never blocks a
+	// request. Zero means 64 × GOMAXPROCS at construction.
+	MaxConcurrency int
+	// MaxParallel bounds the fetches one request has in flight at once.
+	// Zero means 16.
+	MaxParallel int
+	// MaxErrors bounds the errors one response carries (upstream errors,
+	// each copied to every position it concerns, and the engine's own);
+	// further ones are dropped. Zero means 1000.
+	MaxErrors int
+	// Dedup shares one upstream call between identical requests in flight
+	// at the same time, across all requests of the engine: same upstream,
+	// same body, same forwarded headers (see Request.Header). A shared
+	// response is copied to each waiting request. It costs a few
+	// allocations per fetch and pays off under load with repeated queries.
+	Dedup bool
+	// Doc configures the request's Doc, into which every upstream response
+	// is parsed: its limits (MaxBytes bounds one response) and whether
+	// invalid UTF-8 passes. Its Conflict policy decides what a merge does
+	// where an upstream's data has a different shape from what is there:
+	// under the default, graft.ConflictError, the position becomes null
+	// with an error.
+	Doc graft.Options
+}
+
+// Engine runs Plans against upstream services. It is safe for concurrent
+// use: one Engine serves every request of a process. Per-request state
+// (the Doc, request and response buffers, the renderer) is pooled, so that
+// a warm engine allocates next to nothing per request.
+type Engine struct {
+	t      Transport
+	opts   Options
+	busy   atomic.Int32 // goroutines running fetches
+	docs   *graft.Pool
+	states sync.Pool
+	seed   maphash.Seed
+}
+
+// NewEngine returns an engine that sends upstream requests through t.
+func NewEngine(t Transport, opts Options) *Engine {
+	if opts.MaxConcurrency <= 0 {
+		opts.MaxConcurrency = 64 * runtime.GOMAXPROCS(0)
+	}
+	if opts.MaxParallel <= 0 {
+		opts.MaxParallel = 16
+	}
+	if opts.MaxErrors <= 0 {
+		opts.MaxErrors = 1000
+	}
+	if opts.Dedup {
+		t = newDedup(t)
+	}
+	e := &Engine{
+		t:    t,
+		opts: opts,
+		docs: graft.NewPool(opts.Doc),
+		seed: maphash.MakeSeed(),
+	}
+	e.states.New = func() any { return &state{e: e, done: make(chan int32, opts.MaxParallel)} }
+	return e
+}
+
+// Request is one client request to run a Plan for.
+type Request struct {
+	// Variables holds the client's variables: a JSON object, or nothing.
+	// Fetches forward the members their Variables name, as received.
+	Variables []byte
+	// Conditions holds the values of the response plan's Boolean variables
+	// (shape.Plan.Variables, as graphql.Operation.Variables returns them);
+	// it must be at least that long.
+	Conditions []bool
+	// Header holds the client headers to forward to every upstream. The
+	// caller chooses them (see httptransport.Forward); deduplication
+	// compares them, so clients whose forwarded headers differ never share
+	// an upstream response.
+	Header map[string][]string
+}
+
+// Execute runs p for req and appends the GraphQL response to dst:
+// {"errors":[…],"data":…}, "errors" left out when there are none. Upstream
+// failures do not fail the call: they become errors in the response next
+// to the data that could be had. Execute returns an error (and dst as it
+// was) only when the request does not fit the plan (ErrRequest) or ctx
+// ended before the response was complete (wrapping ctx's error); every
+// fetch it started has returned by then.
+//
+// Execute reads p and req and keeps neither; req's slices must not change
+// during the call.
+func (e *Engine) Execute(ctx context.Context, p *Plan, req *Request, dst []byte) ([]byte, error) {
+	if p == nil {
+		return dst, &Error{Reason: "nil plan", Err: ErrRequest}
+	}
+	if req == nil {
+		req = &Request{}
+	}
+	if p.response != nil && len(req.Conditions) < len(p.response.Variables()) {
+		return dst, &Error{Reason: fmt.Sprintf("%d conditions for the %d variables of the response plan", len(req.Conditions), len(p.response.Variables())), Err: ErrRequest}
+	}
+	st := e.states.Get().(*state)
+	defer st.release()
+	if err := st.begin(ctx, p, req); err != nil {
+		return dst, err
+	}
+	st.run()
+	if err := ctx.Err(); err != nil {
+		return dst, &Error{Reason: "request ended before its response was complete", Err: err}
+	}
+	return st.render(dst), nil
+}
+
+// state is the per-request state of Execute, pooled by its Engine. Only
+// the goroutine running Execute touches it, except each fetch's run while
+// that fetch is in flight on a goroutine of its own (see call).
+type state struct {
+	e    *Engine
+	ctx  context.Context
+	p    *Plan
+	req  *Request
+	doc  *graft.Doc
+	data graft.Ref // the response's data object
+	vars graft.Ref // the client's variables object, or 0
+
+	runs     []fetchRun // one per fetch of p
+	next     []int32    // per node: Sequence's next child, Parallel's children left
+	ready    []int32    // fetches prepared and waiting to be sent
+	inflight int        // fetches running on goroutines
+	done     chan int32 // their completions
+
+	errs     []byte      // the response's errors so far, comma-separated objects
+	nerr     int         // how many
+	reported []graft.Ref // positions those errors cover (shape.Prior)
+
+	// scratch of one entity fetch's preparation and merge
+	cur    []int32     // indices of the "@" steps of the walk
+	table  []int32     // representation index + 1 by hash
+	hashes []uint64    // per representation
+	spans  [][2]int32  // per representation: its bytes in the body
+	items  []graft.Ref // the entities of a response
+	uses   []int32     // per representation: targets not yet merged
+	marked []bool      // per representation: an upstream error names it
+
+	renderer shape.Renderer
+}
+
+// fetchRun is the state of one fetch during one request.
+type fetchRun struct {
+	req     UpstreamRequest
+	body    []byte // the request body
+	resp    []byte // the response body
+	err     error
+	targets []target // entity fetches: the objects at the path
+	at      []int32  // the indices of each target's "@" steps, flats per target
+	nreps   int      // representations sent
+}
+
+// target is an object an entity fetch provides data for.
+type target struct {
+	ref    graft.Ref
+	parent graft.Ref // the object or array holding it
+	item   int32     // its index in parent, or -1 for the path's last member
+	rep    int32     // its representation, or -1 (not sent)
+}
+
+// maxKept is the largest buffer a pooled state keeps.
+const maxKept = 1 << 20
+
+func (st *state) begin(ctx context.Context, p *Plan, req *Request) error {
+	st.ctx, st.p, st.req = ctx, p, req
+	st.doc = st.e.docs.Get()
+	st.data = st.doc.NewObject()
+	st.vars = 0
+	if len(req.Variables) > 0 {
+		v, err := st.doc.Append(req.Variables)
+		if err != nil {
+			return &Error{Reason: "variables are not JSON (" + err.Error() + ")", Err: ErrRequest}
+		}
+		switch st.doc.Kind(v) {
+		case graft.Object:
+			st.vars = v
+		case graft.Null:
+		default:
+			return &Error{Reason: "variables are not a JSON object", Err: ErrRequest}
+		}
+	}
+	if cap(st.runs) < len(p.fetches) {
+		st.runs = make([]fetchRun, len(p.fetches))
+	}
+	st.runs = st.runs[:len(p.fetches)]
+	if cap(st.next) < len(p.nodes) {
+		st.next = make([]int32, len(p.nodes))
+	}
+	st.next = st.next[:len(p.nodes)]
+	clear(st.next)
+	st.ready, st.inflight = st.ready[:0], 0
+	st.errs, st.nerr, st.reported = st.errs[:0], 0, st.reported[:0]
+	return nil
+}
+
+// release returns the state and its Doc to their pools.
+func (st *state) release() {
+	if st.doc != nil {
+		st.e.docs.Put(st.doc)
+		st.doc = nil
+	}
+	for i := range st.runs {
+		r := &st.runs[i]
+		r.req, r.err = UpstreamRequest{}, nil
+		if cap(r.resp) > maxKept {
+			r.resp = nil
+		}
+		if cap(r.body) > maxKept {
+			r.body = nil
+		}
+	}
+	if cap(st.errs) > maxKept {
+		st.errs = nil
+	}
+	st.ctx, st.p, st.req = nil, nil, nil
+	st.e.states.Put(st)
+}
+
+// run runs the plan's tree: the calling goroutine prepares every request
+// and merges every response, so it is the Doc's single writer; fetches in
+// flight at the same time run on goroutines of their own that touch only
+// their fetchRun's request and response bytes.
+func (st *state) run() {
+	st.start(0)
+	for len(st.ready) > 0 || st.inflight > 0 {
+		st.dispatch()
+		if st.inflight > 0 {
+			fi := <-st.done
+			st.inflight--
+			st.finish(fi)
+		}
+	}
+}
+
+// dispatch sends the ready fetches: the last one in the calling goroutine
+// (which would otherwise only wait), the others on goroutines of their own
+// while the bounds allow, and in the calling goroutine when the bounds
+// leave no other way. A lone fetch thus needs no goroutine, and a Parallel
+// of n fetches n-1. While the calling goroutine waits for its own fetch,
+// responses that arrive on the others wait to be parsed. Measured on the
+// nested batching benchmark (bench/resolve, one Parallel of two), this
+// takes 8% less CPU per request than a goroutine for every fetch of a
+// Parallel (3.95 against 4.3 µs at -cpu 1) and one allocation less.
+func (st *state) dispatch() {
+	for len(st.ready) > 0 {
+		fi := st.ready[0]
+		if len(st.ready) == 1 && st.inflight < cap(st.done) {
+			st.ready = st.ready[:0]
+			st.call(fi)
+			st.finish(fi)
+			continue
+		}
+		if st.inflight < cap(st.done) && st.e.acquire() {
+			st.popReady()
+			st.inflight++
+			go st.async(fi)
+			continue
+		}
+		if st.inflight > 0 {
+			return // wait for one to finish
+		}
+		st.popReady()
+		st.call(fi)
+		st.finish(fi)
+	}
+}
+
+// popReady removes the first ready fetch (keeping the slice's start, so
+// that its memory is reused).
+func (st *state) popReady() {
+	n := copy(st.ready, st.ready[1:])
+	st.ready = st.ready[:n]
+}
+
+// acquire takes one of the engine's MaxConcurrency goroutines, if one is
+// free.
+func (e *Engine) acquire() bool {
+	for {
+		n := e.busy.Load()
+		if int(n) >= e.opts.MaxConcurrency {
+			return false
+		}
+		if e.busy.CompareAndSwap(n, n+1) {
+			return true
+		}
+	}
+}
+
+// async runs one fetch on its own goroutine.
+func (st *state) async(fi int32) {
+	st.call(fi)
+	st.e.busy.Add(-1)
+	st.done <- fi
+}
+
+// call sends fetch fi's request; a panicking transport is a failed fetch.
+func (st *state) call(fi int32) {
+	r := &st.runs[fi]
+	defer func() {
+		if v := recover(); v != nil {
+			r.err = &Error{Upstream: r.req.Upstream, Reason: fmt.Sprint("transport panicked: ", v), Err: ErrUpstream}
+		}
+	}()
+	if err := st.ctx.Err(); err != nil {
+		r.err = err
+		return
+	}
+	r.resp, r.err = st.e.t.Do(st.ctx, &r.req, r.resp[:0])
+}
+
+// start begins node id: a fetch is prepared (and completes at once if it
+// has nothing to ask), a Sequence starts its first child, a Parallel all.
+func (st *state) start(id int32) {
+	n := &st.p.nodes[id]
+	switch n.kind {
+	case kindFetch:
+		if st.ctx.Err() == nil && st.prepare(n.fetch) {
+			st.ready = append(st.ready, n.fetch)
+			return
+		}
+		st.complete(id)
+	case kindSequence:
+		if len(n.children) == 0 {
+			st.complete(id)
+			return
+		}
+		st.next[id] = 1
+		st.start(n.children[0])
+	case kindParallel:
+		if len(n.children) == 0 {
+			st.complete(id)
+			return
+		}
+		st.next[id] = int32(len(n.children))
+		for _, k := range n.children {
+			st.start(k)
+		}
+	}
+}
+
+// complete marks node id done and moves its parent on.
+func (st *state) complete(id int32) {
+	pid := st.p.nodes[id].parent
+	if pid < 0 {
+		return
+	}
+	parent := &st.p.nodes[pid]
+	switch parent.kind {
+	case kindSequence:
+		i := st.next[pid]
+		if int(i) < len(parent.children) {
+			st.next[pid]++
+			st.start(parent.children[i])
+			return
+		}
+	case kindParallel:
+		st.next[pid]--
+		if st.next[pid] > 0 {
+			return
+		}
+	}
+	st.complete(pid)
+}
+
+// render appends the response.
+func (st *state) render(dst []byte) []byte {
+	if st.p.response != nil {
+		return st.renderer.RenderPrior(dst, st.p.response, st.doc, st.data, st.req.Conditions,
+			shape.Prior{Errors: st.errs, Count: st.nerr, Reported: st.reported})
+	}
+	dst = append(dst, '{')
+	if st.nerr > 0 {
+		dst = append(dst, `"errors":[`...)
+		dst = append(dst, st.errs...)
+		dst = append(dst, "],"...)
+	}
+	dst = append(dst, `"data":`...)
+	dst = st.doc.AppendJSON(dst, st.data)
+	return append(dst, '}')
+}

@@ -1,0 +1,19 @@
+package resolve
+
+// Waiting returns how many requests wait for an identical one in flight
+// (Options.Dedup).
+func (e *Engine) Waiting() int {
+	g, ok := e.t.(*dedup)
+	if !ok {
+		return 0
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	n := 0
+	for _, list := range g.m {
+		for _, f := range list {
+			n += f.waiters
+		}
+	}
+	return n
+}
