@@ -19,9 +19,13 @@ const stubSDL = `type Query { hello(name: String!): String, n: Int, boom: Int }
 type Mutation { bump: Int }`
 
 type stubBackend struct {
-	schema *graphql.Schema
-	server *subgraph.Server
+	compiled *graphql.Schema
+	server   *subgraph.Server
 }
+
+// schema is nil: the stub's requests keep their literals, as run sends
+// the client's document to the subgraph.
+func (b *stubBackend) schema() *graphql.Schema { return nil }
 
 // newStub returns the stub; its field boom panics when panics is set.
 func newStub(panics bool) *stubBackend {
@@ -30,7 +34,7 @@ func newStub(panics bool) *stubBackend {
 		panic(err)
 	}
 	n := 0
-	return &stubBackend{schema: s, server: subgraph.ForSchema(gqlparser.MustLoadSchema(&ast.Source{Input: stubSDL}), subgraph.Config{
+	return &stubBackend{compiled: s, server: subgraph.ForSchema(gqlparser.MustLoadSchema(&ast.Source{Input: stubSDL}), subgraph.Config{
 		Root: map[string]any{"n": 7},
 		Resolvers: map[string]subgraph.Resolver{
 			"Query.hello": func(_ context.Context, _, args map[string]any) (any, error) {
@@ -51,7 +55,7 @@ func newStub(panics bool) *stubBackend {
 }
 
 func (b *stubBackend) plan(query, name string) (*prepared, error) {
-	op, err := graphql.Compile(b.schema, query, name)
+	op, err := graphql.Compile(b.compiled, query, name)
 	if err != nil {
 		return nil, err
 	}

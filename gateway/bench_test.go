@@ -66,7 +66,11 @@ func requestPath(tb testing.TB, query string, logger *slog.Logger) (serve func()
 	for name, s := range subs {
 		rp.subs[name] = s
 	}
-	g := newGateway(&federated{sg: sg, engine: resolve.NewEngine(rp, resolve.Options{})}, Options{Logger: logger})
+	f, err := newFederated(sg, rp, DefaultMaxDepth)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	g := newGateway(f, Options{Logger: logger})
 	payload := post(query)
 	b := &body{}
 	req, err := http.NewRequest("POST", "/graphql", b)

@@ -20,8 +20,17 @@ type cache struct {
 
 type cacheEntry struct {
 	query, operation string
-	p                *prepared
-	err              error
+	cached
+}
+
+// cached is what the cache keeps of a document and operation name: the
+// planned operation or the request error, and for a client's document the
+// JSON object of the literals its normalization extracts (see
+// Gateway.prepare).
+type cached struct {
+	p    *prepared
+	err  error
+	lits []byte // never modified: shared by the requests
 }
 
 func (c *cache) init(size int) {
@@ -29,23 +38,31 @@ func (c *cache) init(size int) {
 	c.docs = make(map[string][]*list.Element)
 }
 
-func (c *cache) get(query, operation []byte) (*prepared, error, bool) {
+func (c *cache) get(query, operation []byte) (cached, bool) {
+	return lookup(c, query, operation)
+}
+
+func (c *cache) getString(query, operation string) (cached, bool) {
+	return lookup(c, query, operation)
+}
+
+func lookup[T string | []byte](c *cache, query, operation T) (cached, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, e := range c.docs[string(query)] {
 		if ent := e.Value.(*cacheEntry); ent.operation == string(operation) {
 			c.lru.MoveToFront(e)
-			return ent.p, ent.err, true
+			return ent.cached, true
 		}
 	}
-	return nil, nil, false
+	return cached{}, false
 }
 
 // maxCachedDocument is the longest document cached: the cache's keys
 // then hold at most its size times 64 KiB.
 const maxCachedDocument = 64 << 10
 
-func (c *cache) put(query, operation string, p *prepared, err error) {
+func (c *cache) put(query, operation string, v cached) {
 	if len(query) > maxCachedDocument {
 		return // planned for each request; the limits bound the cost
 	}
@@ -56,7 +73,7 @@ func (c *cache) put(query, operation string, p *prepared, err error) {
 			return // planned twice at once; keep the first
 		}
 	}
-	c.docs[query] = append(c.docs[query], c.lru.PushFront(&cacheEntry{query, operation, p, err}))
+	c.docs[query] = append(c.docs[query], c.lru.PushFront(&cacheEntry{query, operation, v}))
 	for c.lru.Len() > c.max {
 		last := c.lru.Back()
 		ent := c.lru.Remove(last).(*cacheEntry)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/graftjson/graft/federation"
+	"github.com/graftjson/graft/graphql"
 	"github.com/graftjson/graft/resolve"
 	"github.com/graftjson/graft/resolve/httptransport"
 )
@@ -44,7 +45,23 @@ func New(supergraph string, opts Options) (*Gateway, error) {
 		return nil, &Error{Message: err.Error(), Err: err}
 	}
 	t := &transport{subgraphs: subgraphs, introspection: newIntrospection(sg.APISchema())}
-	return newGateway(&federated{sg: sg, engine: resolve.NewEngine(t, resolve.Options{})}, opts), nil
+	f, err := newFederated(sg, t, opts.MaxDepth)
+	if err != nil {
+		return nil, err
+	}
+	return newGateway(f, opts), nil
+}
+
+// newFederated returns the backend of the supergraph sg, whose fetches
+// go to t; requests are normalized with the depth limit maxDepth.
+func newFederated(sg *federation.Supergraph, t resolve.Transport, maxDepth int) (*federated, error) {
+	// Normalization moves the literals into variables (the planner's
+	// schema keeps them in place, see graphql.Options.KeepLiterals).
+	api, err := graphql.ParseSchema(sg.APISchemaSDL(), graphql.Options{MaxDepth: maxDepth, KeyByResponseName: true})
+	if err != nil {
+		return nil, &Error{Message: "the API schema: " + err.Error(), Err: err}
+	}
+	return &federated{sg: sg, api: api, engine: resolve.NewEngine(t, resolve.Options{})}, nil
 }
 
 func sortedKeys(m map[string]string) []string {
@@ -60,8 +77,11 @@ func sortedKeys(m map[string]string) []string {
 // package resolve runs the plans.
 type federated struct {
 	sg     *federation.Supergraph
+	api    *graphql.Schema // for graphql.Normalize
 	engine *resolve.Engine
 }
+
+func (f *federated) schema() *graphql.Schema { return f.api }
 
 func (f *federated) plan(query, name string) (*prepared, error) {
 	qp, err := f.sg.Plan(query, name)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/graftjson/graft/federation"
 	"github.com/graftjson/graft/internal/demo"
-	"github.com/graftjson/graft/resolve"
 )
 
 // FuzzRequest sends arbitrary bodies and URL queries through the whole
@@ -74,7 +73,11 @@ func FuzzDemo(f *testing.F) {
 	for name, s := range subs {
 		rp.subs[name] = s
 	}
-	g := newGateway(&federated{sg: sg, engine: resolve.NewEngine(rp, resolve.Options{})},
+	fed, err := newFederated(sg, rp, 16)
+	if err != nil {
+		f.Fatal(err)
+	}
+	g := newGateway(fed,
 		Options{MaxDepth: 16, MaxAliases: 16, MaxTokens: 1000, Logger: quiet})
 	f.Fuzz(func(t *testing.T, body string) {
 		req, err := http.NewRequest("POST", "/graphql", strings.NewReader(body))

@@ -55,12 +55,24 @@ type Options struct {
 	ForwardHeaders []string
 
 	// MaxBodyBytes bounds a POST body; a larger one is refused with 413.
+	// It is what bounds the argument literals of an operation: a bulk
+	// mutation with a huge inline list needs a larger MaxBodyBytes, not a
+	// larger MaxTokens.
 	MaxBodyBytes int64
-	// MaxDepth bounds how deeply the selection sets of a document nest,
-	// as written; MaxAliases the aliases of a document, MaxTokens its
-	// lexical tokens. A document past one of them gets a request error.
+	// MaxDepth bounds how deeply the selection sets of an operation nest,
+	// as written, MaxAliases its aliases and MaxTokens its lexical tokens;
+	// an operation past one of them gets a request error. They measure
+	// the operation's structure: they are counted on the normalized
+	// operation, where each argument literal is one variable. The
+	// literals themselves are read in one pass as the request is
+	// normalized, each bounded by the body size and by MaxDepth levels of
+	// nesting (lists and input objects count with the selection sets
+	// around them).
 	MaxDepth, MaxAliases, MaxTokens int
-	// CacheSize is how many planned operations are kept.
+	// CacheSize is how many planned operations are kept, by normalized
+	// document and operation name, and how many client documents are
+	// remembered with the planned operation and the literals they
+	// normalize to.
 	CacheSize int
 
 	// Logger receives one record per request (level Info; Warn for
@@ -101,9 +113,13 @@ func (o *Options) defaults() {
 // backend plans and runs operations: package federation's planner and
 // package resolve's engine, or a stand-in in tests.
 type backend interface {
+	// schema is the API schema that requests are normalized against
+	// (graphql.Normalize) before they are planned; nil leaves literals in
+	// place.
+	schema() *graphql.Schema
 	// plan parses, validates and plans the operation operationName of
-	// the document query; a problem with the request is a
-	// *graphql.RequestError.
+	// the normalized document query; a problem with the request is a
+	// *graphql.RequestError located in query.
 	plan(query, operationName string) (*prepared, error)
 	// run executes a planned operation and appends the whole GraphQL
 	// response to dst.
@@ -111,7 +127,7 @@ type backend interface {
 }
 
 // prepared is a planned operation, shared by every request of the same
-// document and operation name.
+// normalized document and operation name.
 type prepared struct {
 	op   *graphql.Operation // variable coercion
 	kind ast.Operation
@@ -125,7 +141,8 @@ type prepared struct {
 type Gateway struct {
 	opts    Options
 	backend backend
-	cache   cache
+	plans   cache     // by normalized document
+	texts   cache     // by the client's document, see prepare
 	states  sync.Pool // of *state
 	docs    *graft.Pool
 }
@@ -141,7 +158,8 @@ type state struct {
 func newGateway(b backend, opts Options) *Gateway {
 	opts.defaults()
 	g := &Gateway{opts: opts, backend: b, docs: graft.NewPool(graft.Options{})}
-	g.cache.init(opts.CacheSize)
+	g.plans.init(opts.CacheSize)
+	g.texts.init(opts.CacheSize)
 	g.states.New = func() any { return new(state) }
 	return g
 }
@@ -301,23 +319,87 @@ func hopByHop(h http.Header, name string) bool {
 	return false
 }
 
-// prepare finds the planned operation of a request in the cache, or
-// checks the limits, plans it and caches it.
+// prepare returns the planned operation of a request and leaves in
+// req.variables the variables it runs with: the client's, and the
+// literals that normalization moved into variables.
+//
+// A request is normalized against the API schema (graphql.Normalize),
+// and its operation planned once per normalized document and operation
+// name (g.plans): requests that differ only in their literals share one
+// plan. The client's document is remembered too (g.texts), with the plan
+// and the JSON of its literals, so that a document seen before is neither
+// normalized nor looked up again: its literals are merged with the
+// client's variables, which costs no allocation.
 func (g *Gateway) prepare(req *request) (*prepared, error) {
-	if p, err, ok := g.cache.get(req.query, req.operation); ok {
-		return p, err
+	c, ok := g.texts.get(req.query, req.operation)
+	switch {
+	case ok && len(c.lits) == 0:
+		return c.p, c.err
+	case ok && (req.variables == 0 || req.doc.Len(req.variables) == 0):
+		// Normalization would give the literals alone.
+		v, err := req.doc.Append(c.lits)
+		if err != nil { // valid JSON: only the Doc's limits can refuse it
+			return nil, badRequest("The variables do not fit the request: " + err.Error())
+		}
+		req.variables = v
+		return c.p, nil
 	}
 	query, name := string(req.query), string(req.operation)
-	err := g.opts.checkLimits(query)
-	var p *prepared
-	if err == nil {
-		p, err = g.backend.plan(query, name)
+	nr, err := graphql.Normalize(g.backend.schema(), query, name, req.doc, req.variables)
+	if err != nil {
+		if isRequestError(err) {
+			g.texts.put(query, name, cached{err: err})
+		}
+		return nil, err
 	}
+	req.variables = nr.Variables
+	c, ok = g.plans.getString(nr.Query, nr.OperationName)
+	if !ok {
+		// The limits count the structure of the operation: each literal
+		// is one variable here.
+		c.err = g.opts.checkLimits(nr.Query)
+		if c.err == nil {
+			c.p, c.err = g.backend.plan(nr.Query, nr.OperationName)
+		}
+		if c.err == nil || isRequestError(c.err) {
+			g.plans.put(nr.Query, nr.OperationName, c)
+		}
+	}
+	// The plan's problems are located in the normalized document, shared
+	// by every client document that normalizes to it: each client gets
+	// them in its own.
+	c.err = nr.Locate(c.err)
+	if c.err == nil && nr.Literals > 0 && len(query) <= maxCachedDocument {
+		c.lits = literals(req.doc, nr)
+	}
+	if c.err == nil || isRequestError(c.err) {
+		g.texts.put(query, name, c)
+	}
+	return c.p, c.err
+}
+
+// literals returns the JSON object of the literals that normalization
+// extracted: the last members of the variables.
+func literals(d *graft.Doc, nr graphql.Request) []byte {
+	b := []byte{'{'}
+	skip := d.Len(nr.Variables) - nr.Literals
+	for name, v := range d.Members(nr.Variables) {
+		if skip--; skip >= 0 {
+			continue
+		}
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		b = d.AppendJSON(b, name)
+		b = append(b, ':')
+		b = d.AppendJSON(b, v)
+	}
+	return append(b, '}')
+}
+
+func isRequestError(err error) bool {
 	var re *graphql.RequestError
-	if err == nil || errors.As(err, &re) {
-		g.cache.put(query, name, p, err)
-	}
-	return p, err
+	return errors.As(err, &re)
 }
 
 // refuse answers a request that is not a well-formed GraphQL-over-HTTP

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/shape"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -25,6 +26,37 @@ type Request struct {
 	// (the client's value, or the default when the client gave none),
 	// then the extracted literals.
 	Variables graft.Ref
+	// Literals is how many of the last members of Variables are
+	// extracted literals: they depend on the document alone, so a caller
+	// that caches by the document may keep them and merge them with the
+	// variables of the next request of the same document.
+	Literals int
+
+	pos position // from Query to the document given to Normalize
+}
+
+// Locate returns err with its locations moved from Query, the normalized
+// document (as Compile of Query reports them), to the document given to
+// Normalize; an error that is not a *RequestError is returned as it is.
+// err itself is not modified, so it may be shared (a cached error).
+func (r *Request) Locate(err error) error {
+	re, ok := err.(*RequestError)
+	if !ok {
+		return err
+	}
+	out := &RequestError{Problems: make([]Problem, len(re.Problems))}
+	pos := r.pos // its line indexes are built here, for this call
+	for i, p := range re.Problems {
+		if len(p.Locations) > 0 {
+			locs := make([]shape.Location, len(p.Locations))
+			for j, l := range p.Locations {
+				locs[j] = pos.location(pos.textLines.offset(r.Query, l.Line, l.Column))
+			}
+			p.Locations = locs
+		}
+		out.Problems[i] = p
+	}
+	return out
 }
 
 // Normalize reads the GraphQL document query once, selects the operation
@@ -60,7 +92,7 @@ func Normalize(s *Schema, query, operationName string, d *graft.Doc, vars graft.
 	if perr != nil { // the text is valid JSON: only d's limits can refuse it
 		return Request{}, &RequestError{Problems: []Problem{problem("The variables do not fit the document: " + perr.Error())}}
 	}
-	return Request{Query: out.text, OperationName: n.defs[out.op].name, Variables: ref}, nil
+	return Request{Query: out.text, OperationName: n.defs[out.op].name, Variables: ref, Literals: len(out.used), pos: out.pos}, nil
 }
 
 // valsPool keeps the buffers of literal values between requests; a
