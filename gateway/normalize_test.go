@@ -1,0 +1,96 @@
+package gateway
+
+import (
+	"net/http/httptest"
+	"sync/atomic"
+	"testing"
+)
+
+// literalCases run against the demo gateway: requests whose arguments are
+// literals, which the gateway moves into variables before it plans.
+var literalCases = []httpCase{
+	{name: "int literal", body: post(`{ topProducts(first: 2) { name } }`), status: 200,
+		want: `{"data":{"topProducts":[{"name":"Table"},{"name":"Couch"}]}}`},
+	{name: "same literal twice, another value aliased", body: post(`{ a: topProducts(first: 1) { upc } b: topProducts(first: 1) { name } c: topProducts(first: 3) { upc } }`), status: 200,
+		want: `{"data":{"a":[{"upc":"1"}],"b":[{"name":"Table"}],"c":[{"upc":"1"},{"upc":"2"},{"upc":"3"}]}}`},
+	{name: "variables and literals mixed", body: `{"query":"query Q($n: Int, $upc: String!) { topProducts(first: $n) { upc } product(upc: $upc) { name } one: product(upc: \"3\") { name } }","variables":{"n":1,"upc":"2"}}`, status: 200,
+		want: `{"data":{"topProducts":[{"upc":"1"}],"product":{"name":"Couch"},"one":{"name":"Chair"}}}`},
+	{name: "literal beside a variable default", body: post(`query ($n: Int = 2) { topProducts(first: $n) { upc } product(upc: "1") { name } }`), status: 200,
+		want: `{"data":{"topProducts":[{"upc":"1"},{"upc":"2"}],"product":{"name":"Table"}}}`},
+	{name: "entity jump with a literal", body: post(`{ user(id: "2") { name reviews { product { name } } } }`), status: 200,
+		want: `{"data":{"user":{"name":"Alan Turing","reviews":[{"product":{"name":"Chair"}},{"product":{"name":"Table"}}]}}}`},
+	{name: "mutation with escaped and block string literals", body: post("mutation {\n  addReview(upc: \"2\", body: \"\"\"\n    caf\u00e9 \\\"\"\" \\u{1F600}\n    ok\n  \"\"\") { body product { name } }\n  second: addReview(upc: \"1\", body: \"tab\\there \\u00e9\\ud83d\\ude00\") { body }\n}"), status: 200,
+		want: `{"data":{"addReview":{"body":"café \"\"\" \\u{1F600}\nok","product":{"name":"Couch"}},"second":{"body":"tab\there é😀"}}}`},
+	{name: "a literal of the wrong type", body: post("{\n  topProducts(first: \"two\") { name }\n}"), status: 200,
+		want: `{"errors":[{"message":"Int cannot represent non-integer value: \"two\"","locations":[{"line":2,"column":22}]}]}`},
+	{name: "a float for an int", body: post(`{ topProducts(first: 1.5) { name } }`), status: 200,
+		want: `{"errors":[{"message":"Int cannot represent non-integer value: 1.5","locations":[{"line":1,"column":22}]}]}`},
+	{name: "an unterminated string after a CRLF", body: post("{\r\n  product(upc: \"1) { name }\r\n}"), status: 200,
+		want: `{"errors":[{"message":"Unterminated string.","locations":[{"line":2,"column":28}]}]}`},
+	{name: "a null for a non-null argument", body: post(`{ product(upc: null) { name } }`), status: 200,
+		want: `{"errors":[{"message":"Expected value of type \"String!\", found null.","locations":[{"line":1,"column":16}]}]}`},
+	{name: "a field error after a literal, in the client's columns", body: post(`{ topProducts(first:    2) { nope } }`), status: 200,
+		want: `{"errors":[{"message":"Cannot query field \"nope\" on type \"Product\". Did you mean \"name\"?","locations":[{"line":1,"column":30}]}]}`},
+	{name: "the second operation selected", body: `{"query":"query A { me { name } }\nquery B { topProducts(first: 1) { nope } }","operationName":"B"}`, status: 200,
+		want: `{"errors":[{"message":"Cannot query field \"nope\" on type \"Product\". Did you mean \"name\"?","locations":[{"line":2,"column":35}]}]}`},
+}
+
+func TestDemoLiterals(t *testing.T) {
+	srv, _ := countingDemo(t, Options{})
+	for _, c := range literalCases {
+		t.Run(c.name, func(t *testing.T) { checkHTTP(t, srv, c) })
+	}
+}
+
+// countingBackend counts the operations its backend plans.
+type countingBackend struct {
+	backend
+	plans atomic.Int32
+}
+
+func (b *countingBackend) plan(query, name string) (*prepared, error) {
+	b.plans.Add(1)
+	return b.backend.plan(query, name)
+}
+
+// countingDemo is the demo gateway of demoGateway whose plans are
+// counted.
+func countingDemo(t *testing.T, opts Options) (*httptest.Server, *countingBackend) {
+	t.Helper()
+	srv := demoGateway(t, opts, nil)
+	g := srv.Config.Handler.(*Gateway)
+	b := &countingBackend{backend: g.backend}
+	g.backend = b
+	return srv, b
+}
+
+// Requests that differ only in their literal values share one plan, and get
+// their own values; a document seen before takes its literals from the
+// cache, alone or merged with the client's variables.
+func TestLiteralsSharePlans(t *testing.T) {
+	srv, b := countingDemo(t, Options{})
+	steps := []struct {
+		body, want string
+		plans      int32
+	}{
+		{post(`{ topProducts(first: 1) { upc } }`), `{"data":{"topProducts":[{"upc":"1"}]}}`, 1},
+		{post(`{ topProducts(first: 2) { upc } }`), `{"data":{"topProducts":[{"upc":"1"},{"upc":"2"}]}}`, 1},
+		{post(`{ topProducts(first: 3) { upc } }`), `{"data":{"topProducts":[{"upc":"1"},{"upc":"2"},{"upc":"3"}]}}`, 1},
+		{post(`{ topProducts(first: 1) { upc } }`), `{"data":{"topProducts":[{"upc":"1"}]}}`, 1},
+		{`{"query":"{ topProducts(first: 2) { upc } }","variables":{"a":3,"n":1}}`, `{"data":{"topProducts":[{"upc":"1"},{"upc":"2"}]}}`, 1},
+		{`{"query":"{ topProducts(first: 2) { upc } }","variables":{}}`, `{"data":{"topProducts":[{"upc":"1"},{"upc":"2"}]}}`, 1},
+		{post(`{ topProducts(first: 2) { name } }`), `{"data":{"topProducts":[{"name":"Table"},{"name":"Couch"}]}}`, 2},
+		{post(`{ topProducts(first: 2) { nope } }`), `{"errors":[{"message":"Cannot query field \"nope\" on type \"Product\". Did you mean \"name\"?","locations":[{"line":1,"column":27}]}]}`, 3},
+		{post(`{ topProducts(first: 12) { nope } }`), `{"errors":[{"message":"Cannot query field \"nope\" on type \"Product\". Did you mean \"name\"?","locations":[{"line":1,"column":28}]}]}`, 3},
+		// The normalized document keeps the client's layout: another
+		// layout is another plan.
+		{post("{\n  topProducts(first: 3) { upc }\n}"), `{"data":{"topProducts":[{"upc":"1"},{"upc":"2"},{"upc":"3"}]}}`, 4},
+		{post(`{ topProducts(first: 2) { nope } }`), `{"errors":[{"message":"Cannot query field \"nope\" on type \"Product\". Did you mean \"name\"?","locations":[{"line":1,"column":27}]}]}`, 4},
+	}
+	for i, s := range steps {
+		checkHTTP(t, srv, httpCase{name: s.body, body: s.body, status: 200, want: s.want})
+		if got := b.plans.Load(); got != s.plans {
+			t.Errorf("step %d: %d plans, want %d", i, got, s.plans)
+		}
+	}
+}
