@@ -99,37 +99,53 @@ const benchResponse = `{"data":{"topProducts":[{"name":"Table","price":899,"revi
 // leaves room only for a pool refilled after a garbage collection.
 const maxRequestAllocs = 2
 
+// literalQuery has argument literals: a request seen before takes them
+// from the cache instead of normalizing again.
+const literalQuery = `{ topProducts(first: 2) { name price reviews { body author { name username } } } product(upc: "3") { name } }`
+
+const literalResponse = `{"data":{"topProducts":[{"name":"Table","price":899,"reviews":[{"body":"Love it!","author":{"name":"Ada Lovelace","username":"@ada"}},{"body":"Prefer something else.","author":{"name":"Alan Turing","username":"@complete"}}]},{"name":"Couch","price":1299,"reviews":[{"body":"Too expensive.","author":{"name":"Ada Lovelace","username":"@ada"}}]}],"product":{"name":"Chair"}}}`
+
 func TestRequestPathAllocs(t *testing.T) {
-	serve := requestPath(t, benchQuery, quiet)
-	if w := serve(); w.status != 200 || string(w.body) != benchResponse {
-		t.Fatalf("got %d %s\nwant 200 %s", w.status, w.body, benchResponse)
-	}
-	if raceEnabled {
-		t.Skip("allocation budgets are not checked under the race detector")
-	}
-	if n := testing.AllocsPerRun(200, func() { serve() }); n > maxRequestAllocs {
-		t.Errorf("%.0f allocations per request, want at most %d", n, maxRequestAllocs)
-	} else {
-		t.Logf("%.0f allocations per request", n)
+	for _, c := range []struct{ name, query, want string }{
+		{"no literals", benchQuery, benchResponse},
+		{"literals", literalQuery, literalResponse},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			serve := requestPath(t, c.query, quiet)
+			if w := serve(); w.status != 200 || string(w.body) != c.want {
+				t.Fatalf("got %d %s\nwant 200 %s", w.status, w.body, c.want)
+			}
+			if raceEnabled {
+				t.Skip("allocation budgets are not checked under the race detector")
+			}
+			if n := testing.AllocsPerRun(200, func() { serve() }); n > maxRequestAllocs {
+				t.Errorf("%.0f allocations per request, want at most %d", n, maxRequestAllocs)
+			} else {
+				t.Logf("%.0f allocations per request", n)
+			}
+		})
 	}
 }
 
 // BenchmarkRequestPath serves one query through the whole request path,
-// without logs and with one JSON log record per request.
+// without logs and with one JSON log record per request, and a query with
+// literals.
 func BenchmarkRequestPath(b *testing.B) {
 	for _, bc := range []struct {
-		name   string
-		logger *slog.Logger
+		name        string
+		query, want string
+		logger      *slog.Logger
 	}{
-		{"quiet", quiet},
-		{"logged", slog.New(slog.NewJSONHandler(io.Discard, nil))},
+		{"quiet", benchQuery, benchResponse, quiet},
+		{"logged", benchQuery, benchResponse, slog.New(slog.NewJSONHandler(io.Discard, nil))},
+		{"literals", literalQuery, literalResponse, quiet},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			serve := requestPath(b, benchQuery, bc.logger)
-			if w := serve(); string(w.body) != benchResponse {
+			serve := requestPath(b, bc.query, bc.logger)
+			if w := serve(); string(w.body) != bc.want {
 				b.Fatalf("got %s", w.body)
 			}
-			b.SetBytes(int64(len(post(benchQuery))))
+			b.SetBytes(int64(len(post(bc.query))))
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
