@@ -1,6 +1,13 @@
 package gateway
 
 import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/graftjson/graft/internal/demo"
 	"net/http/httptest"
 	"sync/atomic"
 	"testing"
@@ -93,4 +100,72 @@ func TestLiteralsSharePlans(t *testing.T) {
 			t.Errorf("step %d: %d plans, want %d", i, got, s.plans)
 		}
 	}
+}
+
+// bulkGateway serves the demo's supergraph with one more root field,
+// bulk(items: [BulkItem!]!): Int, owned by a subgraph that answers the
+// number of items it got (in its variables) and sends the body of each
+// request it gets to bodies.
+func bulkGateway(t *testing.T, opts Options, bodies chan<- string) *httptest.Server {
+	t.Helper()
+	sg := strings.Replace(demo.Supergraph, "  product(upc: String!): Product @join__field(graph: PRODUCTS)\n",
+		"  product(upc: String!): Product @join__field(graph: PRODUCTS)\n  bulk(items: [BulkItem!]!): Int @join__field(graph: PRODUCTS)\n", 1)
+	sg += "\ninput BulkItem @join__type(graph: PRODUCTS) { sku: String! qty: Int! }\n"
+	upstream := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		bodies <- string(b)
+		var req struct{ Variables map[string][]any }
+		json.Unmarshal(b, &req)
+		n := -1
+		for _, v := range req.Variables {
+			n = len(v)
+		}
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprintf(w, `{"data":{"bulk":%d}}`, n)
+	}))
+	t.Cleanup(upstream.Close)
+	opts.Subgraphs = map[string]string{}
+	for _, name := range []string{"accounts", "inventory", "products", "reviews"} {
+		opts.Subgraphs[name] = upstream.URL
+	}
+	opts.Logger = quiet
+	g, err := New(sg, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(g)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// bulkItems returns a list literal of n input objects.
+func bulkItems(n int) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, `{sku: "s\u00e9%d", qty: %d} `, i, i)
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+// The token, alias and depth limits count the structure of an operation:
+// a huge inline list is one variable there (its definition counts too),
+// bounded by the body size, and forwarded to the subgraph as a variable.
+func TestLiteralLimits(t *testing.T) {
+	bodies := make(chan string, 1)
+	srv := bulkGateway(t, Options{MaxTokens: 100, MaxBodyBytes: 1 << 20}, bodies)
+	// A literal the schema cannot type (bulk is no Mutation field) stays in
+	// place and counts.
+	checkHTTP(t, srv, httpCase{name: "an unknown field's literal", body: post(`mutation { bulk(items: ` + bulkItems(5000) + `) }`), status: 200,
+		want: `{"errors":[{"message":"The operation has more than 100 tokens.","locations":[{"line":1,"column":335}]}]}`})
+	checkHTTP(t, srv, httpCase{name: "5,000 items", body: post(`{ bulk(items: ` + bulkItems(5000) + `) }`), status: 200,
+		want: `{"data":{"bulk":5000}}`})
+	if got := <-bodies; !strings.Contains(got, `{"sku":"sé4999","qty":4999}]`) || !strings.Contains(got, `query($a:[BulkItem!]!)`) {
+		t.Errorf("the subgraph got %.300s", got)
+	}
+	checkHTTP(t, srv, httpCase{name: "past the body size", body: post(`{ bulk(items: ` + bulkItems(50000) + `) }`), status: 413,
+		want: `{"errors":[{"message":"The request body is larger than 1048576 bytes."}]}`})
+	checkHTTP(t, srv, httpCase{name: "past the tokens", body: post(`{ bulk(items: []) ` + strings.Repeat("__typename ", 100) + `}`), status: 200,
+		want: `{"errors":[{"message":"The operation has more than 100 tokens.","locations":[{"line":1,"column":910}]}]}`})
 }
