@@ -23,6 +23,7 @@ func FuzzRequest(f *testing.F) {
 	}
 	f.Add(false, `{"query":"{n}","variables":{"x":[1,{"y":null}]},"operationName":null}`, "")
 	f.Add(true, "", "query=%7Bn%7D&variables=null&extensions=%7B%7D")
+	f.Add(false, `{"query":"query($x: String = \"d\") { hello(name: \"\"\"a\n \\\"\"\" \\u{1F600}\"\"\") n }","variables":{"x":null}}`, "")
 	g := newGateway(newStub(false), Options{MaxBodyBytes: 4096, MaxDepth: 8, MaxAliases: 8, MaxTokens: 500, Logger: quiet})
 	f.Fuzz(func(t *testing.T, isGet bool, body, query string) {
 		method := "POST"
@@ -56,7 +57,7 @@ func FuzzRequest(f *testing.F) {
 // engine over the demo's subgraphs (in process): no input may end in a
 // 500 or in a response that is not a GraphQL response.
 func FuzzDemo(f *testing.F) {
-	for _, c := range append(demoCases, moreDemoCases...) {
+	for _, c := range append(append(demoCases, moreDemoCases...), literalCases...) {
 		if c.body != "" {
 			f.Add(c.body)
 		}
