@@ -9,10 +9,15 @@
 //	g, err := gateway.New(supergraphSDL, gateway.Options{})  // once
 //	http.Handle("/", g)                                     // POST/GET /graphql, GET /health
 //
-// A request is decoded into a pooled graft.Doc; its document and
-// operation name are looked up in a plan cache (checked against the
-// limits, planned and cached on a miss); its variables are coerced; the
-// engine runs the plan and writes the whole response, which is sent as
+// A request is decoded into a pooled graft.Doc; its document is
+// normalized against the API schema in one pass (graphql.Normalize: every
+// argument literal becomes a variable, its value written into the Doc
+// beside the client's variables); the normalized document and operation
+// name are looked up in a plan cache (checked against the limits,
+// planned and cached on a miss), so that requests that differ only in
+// their literal values share a plan; its variables, the client's and the
+// literals, are coerced; the engine runs the plan, sending each subgraph
+// the variables its fetch uses, and writes the whole response, which is sent as
 // application/json, or as application/graphql-response+json when the
 // client's Accept header prefers it. Once warm, a request allocates
 // nothing in the gateway and the engine (TestRequestPathAllocs holds the
@@ -45,13 +50,17 @@
 // # Security Considerations
 //
 // Every limit has a safe default (see Options): the body size, the
-// nesting of selection sets, the aliases and the tokens of a document
-// (counted by gqlparser's lexer before the document is parsed, and only
-// for documents not yet in the cache), the time and size of each
-// subgraph response. The planner's compiler applies the depth limit again
-// with fragments expanded. The plan cache holds at most Options.CacheSize
-// operations, of documents up to 64 KiB (longer ones are planned for each
-// request), request errors included. Client headers are forwarded to subgraphs only when
+// nesting of selection sets, the aliases and the tokens of an operation
+// (counted by gqlparser's lexer on the normalized operation before it is
+// parsed, and only for operations not yet in the cache: a literal is one
+// variable there), the time and size of each subgraph response. The body
+// size bounds the literals, which normalization reads in one pass, in time
+// and memory linear in their size. The planner's compiler applies the
+// depth limit again with fragments expanded. The plan cache holds at most
+// Options.CacheSize operations, and as many client documents with their
+// literals, of documents up to 64 KiB (longer ones are normalized, and
+// their normalized documents looked up, for each request), request errors
+// included. Client headers are forwarded to subgraphs only when
 // Options.ForwardHeaders names them.
 //
 // # Concurrency and memory

@@ -68,10 +68,13 @@ Flags:
   --forward-header NAME   send the client's header NAME on to the subgraphs
                           (repeatable; none by default)
   --subgraph-timeout D    the most a subgraph request may take (default 30s)
-  --max-body N            the largest request body, in bytes (default 1 MiB)
+  --max-body N            the largest request body, in bytes (default 1 MiB);
+                          it is what bounds argument literals (a bulk
+                          mutation's inline list)
   --max-depth N           the most nested selection sets (default 64)
-  --max-aliases N         the most aliases in a document (default 256)
-  --max-tokens N          the most tokens in a document (default 20000)
+  --max-aliases N         the most aliases in an operation (default 256)
+  --max-tokens N          the most tokens in an operation, each argument
+                          literal counted as one variable (default 20000)
   --drain D               how long shutdown waits for requests (default 30s)
   --log-format F          text or json (default text)
 
