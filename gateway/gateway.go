@@ -15,6 +15,7 @@ import (
 	"github.com/graftjson/graft"
 	"github.com/graftjson/graft/graphql"
 	"github.com/graftjson/graft/resolve"
+	"github.com/graftjson/graft/shape"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -276,13 +277,19 @@ func (g *Gateway) handle(r *http.Request, st *state, graphqlResponse bool) (stat
 		return g.refuse(st, &Error{Status: http.StatusMethodNotAllowed, Message: "Only queries may be sent with GET; send a " + string(p.kind) + " with POST."})
 	}
 	if st.conds, err = p.op.Variables(st.conds[:0], req.doc, req.variables); err != nil {
-		return g.requestError(st, err, graphqlResponse)
+		return g.requestError(st, g.locate(req, err), graphqlResponse)
 	}
 	req.header = g.forward(req.header, r.Header)
 	if out, err = g.backend.run(r.Context(), p, req, st.conds, st.out[:0]); err != nil {
 		return g.requestError(st, err, graphqlResponse)
 	}
-	return http.StatusOK, out, hasErrors(out)
+	if hasErrors(out) == 0 {
+		return http.StatusOK, out, 0
+	}
+	if bytes.Contains(out, []byte(`"locations":`)) {
+		out = g.relocate(req, out)
+	}
+	return http.StatusOK, out, 1
 }
 
 // forward fills m (reused from the request before, or made) with the
@@ -376,6 +383,95 @@ func (g *Gateway) prepare(req *request) (*prepared, error) {
 		g.texts.put(query, name, c)
 	}
 	return c.p, c.err
+}
+
+// locate moves the locations of the problems with the normalized
+// document of req to the client's document. It normalizes the document
+// again, as the cache does not keep what locating needs: this is the
+// path of a request that fails.
+func (g *Gateway) locate(req *request, err error) error {
+	nr, nerr := graphql.Normalize(g.backend.schema(), string(req.query), string(req.operation), req.doc, 0)
+	if nerr != nil {
+		return err
+	}
+	return nr.Locate(err)
+}
+
+// relocate returns the response out with the locations of its errors
+// (field errors, located in the normalized document the plan was compiled
+// from) moved to the client's document, written in a new buffer; out as it
+// is when they are the same. This is the path of a response with errors.
+func (g *Gateway) relocate(req *request, out []byte) []byte {
+	nr, err := graphql.Normalize(g.backend.schema(), string(req.query), string(req.operation), req.doc, 0)
+	if err != nil || nr.Query == string(req.query) {
+		return out
+	}
+	d := req.doc
+	root, err := d.Append(out)
+	if err != nil {
+		return out
+	}
+	b := make([]byte, 0, len(out)+64)
+	for name, v := range d.Members(root) {
+		b = append(b, ',')
+		b = d.AppendJSON(b, name)
+		b = append(b, ':')
+		if !d.Equals(name, "errors") || d.Kind(v) != graft.Array {
+			b = d.AppendJSON(b, v)
+			continue
+		}
+		b = append(b, '[')
+		for i, e := range d.Items(v) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendRelocated(b, d, e, &nr)
+		}
+		b = append(b, ']')
+	}
+	b[0] = '{'
+	return append(b, '}')
+}
+
+// appendRelocated appends the error e of a response with its locations
+// moved from the normalized document to the client's.
+func appendRelocated(b []byte, d *graft.Doc, e graft.Ref, nr *graphql.Request) []byte {
+	if d.Kind(e) != graft.Object {
+		return d.AppendJSON(b, e)
+	}
+	b = append(b, '{')
+	n := 0
+	for name, v := range d.Members(e) {
+		if n++; n > 1 {
+			b = append(b, ',')
+		}
+		b = d.AppendJSON(b, name)
+		b = append(b, ':')
+		if !d.Equals(name, "locations") || d.Kind(v) != graft.Array {
+			b = d.AppendJSON(b, v)
+			continue
+		}
+		p := graphql.Problem{}
+		for _, l := range d.Items(v) {
+			line, _ := d.Int64(d.Member(l, "line"))
+			col, _ := d.Int64(d.Member(l, "column"))
+			p.Locations = append(p.Locations, shape.Location{Line: int(line), Column: int(col)})
+		}
+		re := nr.Locate(&graphql.RequestError{Problems: []graphql.Problem{p}}).(*graphql.RequestError)
+		b = append(b, '[')
+		for i, l := range re.Problems[0].Locations {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"line":`...)
+			b = strconv.AppendInt(b, int64(l.Line), 10)
+			b = append(b, `,"column":`...)
+			b = strconv.AppendInt(b, int64(l.Column), 10)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	return append(b, '}')
 }
 
 // literals returns the JSON object of the literals that normalization

@@ -40,6 +40,8 @@ var literalCases = []httpCase{
 		want: `{"errors":[{"message":"Cannot query field \"nope\" on type \"Product\". Did you mean \"name\"?","locations":[{"line":1,"column":30}]}]}`},
 	{name: "the second operation selected", body: `{"query":"query A { me { name } }\nquery B { topProducts(first: 1) { nope } }","operationName":"B"}`, status: 200,
 		want: `{"errors":[{"message":"Cannot query field \"nope\" on type \"Product\". Did you mean \"name\"?","locations":[{"line":2,"column":35}]}]}`},
+	{name: "a variable of the wrong type, in the second operation", body: `{"query":"query A { me { name } }\nquery B($n: Int) { product(upc: \"1\") { name } topProducts(first: $n) { upc } }","operationName":"B","variables":{"n":"x"}}`, status: 200,
+		want: `{"errors":[{"message":"Variable \"$n\" got invalid value \"x\"; Int cannot represent non-integer value: \"x\"","locations":[{"line":2,"column":9}]}]}`},
 }
 
 func TestDemoLiterals(t *testing.T) {
@@ -168,4 +170,26 @@ func TestLiteralLimits(t *testing.T) {
 		want: `{"errors":[{"message":"The request body is larger than 1048576 bytes."}]}`})
 	checkHTTP(t, srv, httpCase{name: "past the tokens", body: post(`{ bulk(items: []) ` + strings.Repeat("__typename ", 100) + `}`), status: 200,
 		want: `{"errors":[{"message":"The operation has more than 100 tokens.","locations":[{"line":1,"column":910}]}]}`})
+}
+
+// The locations of field errors, which the plan holds from the normalized
+// document, are sent in the client's document.
+func TestFieldErrorLocations(t *testing.T) {
+	nullID := map[string]func(http.Handler) http.Handler{"reviews": func(http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, `{"data":{"_entities":[{"__typename":"Product","reviews":[{"id":null}]}]}}`)
+		})
+	}}
+	srv := demoGateway(t, Options{}, nullID)
+	for _, c := range []struct{ name, body, loc string }{
+		{"after a literal", post(`{ product(upc: "1") { reviews { id } } }`), `{"line":1,"column":33}`},
+		{"second operation", `{"query":"query A { me { name } }\nquery B { product(upc: \"1\") { reviews { id } } }","operationName":"B"}`, `{"line":2,"column":41}`},
+		{"no literal", `{"query":"query($u: String!) { product(upc: $u) { reviews { id } } }","variables":{"u":"1"}}`, `{"line":1,"column":51}`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			checkHTTP(t, srv, httpCase{body: c.body, status: 200,
+				want: `{"errors":[{"message":"Cannot return null for non-nullable field Review.id.","locations":[` + c.loc + `],"path":["product","reviews",0,"id"]}],"data":{"product":{"reviews":[null]}}}`})
+		})
+	}
 }
