@@ -49,10 +49,10 @@ type body struct{ strings.Reader }
 
 func (*body) Close() error { return nil }
 
-// requestPath serves one query through the whole request path (decode,
-// plan cache, resolve with recorded in-memory subgraphs, encode) and
-// returns a function serving it again.
-func requestPath(tb testing.TB, query string, logger *slog.Logger) (serve func() *recorder) {
+// requestPath serves one request body through the whole request path
+// (decode, normalization, plan cache, resolve with recorded in-memory
+// subgraphs, encode) and returns a function serving it again.
+func requestPath(tb testing.TB, payload string, logger *slog.Logger) (serve func() *recorder) {
 	tb.Helper()
 	sg, err := federation.Parse([]byte(demo.Supergraph), federation.Options{})
 	if err != nil {
@@ -71,7 +71,6 @@ func requestPath(tb testing.TB, query string, logger *slog.Logger) (serve func()
 		tb.Fatal(err)
 	}
 	g := newGateway(f, Options{Logger: logger})
-	payload := post(query)
 	b := &body{}
 	req, err := http.NewRequest("POST", "/graphql", b)
 	if err != nil {
@@ -100,26 +99,39 @@ const benchResponse = `{"data":{"topProducts":[{"name":"Table","price":899,"revi
 const maxRequestAllocs = 2
 
 // literalQuery has argument literals: a request seen before takes them
-// from the cache instead of normalizing again.
-const literalQuery = `{ topProducts(first: 2) { name price reviews { body author { name username } } } product(upc: "3") { name } }`
+// from the cache instead of normalizing again. mixedBody has a literal
+// and a variable: it is normalized for each request, which merges them.
+const (
+	literalQuery = `{ topProducts(first: 2) { name price reviews { body author { name username } } } product(upc: "3") { name } }`
+	mixedBody    = `{"query":"query($n: Int) { topProducts(first: $n) { name price reviews { body author { name username } } } product(upc: \"3\") { name } }","variables":{"n":2}}`
+)
+
+// maxNormalizeAllocs is the allocation budget of a request normalized
+// again (mixedBody): what graphql.Normalize allocates for a small
+// document.
+const maxNormalizeAllocs = 40
 
 const literalResponse = `{"data":{"topProducts":[{"name":"Table","price":899,"reviews":[{"body":"Love it!","author":{"name":"Ada Lovelace","username":"@ada"}},{"body":"Prefer something else.","author":{"name":"Alan Turing","username":"@complete"}}]},{"name":"Couch","price":1299,"reviews":[{"body":"Too expensive.","author":{"name":"Ada Lovelace","username":"@ada"}}]}],"product":{"name":"Chair"}}}`
 
 func TestRequestPathAllocs(t *testing.T) {
-	for _, c := range []struct{ name, query, want string }{
-		{"no literals", benchQuery, benchResponse},
-		{"literals", literalQuery, literalResponse},
+	for _, c := range []struct {
+		name, body, want string
+		budget           float64
+	}{
+		{"no literals", post(benchQuery), benchResponse, maxRequestAllocs},
+		{"literals", post(literalQuery), literalResponse, maxRequestAllocs},
+		{"literals and variables", mixedBody, literalResponse, maxNormalizeAllocs},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			serve := requestPath(t, c.query, quiet)
+			serve := requestPath(t, c.body, quiet)
 			if w := serve(); w.status != 200 || string(w.body) != c.want {
 				t.Fatalf("got %d %s\nwant 200 %s", w.status, w.body, c.want)
 			}
 			if raceEnabled {
 				t.Skip("allocation budgets are not checked under the race detector")
 			}
-			if n := testing.AllocsPerRun(200, func() { serve() }); n > maxRequestAllocs {
-				t.Errorf("%.0f allocations per request, want at most %d", n, maxRequestAllocs)
+			if n := testing.AllocsPerRun(200, func() { serve() }); n > c.budget {
+				t.Errorf("%.0f allocations per request, want at most %.0f", n, c.budget)
 			} else {
 				t.Logf("%.0f allocations per request", n)
 			}
@@ -128,24 +140,25 @@ func TestRequestPathAllocs(t *testing.T) {
 }
 
 // BenchmarkRequestPath serves one query through the whole request path,
-// without logs and with one JSON log record per request, and a query with
-// literals.
+// without logs and with one JSON log record per request, a query with
+// literals, and one with literals and variables.
 func BenchmarkRequestPath(b *testing.B) {
 	for _, bc := range []struct {
-		name        string
-		query, want string
-		logger      *slog.Logger
+		name       string
+		body, want string
+		logger     *slog.Logger
 	}{
-		{"quiet", benchQuery, benchResponse, quiet},
-		{"logged", benchQuery, benchResponse, slog.New(slog.NewJSONHandler(io.Discard, nil))},
-		{"literals", literalQuery, literalResponse, quiet},
+		{"quiet", post(benchQuery), benchResponse, quiet},
+		{"logged", post(benchQuery), benchResponse, slog.New(slog.NewJSONHandler(io.Discard, nil))},
+		{"literals", post(literalQuery), literalResponse, quiet},
+		{"literals+variables", mixedBody, literalResponse, quiet},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			serve := requestPath(b, bc.query, bc.logger)
+			serve := requestPath(b, bc.body, bc.logger)
 			if w := serve(); string(w.body) != bc.want {
 				b.Fatalf("got %s", w.body)
 			}
-			b.SetBytes(int64(len(post(bc.query))))
+			b.SetBytes(int64(len(bc.body)))
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {

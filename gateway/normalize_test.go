@@ -46,8 +46,11 @@ var literalCases = []httpCase{
 
 func TestDemoLiterals(t *testing.T) {
 	srv, _ := countingDemo(t, Options{})
-	for _, c := range literalCases {
-		t.Run(c.name, func(t *testing.T) { checkHTTP(t, srv, c) })
+	// The second round finds each document in the cache.
+	for _, round := range []string{"", ", cached"} {
+		for _, c := range literalCases {
+			t.Run(c.name+round, func(t *testing.T) { checkHTTP(t, srv, c) })
+		}
 	}
 }
 
