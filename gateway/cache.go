@@ -28,9 +28,10 @@ type cacheEntry struct {
 // JSON object of the literals its normalization extracts (see
 // Gateway.prepare).
 type cached struct {
-	p    *prepared
-	err  error
-	lits []byte // never modified: shared by the requests
+	p     *prepared
+	err   error
+	lits  []byte   // never modified: shared by the requests
+	names []string // of the members of lits
 }
 
 func (c *cache) init(size int) {

@@ -339,17 +339,14 @@ func hopByHop(h http.Header, name string) bool {
 // client's variables, which costs no allocation.
 func (g *Gateway) prepare(req *request) (*prepared, error) {
 	c, ok := g.texts.get(req.query, req.operation)
-	switch {
-	case ok && len(c.lits) == 0:
+	if ok && len(c.lits) == 0 {
 		return c.p, c.err
-	case ok && (req.variables == 0 || req.doc.Len(req.variables) == 0):
-		// Normalization would give the literals alone.
-		v, err := req.doc.Append(c.lits)
-		if err != nil { // valid JSON: only the Doc's limits can refuse it
-			return nil, badRequest("The variables do not fit the request: " + err.Error())
+	}
+	if ok {
+		if v, merged := req.mergeLiterals(c); merged {
+			req.variables = v
+			return c.p, nil
 		}
-		req.variables = v
-		return c.p, nil
 	}
 	query, name := string(req.query), string(req.operation)
 	nr, err := graphql.Normalize(g.backend.schema(), query, name, req.doc, req.variables)
@@ -377,7 +374,7 @@ func (g *Gateway) prepare(req *request) (*prepared, error) {
 	// them in its own.
 	c.err = nr.Locate(c.err)
 	if c.err == nil && nr.Literals > 0 && len(query) <= maxCachedDocument {
-		c.lits = literals(req.doc, nr)
+		c.lits, c.names = literals(req.doc, nr)
 	}
 	if c.err == nil || isRequestError(c.err) {
 		g.texts.put(query, name, c)
@@ -475,9 +472,10 @@ func appendRelocated(b []byte, d *graft.Doc, e graft.Ref, nr *graphql.Request) [
 }
 
 // literals returns the JSON object of the literals that normalization
-// extracted: the last members of the variables.
-func literals(d *graft.Doc, nr graphql.Request) []byte {
+// extracted, the last members of the variables, and their names.
+func literals(d *graft.Doc, nr graphql.Request) ([]byte, []string) {
 	b := []byte{'{'}
+	names := make([]string, 0, nr.Literals)
 	skip := d.Len(nr.Variables) - nr.Literals
 	for name, v := range d.Members(nr.Variables) {
 		if skip--; skip >= 0 {
@@ -486,11 +484,13 @@ func literals(d *graft.Doc, nr graphql.Request) []byte {
 		if len(b) > 1 {
 			b = append(b, ',')
 		}
+		s, _ := d.Text(name)
+		names = append(names, s)
 		b = d.AppendJSON(b, name)
 		b = append(b, ':')
 		b = d.AppendJSON(b, v)
 	}
-	return append(b, '}')
+	return append(b, '}'), names
 }
 
 func isRequestError(err error) bool {

@@ -91,6 +91,7 @@ func TestLiteralsSharePlans(t *testing.T) {
 		{post(`{ topProducts(first: 1) { upc } }`), `{"data":{"topProducts":[{"upc":"1"}]}}`, 1},
 		{`{"query":"{ topProducts(first: 2) { upc } }","variables":{"a":3,"n":1}}`, `{"data":{"topProducts":[{"upc":"1"},{"upc":"2"}]}}`, 1},
 		{`{"query":"{ topProducts(first: 2) { upc } }","variables":{}}`, `{"data":{"topProducts":[{"upc":"1"},{"upc":"2"}]}}`, 1},
+		{`{"query":"{ topProducts(first: 2) { upc } }","variables":{"n":1,"b":1}}`, `{"data":{"topProducts":[{"upc":"1"},{"upc":"2"}]}}`, 1},
 		{post(`{ topProducts(first: 2) { name } }`), `{"data":{"topProducts":[{"name":"Table"},{"name":"Couch"}]}}`, 2},
 		{post(`{ topProducts(first: 2) { nope } }`), `{"errors":[{"message":"Cannot query field \"nope\" on type \"Product\". Did you mean \"name\"?","locations":[{"line":1,"column":27}]}]}`, 3},
 		{post(`{ topProducts(first: 12) { nope } }`), `{"errors":[{"message":"Cannot query field \"nope\" on type \"Product\". Did you mean \"name\"?","locations":[{"line":1,"column":28}]}]}`, 3},

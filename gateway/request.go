@@ -72,6 +72,43 @@ func (r *request) object(root graft.Ref, name string) (graft.Ref, error) {
 	return 0, badRequest(`The request's "` + name + `" must be an object.`)
 }
 
+// maxCompared bounds the name comparisons of mergeLiterals: past it, the
+// request is normalized again, which merges in time linear in the names.
+const maxCompared = 256
+
+// mergeLiterals returns an object of the client's variables and the
+// literals c.lits of its document, in r.doc (r.vars is its scratch space).
+// It reports false, and the request is then normalized again, when a
+// client variable has the name of a literal's (one the document does not
+// define, which normalization drops) or there are too many names to
+// compare. The client's variables the operation does not define stay, as
+// coercion ignores them, and defaults are left to coercion and to the
+// subgraphs' operations, which define them too.
+func (r *request) mergeLiterals(c cached) (graft.Ref, bool) {
+	d := r.doc
+	b := append(r.vars[:0], '{')
+	if r.variables != 0 && d.Len(r.variables) > 0 {
+		if d.Len(r.variables)*len(c.names) > maxCompared {
+			return 0, false
+		}
+		for name := range d.Members(r.variables) {
+			for _, l := range c.names {
+				if d.Equals(name, l) {
+					return 0, false
+				}
+			}
+		}
+		b = d.AppendJSON(b[:0], r.variables)
+		b[len(b)-1] = ','
+	}
+	r.vars = append(b, c.lits[1:]...) // c.lits is an object: its members and "}"
+	v, err := d.Append(r.vars)
+	if err != nil { // the Doc's limits: normalization reports them
+		return 0, false
+	}
+	return v, true
+}
+
 // decodeQuery reads the parameters of a GET request into r: query,
 // operationName, and variables and extensions as JSON text.
 func (r *request) decodeQuery(raw string) error {
