@@ -336,7 +336,8 @@ func hopByHop(h http.Header, name string) bool {
 // plan. The client's document is remembered too (g.texts), with the plan
 // and the JSON of its literals, so that a document seen before is neither
 // normalized nor looked up again: its literals are merged with the
-// client's variables, which costs no allocation.
+// client's variables, which costs no allocation (request.mergeLiterals
+// says when it normalizes again instead).
 func (g *Gateway) prepare(req *request) (*prepared, error) {
 	c, ok := g.texts.get(req.query, req.operation)
 	if ok && len(c.lits) == 0 {
