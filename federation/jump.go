@@ -391,7 +391,7 @@ func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast
 		return err
 	}
 	e := p.newFetch(t.graph)
-	e.parent, e.path = f, path
+	e.parent, e.path, e.concrete = f, path, true
 	c := &entityCase{typ: iface.Name, typename: iface.Name, fields: repr, sel: &usel{}}
 	e.cases = append(e.cases, c)
 	c.sel.typename()

@@ -98,6 +98,9 @@ type fetch struct {
 	deps   []*fetch
 	parent *fetch    // the fetch this entity fetch jumped from
 	intro  []*cfield // the introspection fetch's fields (graph -1)
+	// concrete marks the fetch that learns the concrete types of the
+	// objects of an @interfaceObject.
+	concrete bool
 }
 
 // entityCase is the part of an entity fetch for one type of the data.

@@ -40,6 +40,7 @@ func (p *planner) describe(f *fetch) (*resolve.Fetch, error) {
 				all.cases = append(all.cases, &ucase{typ: c.typename, sel: c.sel})
 			}
 		}
+		d.Entities = p.concreteCases(f, d.Entities)
 		body = append(body, " { _entities(representations: $representations)"...)
 		body = appendSel(body, all)
 		body = append(body, " }"...)
@@ -88,6 +89,33 @@ func (p *planner) describe(f *fetch) (*resolve.Fetch, error) {
 	p.text = op
 	d.Operation = string(op)
 	return d, nil
+}
+
+// concreteCases extends the entities of an entity fetch whose objects are
+// those of an @interfaceObject (typed with the interface's name) to the
+// interface's implementations: the fetch that learns their concrete type
+// runs next to the others at the same path and rewrites "__typename" in
+// the data, so a fetch that starts after it must still find them.
+func (p *planner) concreteCases(f *fetch, es []resolve.Entity) []resolve.Entity {
+	if f.concrete {
+		return es
+	}
+	for _, c := range f.cases {
+		iface := p.s.api.Types[c.typ]
+		if iface == nil || iface.Kind != ast.Interface {
+			continue
+		}
+	next:
+		for _, pt := range p.s.api.GetPossibleTypes(iface) {
+			for _, e := range es {
+				if e.Type == pt.Name {
+					continue next
+				}
+			}
+			es = append(es, resolve.Entity{Type: pt.Name, Typename: c.typename, Fields: c.fields})
+		}
+	}
+	return es
 }
 
 func typenameIf(c *entityCase) string {
