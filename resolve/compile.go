@@ -7,6 +7,9 @@ import (
 	"github.com/graftjson/graft/shape"
 )
 
+// pointerEscaper escapes a JSON Pointer reference token (RFC 6901).
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+
 // Plan is a compiled fetch tree, ready to run: NewPlan checked the
 // description and precomputed what every request needs (request prefixes,
 // quoted names, pointers). A Plan is immutable and keeps no reference to
@@ -186,7 +189,7 @@ func compileFetch(f *Fetch, where string) (cfetch, error) {
 		default:
 			c.path = append(c.path, step{name: s, quoted: appendQuote(nil, s)})
 			ptr = append(ptr, '/')
-			ptr = append(ptr, strings.NewReplacer("~", "~0", "/", "~1").Replace(s)...)
+			ptr = append(ptr, pointerEscaper.Replace(s)...)
 		}
 	}
 	c.pointer = string(ptr)
