@@ -10,7 +10,6 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 	"github.com/vektah/gqlparser/v2/parser"
-	"github.com/vektah/gqlparser/v2/validator"
 )
 
 // MaxPlanFields is the most fields one compiled operation may select, with
@@ -157,7 +156,7 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	if err != nil {
 		return nil, norm.requestError(err)
 	}
-	if errs := validator.ValidateWithRules(s.s, doc, validationRules(norm.hidden)); len(errs) > 0 {
+	if errs := validate(s.s, doc, norm.hidden); len(errs) > 0 {
 		return nil, norm.requestError(errs)
 	}
 	op := doc.Operations[0] // the normalized document holds the selected operation only
