@@ -308,8 +308,21 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 		return nil, c.fail("an object type needs a name")
 	}
 	o := &object{name: name, quoted: appendQuote(nil, name), fields: make([]field, len(fields))}
-	first := map[string][]int32{}
-	slots := map[string]int32{}
+	// The prefixes of all the fields share one buffer, sized for names
+	// that need no escaping; a field's quoted name is inside its prefix.
+	n := 0
+	for _, f := range fields {
+		n += len(f.Name) + 4
+	}
+	buf := make([]byte, 0, n)
+	// Earlier fields of the same name and the slots of keys are found by
+	// scanning while the selection is small, through maps beyond.
+	const small = 16
+	var first map[string][]int32
+	var slots map[string]int32
+	if len(fields) > small {
+		first, slots = map[string][]int32{}, map[string]int32{}
+	}
 	var keys []string
 	for i, f := range fields {
 		if f.Name == "" {
@@ -323,17 +336,26 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 			c.at = append(c.at, seg{".", f.Name})
 			return nil, c.fail("a field needs a key")
 		}
-		q := appendQuote(nil, f.Name)
+		at := len(buf)
+		buf = append(appendQuote(append(buf, ','), f.Name), ':')
+		prefix := buf[at:len(buf):len(buf)]
 		schema := f.Schema
 		if schema == "" {
 			schema = f.Key
 		}
-		cf := field{name: f.Name, key: f.Key, schema: schema, quoted: q, prefix: append(append([]byte{','}, q...), ':'), typ: t, slot: -1, loc: f.Loc}
+		cf := field{name: f.Name, key: f.Key, schema: schema, quoted: prefix[1 : len(prefix)-1], prefix: prefix, typ: t, slot: -1, loc: f.Loc}
 		if t.kind != Typename {
-			slot, ok := slots[f.Key]
+			slot, ok := int32(-1), false
+			if slots != nil {
+				slot, ok = slots[f.Key]
+			} else if j := slices.Index(keys, f.Key); j >= 0 {
+				slot, ok = int32(j), true
+			}
 			if !ok {
 				slot = int32(len(keys))
-				slots[f.Key] = slot
+				if slots != nil {
+					slots[f.Key] = slot
+				}
 				keys = append(keys, f.Key)
 			}
 			cf.slot = slot
@@ -345,7 +367,17 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 			}
 			cf.cond = append(cf.cond, ts)
 		}
-		prev := first[f.Name]
+		var prev []int32
+		if first != nil {
+			prev = first[f.Name]
+			first[f.Name] = append(prev[:len(prev):len(prev)], int32(i))
+		} else {
+			for j := range o.fields[:i] {
+				if o.fields[j].name == f.Name {
+					prev = append(prev, int32(j))
+				}
+			}
+		}
 		cf.dups = prev
 		cf.plain = len(prev) == 0 && len(cf.cond) == 0
 		for _, j := range prev {
@@ -354,7 +386,6 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 				cf.same = append(cf.same, j)
 			}
 		}
-		first[f.Name] = append(prev[:len(prev):len(prev)], int32(i))
 		o.fields[i] = cf
 	}
 	o.keys = newKeyTable(keys)
