@@ -26,6 +26,7 @@ type cfield struct {
 // collector runs CollectFields over the API schema.
 type collector struct {
 	api   *ast.Schema
+	a     *arena
 	nodes int // field nodes collected so far (Options.MaxFields bounds them)
 }
 
@@ -80,7 +81,8 @@ func (c *collector) collectSet(obj *ast.Definition, set ast.SelectionSet, conds 
 				}
 				continue
 			}
-			f := &cfield{resp: resp, name: s.Name, parent: obj.Name, field: s, conds: fc}
+			f := c.a.cfield()
+			*f = cfield{resp: resp, name: s.Name, parent: obj.Name, field: s, conds: fc}
 			if s.SelectionSet != nil {
 				f.sets = []ast.SelectionSet{s.SelectionSet}
 			}
