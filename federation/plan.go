@@ -123,7 +123,7 @@ type arena struct {
 }
 
 // chunks hands out values of T from a chunk twice the size of the last
-// one (up to 256 values) when it is used up.
+// one (up to 32 values) when it is used up.
 type chunks[T any] struct {
 	free []T
 	last int
@@ -131,7 +131,7 @@ type chunks[T any] struct {
 
 func (c *chunks[T]) take() *T {
 	if len(c.free) == 0 {
-		c.last = min(max(2*c.last, 8), 256)
+		c.last = min(max(2*c.last, 8), 32)
 		c.free = make([]T, c.last)
 	}
 	v := &c.free[0]

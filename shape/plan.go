@@ -178,16 +178,24 @@ type field struct {
 	key    string
 	schema string // the schema field name, for error messages
 	prefix []byte // a comma, the response name as a JSON string and a colon
-	quoted []byte // the response name as a JSON string, for error paths
 	typ    *typ
 	slot   int32 // index of key in object.keys; -1 for __typename
 	loc    Location
 	cond   [][]test
-	plain  bool    // no condition and no earlier field of the same name
-	dups   []int32 // earlier fields of the selection with the same name
-	later  []int32 // later fields of the selection with the same name
-	same   []int32 // earlier fields of the same name and the same known location
+	plain  bool   // no condition and no earlier field of the same name
+	links  *links // the other fields of the same name; nil when none
 }
+
+// links relates a field to the other fields of its selection with the same
+// response name.
+type links struct {
+	dups  []int32 // the earlier ones
+	later []int32 // the later ones
+	same  []int32 // the earlier ones with the same known location
+}
+
+// quoted returns the response name as a JSON string, for error paths.
+func (f *field) quoted() []byte { return f.prefix[1 : len(f.prefix)-1] }
 
 type test struct {
 	v     int32
@@ -343,7 +351,7 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 		if schema == "" {
 			schema = f.Key
 		}
-		cf := field{name: f.Name, key: f.Key, schema: schema, quoted: prefix[1 : len(prefix)-1], prefix: prefix, typ: t, slot: -1, loc: f.Loc}
+		cf := field{name: f.Name, key: f.Key, schema: schema, prefix: prefix, typ: t, slot: -1, loc: f.Loc}
 		if t.kind != Typename {
 			slot, ok := int32(-1), false
 			if slots != nil {
@@ -378,12 +386,18 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 				}
 			}
 		}
-		cf.dups = prev
 		cf.plain = len(prev) == 0 && len(cf.cond) == 0
+		if len(prev) > 0 {
+			cf.links = &links{dups: prev}
+		}
 		for _, j := range prev {
-			o.fields[j].later = append(o.fields[j].later, int32(i))
-			if f.Loc.Line > 0 && o.fields[j].loc == f.Loc {
-				cf.same = append(cf.same, j)
+			g := &o.fields[j]
+			if g.links == nil {
+				g.links = &links{}
+			}
+			g.links.later = append(g.links.later, int32(i))
+			if f.Loc.Line > 0 && g.loc == f.Loc {
+				cf.links.same = append(cf.links.same, j)
 			}
 		}
 		o.fields[i] = cf
