@@ -240,7 +240,8 @@ func compileFetch(f *Fetch, where string) (cfetch, error) {
 	}
 	c.multiType = len(c.entities) > 1
 
-	b := appendQuote([]byte(`{"query":`), f.Operation)
+	b := make([]byte, 0, len(`{"query":,"operationName":,"variables":{"representations":[`)+len(f.Operation)+len(f.OperationName)+8)
+	b = appendQuote(append(b, `{"query":`...), f.Operation)
 	if f.OperationName != "" {
 		b = appendQuote(append(b, `,"operationName":`...), f.OperationName)
 	}
