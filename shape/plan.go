@@ -4,6 +4,8 @@ import (
 	"errors"
 	"slices"
 	"strconv"
+
+	"github.com/graftjson/graft/internal/wire"
 )
 
 // Kind says what a Type is.
@@ -274,7 +276,7 @@ func (c *compiler) typ(t *Type) (*typ, error) {
 	case Enum:
 		ct.enum = make(map[string]string, len(t.Values))
 		for _, v := range t.Values {
-			ct.enum[v] = string(appendQuote(nil, v))
+			ct.enum[v] = string(wire.AppendQuote(nil, v))
 		}
 	case List:
 		elem, err := c.in(seg{"[]", ""}, t.Of)
@@ -315,7 +317,7 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 	if name == "" {
 		return nil, c.fail("an object type needs a name")
 	}
-	o := &object{name: name, quoted: appendQuote(nil, name), fields: make([]field, len(fields))}
+	o := &object{name: name, quoted: wire.AppendQuote(nil, name), fields: make([]field, len(fields))}
 	// The prefixes of all the fields share one buffer, sized for names
 	// that need no escaping; a field's quoted name is inside its prefix.
 	n := 0
@@ -345,7 +347,7 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 			return nil, c.fail("a field needs a key")
 		}
 		at := len(buf)
-		buf = append(appendQuote(append(buf, ','), f.Name), ':')
+		buf = append(wire.AppendQuote(append(buf, ','), f.Name), ':')
 		prefix := buf[at:len(buf):len(buf)]
 		schema := f.Schema
 		if schema == "" {
