@@ -265,6 +265,8 @@ type compiler struct {
 	memo map[string]selected
 	key  []byte
 
+	ints []int // scratch of selection, used as a stack
+
 	pos    *normalized // locations in the source
 	ifVars []string    // variables of the @skip/@include directives evaluated
 }
@@ -316,7 +318,12 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 	// The nodes by response name: group[i] is node i's, in the order the
 	// names first appear; members lists each group's nodes, from
 	// start[g] to start[g+1].
-	group := make([]int, len(nodes))
+	// group, start, members and next live on c.ints, above mark: the
+	// selections compiled below this one use it further up and leave it
+	// as they found it.
+	mark := len(c.ints)
+	defer func() { c.ints = c.ints[:mark] }()
+	group := c.scratch(len(nodes))
 	var names []string
 	var index map[string]int // once there are many names
 	for i, n := range nodes {
@@ -343,15 +350,15 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 		}
 		group[i] = g
 	}
-	start := make([]int, len(names)+1)
+	start := c.scratch(len(names) + 1)
 	for _, g := range group {
 		start[g+1]++
 	}
 	for g := range names {
 		start[g+1] += start[g]
 	}
-	members := make([]int, len(nodes))
-	next := slices.Clone(start[:len(names)])
+	members := c.scratch(len(nodes))
+	next := append(c.scratch(len(names))[:0], start[:len(names)]...)
 	for i, g := range group {
 		members[next[g]] = i
 		next[g]++
@@ -386,6 +393,14 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 	}
 	c.memo[key] = selected{fields: out, size: size, height: height}
 	return out, size, height
+}
+
+// scratch returns n zeroed ints from the top of c.ints.
+func (c *compiler) scratch(n int) []int {
+	at := len(c.ints)
+	c.ints = slices.Grow(c.ints, n)[:at+n]
+	clear(c.ints[at:])
+	return c.ints[at : at+n : at+n]
 }
 
 // keyOf appends to k the memo key of the collected field nodes of a
@@ -452,7 +467,7 @@ func (c *compiler) fieldType(obj *ast.Definition, nodes []collected, idx []int) 
 		c.err = &Problem{Message: `Introspection field "` + first.Name + `" is not supported when shaping data.`, Locations: []shape.Location{c.loc(first.Position)}}
 		return &shape.Type{Kind: shape.Custom}, 0, 0
 	}
-	var occs []occurrence
+	occs := make([]occurrence, 0, len(idx))
 	for _, i := range idx {
 		occs = append(occs, occurrence{set: nodes[i].field.SelectionSet, cond: nodes[i].cond})
 	}
