@@ -1,6 +1,7 @@
 package federation
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/graftjson/graft/graphql"
@@ -499,6 +500,7 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 		*p.touched = append(*p.touched, f)
 	}
 	var jumps []*cfield
+	pos.fields = slices.Grow(pos.fields, len(fields))
 	t := p.s.types[typ]
 	for _, cf := range fields {
 		if cf.name == "__typename" {
@@ -541,7 +543,7 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 		} else if j != nil {
 			subProvided = j.provides
 		}
-		if err := p.planChild(f, uf, append(path[:len(path):len(path)], listPath(cf.resp, def.Type)...), named, cf, subProvided); err != nil {
+		if err := p.planChild(f, uf, childPath(path, cf.resp, def.Type), named, cf, subProvided); err != nil {
 			return err
 		}
 	}
@@ -551,10 +553,15 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 	return nil
 }
 
-// listPath returns the path segments of a field: its response name, then
-// "@" for each list level of its type.
-func listPath(resp string, t *ast.Type) []string {
-	out := []string{resp}
+// childPath returns path extended with the segments of a field: its
+// response name, then "@" for each list level of its type t.
+func childPath(path []string, resp string, t *ast.Type) []string {
+	n := len(path) + 1
+	for e := t.Elem; e != nil; e = e.Elem {
+		n++
+	}
+	out := make([]string, 0, n)
+	out = append(append(out, path...), resp)
 	for ; t.Elem != nil; t = t.Elem {
 		out = append(out, "@")
 	}
