@@ -317,10 +317,9 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 	key := string(c.key) // c.key is reused below
 	// The nodes by response name: group[i] is node i's, in the order the
 	// names first appear; members lists each group's nodes, from
-	// start[g] to start[g+1].
-	// group, start, members and next live on c.ints, above mark: the
-	// selections compiled below this one use it further up and leave it
-	// as they found it.
+	// start[g] to start[g+1]. These scratch slices live on c.ints above
+	// mark: the selections compiled below this one use it further up and
+	// leave it as they found it.
 	mark := len(c.ints)
 	defer func() { c.ints = c.ints[:mark] }()
 	group := c.scratch(len(nodes))
