@@ -265,8 +265,6 @@ type compiler struct {
 	memo map[string]selected
 	key  []byte
 
-	ints []int // scratch of selection, used as a stack
-
 	pos    *normalized // locations in the source
 	ifVars []string    // variables of the @skip/@include directives evaluated
 }
@@ -317,12 +315,8 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 	key := string(c.key) // c.key is reused below
 	// The nodes by response name: group[i] is node i's, in the order the
 	// names first appear; members lists each group's nodes, from
-	// start[g] to start[g+1]. These scratch slices live on c.ints above
-	// mark: the selections compiled below this one use it further up and
-	// leave it as they found it.
-	mark := len(c.ints)
-	defer func() { c.ints = c.ints[:mark] }()
-	group := c.scratch(len(nodes))
+	// start[g] to start[g+1].
+	group := make([]int, len(nodes))
 	var names []string
 	var index map[string]int // once there are many names
 	for i, n := range nodes {
@@ -349,15 +343,15 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 		}
 		group[i] = g
 	}
-	start := c.scratch(len(names) + 1)
+	ints := make([]int, len(names)+1+len(nodes)+len(names))
+	start, members, next := ints[:len(names)+1], ints[len(names)+1:len(names)+1+len(nodes)], ints[len(names)+1+len(nodes):]
 	for _, g := range group {
 		start[g+1]++
 	}
 	for g := range names {
 		start[g+1] += start[g]
 	}
-	members := c.scratch(len(nodes))
-	next := append(c.scratch(len(names))[:0], start[:len(names)]...)
+	copy(next, start)
 	for i, g := range group {
 		members[next[g]] = i
 		next[g]++
@@ -392,14 +386,6 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 	}
 	c.memo[key] = selected{fields: out, size: size, height: height}
 	return out, size, height
-}
-
-// scratch returns n zeroed ints from the top of c.ints.
-func (c *compiler) scratch(n int) []int {
-	at := len(c.ints)
-	c.ints = slices.Grow(c.ints, n)[:at+n]
-	clear(c.ints[at:])
-	return c.ints[at : at+n : at+n]
 }
 
 // keyOf appends to k the memo key of the collected field nodes of a
