@@ -302,43 +302,27 @@ func (d *Doc) checkSnapshot(v *snapView) (uint32, error) {
 	tlen := uint64(len(text))
 	frames := make([]snapFrame, 0, 64) // on the stack up to a depth of 64
 	pos, auxUsed, end := uint32(0), uint32(0), 0
-	// byteAt reports whether the text at pos is b.
-	byteAt := func(b byte) bool { return uint64(pos) < tlen && text[pos] == b }
-	// lastOf returns the last node of the container at i, whose entry is
-	// the next one to use, or 0 if it has none.
-	lastOf := func(i uint32) uint32 {
-		if int(auxUsed) >= len(auxes) {
-			return 0
-		}
-		last := rebaseIndex(auxes[auxUsed].last, nb)
-		if last < i {
-			return 0
-		}
-		return last
-	}
-	// closeTop checks the text that closes the innermost container.
-	closeTop := func() error {
-		f := &frames[len(frames)-1]
-		if !byteAt(closer(f.obj)) || pos+1 != f.spanEnd || f.value {
-			return snapError(nodeAt(f.c), "container text does not match its nodes")
-		}
-		pos++
-		if f.obj && o.RejectDuplicateNames && nb == 0 && tb == 0 {
-			if k := d.duplicateName(nodes, text, f.c); k != 0 {
-				return &Error{Offset: nodeAt(k), Reason: "duplicate object member name " + string(text[nodes[k].off:nodes[k].off+nodes[k].textLen()]), Err: ErrSyntax}
-			}
-		}
-		frames = frames[:len(frames)-1]
-		return nil
-	}
 	if n == 0 {
 		return 0, snapError(snapHeader, "no nodes")
 	}
-	for i := uint32(1); i <= n; i++ {
+	for i := uint32(1); ; i++ {
+		// Close the containers that end before i (all of them after the
+		// last node).
 		for len(frames) > 0 && frames[len(frames)-1].end < i {
-			if err := closeTop(); err != nil {
-				return 0, err
+			f := &frames[len(frames)-1]
+			if uint64(pos) >= tlen || text[pos] != closer(f.obj) || pos+1 != f.spanEnd || f.value {
+				return 0, snapError(nodeAt(f.c), "container text does not match its nodes")
 			}
+			pos++
+			if f.obj && o.RejectDuplicateNames && nb == 0 && tb == 0 {
+				if k := d.duplicateName(nodes, text, f.c); k != 0 {
+					return 0, &Error{Offset: nodeAt(k), Reason: "duplicate object member name " + string(text[nodes[k].off:nodes[k].off+nodes[k].textLen()]), Err: ErrSyntax}
+				}
+			}
+			frames = frames[:len(frames)-1]
+		}
+		if i > n {
+			break
 		}
 		x := &nodes[i]
 		parentEnd := uint32(0) // the last node i's next may lead to
@@ -347,12 +331,12 @@ func (d *Doc) checkSnapshot(v *snapView) (uint32, error) {
 			f = &frames[len(frames)-1]
 			switch {
 			case f.value:
-				if !byteAt(':') {
+				if uint64(pos) >= tlen || text[pos] != ':' {
 					return 0, snapError(nodeAt(i), "expected ':' in the text")
 				}
 				pos++
 			case !f.first:
-				if !byteAt(',') {
+				if uint64(pos) >= tlen || text[pos] != ',' {
 					return 0, snapError(nodeAt(i), "expected ',' in the text")
 				}
 				pos++
@@ -380,7 +364,7 @@ func (d *Doc) checkSnapshot(v *snapView) (uint32, error) {
 			}
 			pos += x.payload()
 			if vk := nodes[i+1].kind(); vk == Object || vk == Array {
-				last = lastOf(i + 1)
+				last = snapLast(auxes, auxUsed, nb, i+1)
 			} else {
 				last = i + 1
 			}
@@ -389,14 +373,14 @@ func (d *Doc) checkSnapshot(v *snapView) (uint32, error) {
 			if x.meta&(1<<payloadShift-1) != uint32(k)|flagSpan|flagParsed || x.payload()-ab != auxUsed || x.payload() < ab {
 				return 0, snapError(nodeAt(i), "bad kind, flags or container entry")
 			}
-			if last = lastOf(i); last == 0 || f != nil && last > f.end || f == nil && last != n {
+			if last = snapLast(auxes, auxUsed, nb, i); last == 0 || f != nil && last > f.end || f == nil && last != n {
 				return 0, snapError(nodeAt(i), "container entry out of place")
 			}
 			if want := min(last-i, 1) * (i + 1); rebaseIndex(x.child, nb) != want {
 				return 0, snapError(nodeAt(i)+8, "first child out of place")
 			}
 			spanEnd := uint64(pos) + uint64(auxes[auxUsed].span)
-			if !byteAt(opener(k)) || spanEnd > tlen {
+			if uint64(pos) >= tlen || text[pos] != opener(k) || spanEnd > tlen {
 				return 0, snapError(nodeAt(i), "container text does not match its nodes")
 			}
 			if len(frames) >= o.MaxDepth {
@@ -430,15 +414,23 @@ func (d *Doc) checkSnapshot(v *snapView) (uint32, error) {
 			return 0, snapError(nodeAt(i)+12, "next sibling out of place")
 		}
 	}
-	for len(frames) > 0 {
-		if err := closeTop(); err != nil {
-			return 0, err
-		}
-	}
 	if uint64(pos) != tlen || ends != nil && end != len(ends) {
 		return 0, snapError(nodeAt(n), "text after the root value")
 	}
 	return auxUsed, nil
+}
+
+// snapLast returns the last node of the container i whose entry is
+// auxes[used] (node indices counted from nb), or 0 if there is no such
+// entry or it ends before i.
+func snapLast(auxes []aux, used, nb, i uint32) uint32 {
+	if int(used) >= len(auxes) {
+		return 0
+	}
+	if last := rebaseIndex(auxes[used].last, nb); last >= i {
+		return last
+	}
+	return 0
 }
 
 // snapToken reports whether the l bytes of text at pos are the text of
