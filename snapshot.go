@@ -51,16 +51,26 @@ var ErrSnapshot = errors.New("invalid snapshot")
 // the length of the container's text (span) and its last node (last).
 // Node layout changes make a new format version.
 //
-// LoadSnapshot checks all of it in one pass over the nodes: the sizes
-// against the input length before anything is allocated, the checksum,
-// and then every node: its kind and flags, that it is the next node in
-// document order (so the nodes form a tree, each reached once, and no
-// walk can loop), that its text lies within the text and where the
-// compact form puts it, the separators, brackets and container spans, and
-// the scalars' text (strings and numbers by the same scanners Parse uses,
-// under the loading Doc's Options). A snapshot that passes is a Doc Parse
-// could have built from the text; anything else is an *Error wrapping
-// ErrSnapshot (or ErrLimit), never a panic.
+// LoadSnapshot copies the nodes and container entries as they are and the
+// text through the same 64-byte-block pass Parse uses, which checks every
+// string (UTF-8, control bytes, escapes, under the loading Doc's Options)
+// on the way. Before that it checks the sizes against the input length
+// (nothing is allocated from a declared size alone) and the checksum. Then
+// one pass over the nodes in index order checks each node against its
+// neighbours alone: its kind and flags; its child and next, which must be
+// the indices document order gives them (the next node, or the node after
+// the value's last one, which its container entry holds), so that every
+// index leads forward to a node the pass checks and no walk can loop,
+// share a node or leave the nodes; its container entry (the next unused
+// one, ending inside its parent); its text offset (where the compact form
+// puts it), the brackets and separators around it, and its token: null,
+// true and false byte for byte, numbers by the JSON grammar, strings by
+// the block pass (one by one where it is not available). The token checks stay because the reads rely on them:
+// decoding a string reads the characters after each backslash, and the
+// number reads the digits after an exponent mark or a minus sign. A
+// snapshot that passes is a Doc Parse could have built from the text;
+// anything else is an *Error wrapping ErrSnapshot (or ErrLimit), never a
+// panic.
 const SnapshotVersion = 1
 
 const (

@@ -391,7 +391,8 @@ func TestSnapshotCorpus(t *testing.T) {
 }
 
 // BenchmarkSnapshot compares loading a snapshot with parsing the same
-// document (see bench/ for the peers).
+// document (see bench/ for the peers), and with the two parts of a load
+// that no check can avoid: the checksum over the snapshot, and copying it.
 func BenchmarkSnapshot(b *testing.B) {
 	dir := os.Getenv("GRAFT_CORPUS")
 	if dir == "" {
@@ -420,6 +421,23 @@ func BenchmarkSnapshot(b *testing.B) {
 			for range b.N {
 				if _, err := l.LoadSnapshot(snap); err != nil {
 					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(name+"/checksum", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for range b.N {
+				if crc32.Update(crc32.Checksum(snap[:24], castagnoli), castagnoli, snap[snapHeader:]) != binary.LittleEndian.Uint32(snap[24:]) {
+					b.Fatal("checksum mismatch")
+				}
+			}
+		})
+		b.Run(name+"/copy", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			buf := make([]byte, len(snap))
+			for range b.N {
+				if copy(buf, snap) != len(snap) {
+					b.Fatal("short copy")
 				}
 			}
 		})
