@@ -46,8 +46,9 @@
 //
 // AppendSnapshot writes a value's compact text and nodes as they are, with
 // a versioned header, sizes and a checksum; LoadSnapshot loads them back
-// without parsing, after checking every node (the format and the checks
-// are described at SnapshotVersion).
+// without parsing, after one pass over the nodes in index order that
+// checks each node and its token (the format and the checks are described
+// at SnapshotVersion).
 //
 // # Memory
 //

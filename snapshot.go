@@ -51,16 +51,26 @@ var ErrSnapshot = errors.New("invalid snapshot")
 // the length of the container's text (span) and its last node (last).
 // Node layout changes make a new format version.
 //
-// LoadSnapshot checks all of it in one pass over the nodes: the sizes
-// against the input length before anything is allocated, the checksum,
-// and then every node: its kind and flags, that it is the next node in
-// document order (so the nodes form a tree, each reached once, and no
-// walk can loop), that its text lies within the text and where the
-// compact form puts it, the separators, brackets and container spans, and
-// the scalars' text (strings and numbers by the same scanners Parse uses,
-// under the loading Doc's Options). A snapshot that passes is a Doc Parse
-// could have built from the text; anything else is an *Error wrapping
-// ErrSnapshot (or ErrLimit), never a panic.
+// LoadSnapshot copies the nodes and container entries as they are and the
+// text through the same 64-byte-block pass Parse uses, which checks every
+// string (UTF-8, control bytes, escapes, under the loading Doc's Options)
+// on the way. Before that it checks the sizes against the input length
+// (nothing is allocated from a declared size alone) and the checksum. Then
+// one pass over the nodes in index order checks each node against its
+// neighbours alone: its kind and flags; its child and next, which must be
+// the indices document order gives them (the next node, or the node after
+// the value's last one, which its container entry holds), so that every
+// index leads forward to a node the pass checks and no walk can loop,
+// share a node or leave the nodes; its container entry (the next unused
+// one, ending inside its parent); its text offset (where the compact form
+// puts it), the brackets and separators around it, and its token: null,
+// true and false byte for byte, numbers by the JSON grammar, strings by
+// the block pass (one by one where it is not available). The token checks stay because the reads rely on them:
+// decoding a string reads the characters after each backslash, and the
+// number reads the digits after an exponent mark or a minus sign. A
+// snapshot that passes is a Doc Parse could have built from the text;
+// anything else is an *Error wrapping ErrSnapshot (or ErrLimit), never a
+// panic.
 const SnapshotVersion = 1
 
 const (
@@ -277,205 +287,202 @@ type snapView struct {
 
 // snapFrame is an open container of checkSnapshot.
 type snapFrame struct {
-	c, next uint32 // the container, and its next child to visit (0: none)
-	first   bool   // next is its first child
-}
-
-// snapCheck is the state of checkSnapshot.
-type snapCheck struct {
-	v      *snapView
-	mode   wire.Mode
-	n      uint32 // number of nodes
-	expect uint32 // the next node in document order
-	pos    uint32 // where the next token's text starts
-	end    int    // the next entry of v.ends
-}
-
-// order checks that node i is the next in document order and counts it.
-func (c *snapCheck) order(i uint32) error {
-	if i != c.expect || i > c.n {
-		return snapError(nodeAt(min(c.expect, c.n)), "node "+uitoa(uint64(i))+" where node "+uitoa(uint64(c.expect))+" comes next")
-	}
-	c.expect++
-	return nil
-}
-
-// at checks that the text of node i starts at pos.
-func (c *snapCheck) at(i uint32, x *node) error {
-	if x.off-c.v.textBase != c.pos || x.off < c.v.textBase {
-		return snapError(nodeAt(i)+4, "text offset out of place")
-	}
-	return nil
-}
-
-// punct checks that the text at pos is b and moves past it.
-func (c *snapCheck) punct(i uint32, b byte) error {
-	if int(c.pos) >= len(c.v.text) || c.v.text[c.pos] != b {
-		return snapError(nodeAt(i), "expected '"+string(b)+"' in the text")
-	}
-	c.pos++
-	return nil
-}
-
-// token checks the text of scalar or name i, l bytes at pos, and moves pos
-// past it.
-func (c *snapCheck) token(i uint32, x *node, l uint32) error {
-	if err := c.at(i, x); err != nil {
-		return err
-	}
-	text, pos := c.v.text, c.pos
-	if uint64(pos)+uint64(l) > uint64(len(text)) || l == 0 {
-		return snapError(nodeAt(i)+8, "text beyond the end")
-	}
-	t := text[:pos+l]
-	ok := false
-	switch x.kind() {
-	case String:
-		if t[pos] != '"' {
-			break
-		}
-		esc := x.meta&flagEscaped != 0
-		if c.v.ends != nil {
-			if c.end < len(c.v.ends) {
-				e := c.v.ends[c.end]
-				ok = e&^wire.EscapedEnd == pos+l-1 && (e&wire.EscapedEnd != 0) == esc
-				c.end++
-			}
-			break
-		}
-		end, escaped, code := wire.ScanString(t, int(pos), c.mode)
-		ok = code == wire.OK && end == len(t) && escaped == esc
-	case Number:
-		if l == 1 {
-			ok = t[pos]-'0' < 10
-			break
-		}
-		end, code := wire.ScanNumber(t, int(pos))
-		ok = code == wire.OK && end == len(t)
-	case Null:
-		ok = string(t[pos:]) == "null"
-	case Bool:
-		ok = string(t[pos:]) == "true" && x.meta&flagTrue != 0 || string(t[pos:]) == "false" && x.meta&flagTrue == 0
-	}
-	if !ok {
-		return snapError(nodeAt(i), "node text is not its value")
-	}
-	c.pos += l
-	return nil
+	end     uint32 // its last node
+	spanEnd uint32 // where its text ends
+	c       uint32 // the container
+	obj     bool
+	first   bool // no child seen yet
+	value   bool // an object whose next node is a member's value
 }
 
 // checkSnapshot checks that v is laid out exactly as Parse lays out the
 // compact text v.text (see the format above) and returns the number of
-// container entries it uses. Every node index is checked to be the next
-// in document order before it is followed, so the pass is linear and
-// reads nothing out of bounds.
+// container entries it uses. It is one pass over the nodes in index
+// order: a node's child and next must be the indices document order
+// gives them (computed from its own fields, its container's last node and
+// the next node's), so every pointer leads forward to a node the pass
+// checks, and no walk can loop, share a node or leave the nodes. The
+// text is read where the nodes say it is, token by token.
 func (d *Doc) checkSnapshot(v *snapView) (uint32, error) {
 	o := d.options()
-	c := snapCheck{v: v, mode: o.mode(), n: uint32(len(v.nodes) - 1), expect: 1}
-	auxUsed := uint32(0)
+	mode := o.mode()
+	nodes, auxes, text, ends := v.nodes, v.aux, v.text, v.ends
+	nb, ab, tb := v.nodeBase, v.auxBase, v.textBase
+	n := uint32(len(nodes) - 1)
+	tlen := uint64(len(text))
 	frames := make([]snapFrame, 0, 64) // on the stack up to a depth of 64
-	if c.n == 0 || v.nodes[1].next != 0 {
-		return 0, snapError(snapHeader, "no root, or a root with a sibling")
+	pos, auxUsed, end := uint32(0), uint32(0), 0
+	if n == 0 {
+		return 0, snapError(snapHeader, "no nodes")
 	}
-	cur := uint32(1) // the value to visit
-	for {
-		if err := c.order(cur); err != nil {
-			return 0, err
-		}
-		x := &v.nodes[cur]
-		switch k := x.kind(); k {
-		case Null, Bool, Number, String:
-			if want := uint32(k) | flagParsed; x.meta != want &&
-				!(k == Bool && x.meta == want|flagTrue) && !(k == String && x.meta == want|flagEscaped) {
-				return 0, snapError(nodeAt(cur), "bad kind or flags")
-			}
-			if err := c.token(cur, x, x.child); err != nil {
-				return 0, err
-			}
-		case Object, Array:
-			if x.meta&(1<<payloadShift-1) != uint32(k)|flagSpan|flagParsed || x.payload()-v.auxBase != auxUsed ||
-				x.payload() < v.auxBase || int(auxUsed) >= len(v.aux) {
-				return 0, snapError(nodeAt(cur), "bad kind, flags or container entry")
-			}
-			if err := c.at(cur, x); err != nil {
-				return 0, err
-			}
-			auxUsed++
-			if err := c.punct(cur, opener(k)); err != nil {
-				return 0, err
-			}
-			if len(frames) >= o.MaxDepth {
-				return 0, &Error{Offset: nodeAt(cur), Reason: "nesting depth exceeds the limit of " + itoa(o.MaxDepth), Err: ErrLimit}
-			}
-			frames = append(frames, snapFrame{c: cur, next: rebaseIndex(x.child, v.nodeBase), first: true})
-		default:
-			return 0, snapError(nodeAt(cur), "bad kind")
-		}
-		// Find the next value to visit, closing the containers that end.
-		for {
-			if len(frames) == 0 {
-				if c.expect-1 != c.n || int(c.pos) != len(v.text) || v.ends != nil && c.end != len(v.ends) {
-					return 0, snapError(nodeAt(min(c.expect, c.n)), "nodes or text after the root value")
-				}
-				return auxUsed, nil
-			}
+	for i := uint32(1); ; i++ {
+		// Close the containers that end before i (all of them after the
+		// last node).
+		for len(frames) > 0 && frames[len(frames)-1].end < i {
 			f := &frames[len(frames)-1]
-			cn := &v.nodes[f.c]
-			obj := cn.kind() == Object
-			if f.next == 0 {
-				if err := c.punct(f.c, closer(obj)); err != nil {
-					return 0, err
-				}
-				a := v.aux[cn.payload()-v.auxBase]
-				if a.span != c.pos-(cn.off-v.textBase) || a.last < v.nodeBase || a.last-v.nodeBase != c.expect-1 {
-					return 0, snapError(nodeAt(f.c), "container entry does not match its text")
-				}
-				if obj && o.RejectDuplicateNames && v.nodeBase == 0 && v.textBase == 0 {
-					if k := d.duplicateName(v.nodes, v.text, f.c); k != 0 {
-						return 0, &Error{Offset: nodeAt(k), Reason: "duplicate object member name " + string(v.text[v.nodes[k].off:v.nodes[k].off+v.nodes[k].textLen()]), Err: ErrSyntax}
-					}
-				}
-				frames = frames[:len(frames)-1]
-				continue
+			if uint64(pos) >= tlen || text[pos] != closer(f.obj) || pos+1 != f.spanEnd || f.value {
+				return 0, snapError(nodeAt(f.c), "container text does not match its nodes")
 			}
-			if !f.first {
-				if err := c.punct(f.c, ','); err != nil {
-					return 0, err
+			pos++
+			if f.obj && o.RejectDuplicateNames && nb == 0 && tb == 0 {
+				if k := d.duplicateName(nodes, text, f.c); k != 0 {
+					return 0, &Error{Offset: nodeAt(k), Reason: "duplicate object member name " + string(text[nodes[k].off:nodes[k].off+nodes[k].textLen()]), Err: ErrSyntax}
 				}
 			}
-			f.first = false
-			i := f.next
-			if !obj {
-				// An array item, whose next is the following item.
-				if i != c.expect || i > c.n {
-					return 0, c.order(i)
-				}
-				f.next = rebaseIndex(v.nodes[i].next, v.nodeBase)
-				cur = i
-				break
-			}
-			// A member: the name, a colon, then the value.
-			if err := c.order(i); err != nil {
-				return 0, err
-			}
-			name := &v.nodes[i]
-			if name.meta&(1<<payloadShift-1)&^flagEscaped != uint32(String)|flagParsed|flagName {
-				return 0, snapError(nodeAt(i), "bad member name flags")
-			}
-			if err := c.token(i, name, name.payload()); err != nil {
-				return 0, err
-			}
-			if err := c.punct(i, ':'); err != nil {
-				return 0, err
-			}
-			f.next = rebaseIndex(name.next, v.nodeBase)
-			cur = rebaseIndex(name.child, v.nodeBase)
-			if cur <= c.n && v.nodes[cur].next != 0 {
-				return 0, snapError(nodeAt(cur)+12, "member value with a next sibling")
-			}
+			frames = frames[:len(frames)-1]
+		}
+		if i > n {
 			break
 		}
+		x := &nodes[i]
+		parentEnd := uint32(0) // the last node i's next may lead to
+		var f *snapFrame
+		if len(frames) > 0 {
+			f = &frames[len(frames)-1]
+			switch {
+			case f.value:
+				if uint64(pos) >= tlen || text[pos] != ':' {
+					return 0, snapError(nodeAt(i), "expected ':' in the text")
+				}
+				pos++
+			case !f.first:
+				if uint64(pos) >= tlen || text[pos] != ',' {
+					return 0, snapError(nodeAt(i), "expected ',' in the text")
+				}
+				pos++
+			}
+			f.first = false
+			if !f.value {
+				parentEnd = f.end
+			}
+		} else if i != 1 {
+			return 0, snapError(nodeAt(i), "nodes after the root value")
+		}
+		if x.off-tb != pos || x.off < tb {
+			return 0, snapError(nodeAt(i)+4, "text offset out of place")
+		}
+		last := i // the last node of i's value
+		k := x.kind()
+		switch {
+		case f != nil && f.obj && !f.value: // a member name
+			if x.meta&(1<<payloadShift-1)&^flagEscaped != uint32(String)|flagParsed|flagName ||
+				rebaseIndex(x.child, nb) != i+1 || i == n {
+				return 0, snapError(nodeAt(i), "bad member name")
+			}
+			if !snapToken(text, pos, x.payload(), x, ends, &end, mode) {
+				return 0, snapError(nodeAt(i), "node text is not its value")
+			}
+			pos += x.payload()
+			if vk := nodes[i+1].kind(); vk == Object || vk == Array {
+				last = snapLast(auxes, auxUsed, nb, i+1)
+			} else {
+				last = i + 1
+			}
+			f.value = true
+		case k == Object || k == Array:
+			if x.meta&(1<<payloadShift-1) != uint32(k)|flagSpan|flagParsed || x.payload()-ab != auxUsed || x.payload() < ab {
+				return 0, snapError(nodeAt(i), "bad kind, flags or container entry")
+			}
+			if last = snapLast(auxes, auxUsed, nb, i); last == 0 || f != nil && last > f.end || f == nil && last != n {
+				return 0, snapError(nodeAt(i), "container entry out of place")
+			}
+			if want := min(last-i, 1) * (i + 1); rebaseIndex(x.child, nb) != want {
+				return 0, snapError(nodeAt(i)+8, "first child out of place")
+			}
+			spanEnd := uint64(pos) + uint64(auxes[auxUsed].span)
+			if uint64(pos) >= tlen || text[pos] != opener(k) || spanEnd > tlen {
+				return 0, snapError(nodeAt(i), "container text does not match its nodes")
+			}
+			if len(frames) >= o.MaxDepth {
+				return 0, &Error{Offset: nodeAt(i), Reason: "nesting depth exceeds the limit of " + itoa(o.MaxDepth), Err: ErrLimit}
+			}
+			pos++
+			auxUsed++
+			if f != nil {
+				f.value = false
+			}
+			frames = append(frames, snapFrame{end: last, spanEnd: uint32(spanEnd), c: i, obj: k == Object, first: true})
+		default: // a scalar
+			want := uint32(k) | flagParsed
+			if k < Null || k > String || x.meta != want && !(k == Bool && x.meta == want|flagTrue) && !(k == String && x.meta == want|flagEscaped) {
+				return 0, snapError(nodeAt(i), "bad kind or flags")
+			}
+			if !snapToken(text, pos, x.child, x, ends, &end, mode) {
+				return 0, snapError(nodeAt(i), "node text is not its value")
+			}
+			pos += x.child
+			if f != nil {
+				f.value = false
+			}
+		}
+		// next: the node after i's value, while its container goes on.
+		want := uint32(0)
+		if last < parentEnd {
+			want = last + 1
+		}
+		if rebaseIndex(x.next, nb) != want {
+			return 0, snapError(nodeAt(i)+12, "next sibling out of place")
+		}
 	}
+	if uint64(pos) != tlen || ends != nil && end != len(ends) {
+		return 0, snapError(nodeAt(n), "text after the root value")
+	}
+	return auxUsed, nil
+}
+
+// snapLast returns the last node of the container i whose entry is
+// auxes[used] (node indices counted from nb), or 0 if there is no such
+// entry or it ends before i.
+func snapLast(auxes []aux, used, nb, i uint32) uint32 {
+	if int(used) >= len(auxes) {
+		return 0
+	}
+	if last := rebaseIndex(auxes[used].last, nb); last >= i {
+		return last
+	}
+	return 0
+}
+
+// snapToken reports whether the l bytes of text at pos are the text of
+// the scalar or member name x: a value of x's kind (and flags), nothing
+// more. ends, if not nil, holds the closing quotes of the text's strings
+// (checked already), *end the next to match.
+func snapToken(text []byte, pos, l uint32, x *node, ends []uint32, end *int, mode wire.Mode) bool {
+	if l == 0 || uint64(pos)+uint64(l) > uint64(len(text)) {
+		return false
+	}
+	t := text[:pos+l]
+	switch x.kind() {
+	case String:
+		esc := x.meta&flagEscaped != 0
+		if t[pos] != '"' {
+			return false
+		}
+		if ends != nil {
+			if *end >= len(ends) {
+				return false
+			}
+			e := ends[*end]
+			*end++
+			return e&^wire.EscapedEnd == pos+l-1 && (e&wire.EscapedEnd != 0) == esc
+		}
+		stop, escaped, code := wire.ScanString(t, int(pos), mode)
+		return code == wire.OK && stop == len(t) && escaped == esc
+	case Number:
+		if l == 1 {
+			return t[pos]-'0' < 10
+		}
+		stop, code := wire.ScanNumber(t, int(pos))
+		return code == wire.OK && stop == len(t)
+	case Null:
+		return string(t[pos:]) == "null"
+	case Bool:
+		if x.meta&flagTrue != 0 {
+			return string(t[pos:]) == "true"
+		}
+		return string(t[pos:]) == "false"
+	}
+	return false
 }
 
 // nodeAt returns the snapshot byte offset of node i.

@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// FuzzLoadSnapshot: no input panics, and whatever loads is a Doc Parse
-// could have built: printing it, parsing the text and writing a snapshot
+// FuzzLoadSnapshot: no input panics, every read of whatever loads works,
+// and what loads is a Doc Parse could have built: printing it, parsing the text and writing a snapshot
 // again gives back the input byte for byte.
 func FuzzLoadSnapshot(f *testing.F) {
 	for _, src := range snapshotDocs {
@@ -27,6 +27,14 @@ func FuzzLoadSnapshot(f *testing.F) {
 			r, err := d.LoadSnapshot(s)
 			if err != nil {
 				continue
+			}
+			for i := Ref(1); int(i) < len(d.nodes); i++ { // every read works
+				d.AppendString(nil, i)
+				d.Int64(i)
+				d.Uint64(i)
+				d.Float64(i)
+				d.Equals(i, "a")
+				d.Get(i, "a")
 			}
 			var p Doc
 			pr, err := p.Parse(d.AppendJSON(nil, r))

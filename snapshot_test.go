@@ -200,6 +200,25 @@ func TestSnapshotHostile(t *testing.T) {
 		{"text changed: escape", func(s []byte) { s[len(s)-len(src)+9] = '\\' }},
 		{"text changed: control character", func(s []byte) { s[len(s)-len(src)+9] = '\n' }},
 		{"text changed: bad UTF-8", func(s []byte) { s[len(s)-len(src)+9] = 0xff }},
+		{"member value elsewhere", func(s []byte) { binary.LittleEndian.PutUint32(s[field(2, child):], 4) }},
+		{"member name as array item", func(s []byte) {
+			binary.LittleEndian.PutUint32(s[field(4, meta):], uint32(String)|flagParsed|flagName|1<<payloadShift)
+		}},
+		{"value where a name goes", func(s []byte) { binary.LittleEndian.PutUint32(s[field(6, meta):], uint32(String)|flagParsed) }},
+		{"container entry reused", func(s []byte) {
+			binary.LittleEndian.PutUint32(s[field(7, meta):], uint32(Object)|flagSpan|flagParsed|1<<payloadShift)
+		}},
+		{"container entries swapped", func(s []byte) {
+			binary.LittleEndian.PutUint32(s[field(3, meta):], uint32(Array)|flagSpan|flagParsed|2<<payloadShift)
+			binary.LittleEndian.PutUint32(s[field(7, meta):], uint32(Object)|flagSpan|flagParsed|1<<payloadShift)
+		}},
+		{"container ends past its parent's value", func(s []byte) {
+			binary.LittleEndian.PutUint32(s[len(s)-len(src)-snapAuxBytes*2+4:], 6)
+		}},
+		{"root ends early", func(s []byte) { binary.LittleEndian.PutUint32(s[len(s)-len(src)-snapAuxBytes*3+4:], 5) }},
+		{"empty array with a first child", func(s []byte) {
+			binary.LittleEndian.PutUint32(s[len(s)-len(src)-snapAuxBytes*2+4:], 3)
+		}},
 		{"node count too small", func(s []byte) {
 			binary.LittleEndian.PutUint32(s[12:], 8)
 			binary.LittleEndian.PutUint32(s[20:], uint32(len(src)+16))
@@ -215,6 +234,82 @@ func TestSnapshotHostile(t *testing.T) {
 				t.Fatalf("err = %v, want ErrSnapshot", err)
 			}
 		})
+	}
+}
+
+// TestSnapshotBadText: the load checks every scalar's text, because the
+// reads rely on it: string decoding (AppendString, Text, Equals, member
+// lookups, merging, sorting) reads the characters after a backslash, and
+// number reads (Int64, Uint64, Float64) the digits after an 'e' or a '-'.
+// Each text here, given a correct checksum, would make one of them index
+// past the token.
+func TestSnapshotBadText(t *testing.T) {
+	for _, tc := range []struct{ name, src, bad string }{
+		{"string ending in a backslash", `["ab"]`, `["a\"]`},
+		{"short \\u escape", `["\u0041"]`, `["x\u004"]`},
+		{"member name ending in a backslash", `{"ab":1}`, `{"a\":1}`},
+		{"number ending in an exponent mark", `[10]`, `[1e]`},
+		{"minus sign alone", `[1]`, `[-]`},
+		{"fraction then an exponent mark", `[1.55]`, `[1.5e]`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := snapshotOf(t, tc.src)
+			copy(s[len(s)-len(tc.bad):], tc.bad)
+			var d Doc
+			if _, err := d.LoadSnapshot(resum(s)); !errors.Is(err, ErrSnapshot) {
+				t.Fatalf("err = %v, want ErrSnapshot", err)
+			}
+		})
+	}
+}
+
+// TestSnapshotLaxText: text that only lax Options accept (invalid UTF-8,
+// lone surrogates) loads into a Doc with those Options, and every read of
+// it works as on the Doc Parse builds.
+func TestSnapshotLaxText(t *testing.T) {
+	opts := Options{AllowInvalidUTF8: true, AllowLoneSurrogates: true}
+	src := "{\"\xff\":\"\\ud800\",\"k\":[\"a\xffb\",1e2,-0.5],\"\\udc00x\":{\"\xfe\":null}}"
+	p := New(opts)
+	pr, err := p.Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, _ := p.AppendSnapshot(nil, pr)
+	d := New(opts)
+	r, err := d.LoadSnapshot(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := Ref(1); int(i) < len(d.nodes); i++ {
+		s1, e1 := d.AppendString(nil, i)
+		s2, e2 := p.AppendString(nil, i)
+		f1, g1 := d.Float64(i)
+		f2, g2 := p.Float64(i)
+		if string(s1) != string(s2) || e1 != e2 || f1 != f2 || g1 != g2 || d.Equals(i, "a\xffb") != p.Equals(i, "a\xffb") {
+			t.Errorf("ref %d reads differently: %q %v %v %v, Parse's %q %v %v %v", i, s1, e1, f1, g1, s2, e2, f2, g2)
+		}
+	}
+	if d.Get(r, "\xff") == 0 || d.Get(r, "k") == 0 {
+		t.Error("member lookup failed")
+	}
+	c1, e1 := d.AppendCanonical(nil, r)
+	c2, e2 := p.AppendCanonical(nil, pr)
+	if string(c1) != string(c2) || (e1 == nil) != (e2 == nil) || e1 != nil && e1.Error() != e2.Error() || string(d.AppendIndent(nil, r, "", " ")) != string(p.AppendIndent(nil, pr, "", " ")) {
+		t.Errorf("printing differs: %q %v, Parse's %q %v", c1, e1, c2, e2)
+	}
+	for _, doc := range []*Doc{d, p} {
+		root := Ref(1)
+		m, _ := doc.Append([]byte("{\"\xff\":2,\"\\udc00x\":{\"y\":1}}"))
+		if err := doc.Merge(root, m); err != nil {
+			t.Fatal(err)
+		}
+		mp, _ := doc.Append([]byte("{\"k\":null,\"\\udc00x\":{\"\xfe\":null}}"))
+		if err := doc.MergePatch(root, mp); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if a, b := d.AppendJSON(nil, 1), p.AppendJSON(nil, 1); string(a) != string(b) {
+		t.Errorf("merged: %q, Parse's Doc %q", a, b)
 	}
 }
 
@@ -296,7 +391,8 @@ func TestSnapshotCorpus(t *testing.T) {
 }
 
 // BenchmarkSnapshot compares loading a snapshot with parsing the same
-// document (see bench/ for the peers).
+// document (see bench/ for the peers), and with the two parts of a load
+// that no check can avoid: the checksum over the snapshot, and copying it.
 func BenchmarkSnapshot(b *testing.B) {
 	dir := os.Getenv("GRAFT_CORPUS")
 	if dir == "" {
@@ -325,6 +421,23 @@ func BenchmarkSnapshot(b *testing.B) {
 			for range b.N {
 				if _, err := l.LoadSnapshot(snap); err != nil {
 					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(name+"/checksum", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for range b.N {
+				if crc32.Update(crc32.Checksum(snap[:24], castagnoli), castagnoli, snap[snapHeader:]) != binary.LittleEndian.Uint32(snap[24:]) {
+					b.Fatal("checksum mismatch")
+				}
+			}
+		})
+		b.Run(name+"/copy", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			buf := make([]byte, len(snap))
+			for range b.N {
+				if copy(buf, snap) != len(snap) {
+					b.Fatal("short copy")
 				}
 			}
 		})
