@@ -45,23 +45,23 @@ func New(supergraph string, opts Options) (*Gateway, error) {
 		return nil, &Error{Message: err.Error(), Err: err}
 	}
 	t := &transport{subgraphs: subgraphs, introspection: newIntrospection(sg.APISchema())}
-	f, err := newFederated(sg, t, opts.MaxDepth)
+	f, err := newFederated(sg, resolve.NewEngine(t, resolve.Options{}), opts.MaxDepth)
 	if err != nil {
 		return nil, err
 	}
 	return newGateway(f, opts), nil
 }
 
-// newFederated returns the backend of the supergraph sg, whose fetches
-// go to t; requests are normalized with the depth limit maxDepth.
-func newFederated(sg *federation.Supergraph, t resolve.Transport, maxDepth int) (*federated, error) {
+// newFederated returns the backend of the supergraph sg, whose plans
+// engine runs; requests are normalized with the depth limit maxDepth.
+func newFederated(sg *federation.Supergraph, engine *resolve.Engine, maxDepth int) (*federated, error) {
 	// Normalization moves the literals into variables (the planner's
 	// schema keeps them in place, see graphql.Options.KeepLiterals).
 	api, err := graphql.ParseSchema(sg.APISchemaSDL(), graphql.Options{MaxDepth: maxDepth, KeyByResponseName: true})
 	if err != nil {
 		return nil, &Error{Message: "the API schema: " + err.Error(), Err: err}
 	}
-	return &federated{sg: sg, api: api, engine: resolve.NewEngine(t, resolve.Options{})}, nil
+	return &federated{sg: sg, api: api, engine: engine}, nil
 }
 
 func sortedKeys(m map[string]string) []string {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/graftjson/graft/federation"
 	"github.com/graftjson/graft/internal/demo"
+	"github.com/graftjson/graft/resolve"
 )
 
 // FuzzRequest sends arbitrary bodies and URL queries through the whole
@@ -74,7 +75,7 @@ func FuzzDemo(f *testing.F) {
 	for name, s := range subs {
 		rp.subs[name] = s
 	}
-	fed, err := newFederated(sg, rp, 16)
+	fed, err := newFederated(sg, resolve.NewEngine(rp, resolve.Options{}), 16)
 	if err != nil {
 		f.Fatal(err)
 	}
