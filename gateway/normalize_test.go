@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strings"
-
-	"github.com/graftjson/graft/internal/demo"
 	"net/http/httptest"
+	"strings"
 	"sync/atomic"
 	"testing"
+
+	"github.com/graftjson/graft/internal/demo"
 )
 
 // literalCases run against the demo gateway: requests whose arguments are
