@@ -20,7 +20,10 @@
 // (APISchema, APISchemaSDL) is the supergraph without the elements of the
 // linked specs (join, link, core, inaccessible, tag, and any other @link'd
 // feature) and without the @inaccessible elements; client operations are
-// validated against it with gqlparser.
+// validated against it with gqlparser. A subgraph may still return an
+// @inaccessible enum value or an object of an @inaccessible type: the
+// response shows null there, without an error (an error where the position
+// is non-null).
 //
 // # Plans
 //

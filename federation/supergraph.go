@@ -454,9 +454,23 @@ func (r *reader) apiSchema(doc *ast.SchemaDocument, opts Options) error {
 	}
 	out := &ast.SchemaDocument{}
 	hidden := map[string]bool{}
+	// inaccessible names the @inaccessible types and enum values
+	// ("Enum.VALUE"): subgraphs may still return them, and response plans
+	// render them as null.
+	var inaccessible map[string]bool
+	hide := func(name string) {
+		if inaccessible == nil {
+			inaccessible = map[string]bool{}
+		}
+		inaccessible[name] = true
+	}
 	for _, def := range doc.Definitions {
-		if r.isFeature(def.Name) || inacc(def.Directives) {
+		switch {
+		case r.isFeature(def.Name):
 			hidden[def.Name] = true
+		case inacc(def.Directives):
+			hidden[def.Name] = true
+			hide(def.Name)
 		}
 	}
 	keep := func(ds ast.DirectiveList) ast.DirectiveList {
@@ -505,6 +519,7 @@ func (r *reader) apiSchema(doc *ast.SchemaDocument, opts Options) error {
 		c.EnumValues = nil
 		for _, v := range def.EnumValues {
 			if inacc(v.Directives) {
+				hide(def.Name + "." + v.Name)
 				continue
 			}
 			vc := *v
@@ -545,7 +560,7 @@ func (r *reader) apiSchema(doc *ast.SchemaDocument, opts Options) error {
 			}
 		}
 	}
-	s, err := graphql.ParseSchema(r.s.apiSDL, graphql.Options{MaxDepth: opts.MaxDepth, KeyByResponseName: true, KeepLiterals: true})
+	s, err := graphql.ParseSchema(r.s.apiSDL, graphql.Options{MaxDepth: opts.MaxDepth, KeyByResponseName: true, KeepLiterals: true, Hidden: inaccessible})
 	if err != nil {
 		return &Error{Message: "the API schema derived from the supergraph is not valid: " + err.Error()}
 	}

@@ -57,6 +57,12 @@ type Options struct {
 	// suggestions), so a huge literal costs what gqlparser costs: a
 	// gateway normalizes a request (Normalize) before it compiles it.
 	KeepLiterals bool
+	// Hidden names the types and enum values ("Color.MAUVE") that the
+	// schema leaves out but upstream data may hold (a federation gateway's
+	// @inaccessible elements): response plans render such a value as null
+	// at a nullable position, without an error (see shape.Options.Hidden).
+	// The Schema keeps the map: it must not be modified afterwards.
+	Hidden map[string]bool
 }
 
 // Schema is a parsed and validated GraphQL schema. It is immutable and safe
@@ -67,6 +73,7 @@ type Schema struct {
 	depth  int             // the nesting limit of operations; < 0: none
 	byName bool            // Options.KeyByResponseName
 	keep   bool            // Options.KeepLiterals
+	hidden map[string]bool // Options.Hidden
 
 	maxTokens, maxBytes int                                        // limits of operations; < 0: none
 	fields              map[string]map[string]*ast.FieldDefinition // of object and interface types
@@ -100,7 +107,7 @@ func ParseSchema(sdl string, opts Options) (*Schema, error) {
 	if depth == 0 {
 		depth = DefaultMaxDepth
 	}
-	sc := &Schema{s: s, types: types, depth: depth, byName: opts.KeyByResponseName, keep: opts.KeepLiterals, maxTokens: opts.MaxTokens, maxBytes: opts.MaxBytes}
+	sc := &Schema{s: s, types: types, depth: depth, byName: opts.KeyByResponseName, keep: opts.KeepLiterals, hidden: opts.Hidden, maxTokens: opts.MaxTokens, maxBytes: opts.MaxBytes}
 	if sc.maxTokens == 0 {
 		sc.maxTokens = DefaultMaxTokens
 	}
@@ -179,7 +186,7 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	if c.err != nil {
 		return nil, &RequestError{Problems: []Problem{*c.err}}
 	}
-	plan, err := shape.New(&shape.Type{Kind: shape.Object, Name: root.Name, Fields: fields}, shape.Options{Types: s.types})
+	plan, err := shape.New(&shape.Type{Kind: shape.Object, Name: root.Name, Fields: fields}, shape.Options{Types: s.types, Hidden: s.hidden})
 	if err != nil {
 		return nil, err
 	}

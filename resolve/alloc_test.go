@@ -43,3 +43,16 @@ func TestExecuteAllocs(t *testing.T) {
 		t.Errorf("%d bytes allocated per request, want at most 1024", b)
 	}
 }
+
+// Compiling a valid tree builds no error locations: the nested batching
+// plan (four fetches) compiles within 64 allocations (94 when every
+// element's location was written out).
+func TestNewPlanAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation budgets are not checked under the race detector")
+	}
+	tree := nestedTree()
+	if allocs := testing.AllocsPerRun(100, func() { mustPlan(t, tree, nil) }); allocs > 64 {
+		t.Errorf("%v allocations per NewPlan, want at most 64", allocs)
+	}
+}

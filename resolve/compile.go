@@ -90,8 +90,8 @@ type cfield struct {
 // twice, a Field without a name, and variables that are empty, repeated or,
 // for an entity fetch, named "representations".
 func NewPlan(root Node, response *shape.Plan) (*Plan, error) {
-	c := compiler{p: &Plan{response: response}, seen: map[Node]bool{}}
-	if _, err := c.node(root, -1, "root"); err != nil {
+	c := compiler{p: &Plan{response: response}, seen: map[Node]bool{}, at: []place{{name: "root", index: -1}}}
+	if _, err := c.node(root, -1); err != nil {
 		return nil, err
 	}
 	return c.p, nil
@@ -100,18 +100,48 @@ func NewPlan(root Node, response *shape.Plan) (*Plan, error) {
 type compiler struct {
 	p    *Plan
 	seen map[Node]bool
+	at   []place // where in the description the compiler is, outermost first
 }
 
-func planError(where, reason string) error {
-	return &Error{Where: where, Reason: reason, Err: ErrPlan}
+// place is a step into the description as an error names it: name (quoted
+// and in parentheses when quoted is set), then "[index]" unless index is
+// negative. The compiler keeps a stack of them and writes its place out
+// only for an error, so that a valid tree costs no strings.
+type place struct {
+	name   string
+	index  int
+	quoted bool
 }
 
-func (c *compiler) node(n Node, parent int32, where string) (int32, error) {
+func (c *compiler) push(p place) { c.at = append(c.at, p) }
+func (c *compiler) pop()         { c.at = c.at[:len(c.at)-1] }
+
+// fail is the plan error reason at the compiler's place, followed by step
+// when its name is not empty.
+func (c *compiler) fail(step place, reason string) error {
+	var b []byte
+	for _, p := range append(c.at[:len(c.at):len(c.at)], step) {
+		if p.quoted {
+			b = append(appendQuote(append(b, '('), p.name), ')')
+		} else {
+			b = append(b, p.name...)
+		}
+		if p.index >= 0 {
+			b = append(strconv.AppendInt(append(b, '['), int64(p.index), 10), ']')
+		}
+	}
+	return &Error{Where: string(b), Reason: reason, Err: ErrPlan}
+}
+
+// here is the step that adds nothing to the compiler's place.
+var here = place{index: -1}
+
+func (c *compiler) node(n Node, parent int32) (int32, error) {
 	if isNil(n) {
-		return 0, planError(where, "nil node")
+		return 0, c.fail(here, "nil node")
 	}
 	if c.seen[n] {
-		return 0, planError(where, "node used twice (a cycle, or one node in two places)")
+		return 0, c.fail(here, "node used twice (a cycle, or one node in two places)")
 	}
 	c.seen[n] = true
 	id := int32(len(c.p.nodes))
@@ -120,14 +150,16 @@ func (c *compiler) node(n Node, parent int32, where string) (int32, error) {
 	switch n := n.(type) {
 	case *Sequence:
 		c.p.nodes[id].kind = kindSequence
-		kids, where = n.Nodes, where+".Nodes"
+		kids = n.Nodes
 	case *Parallel:
 		c.p.nodes[id].kind = kindParallel
-		kids, where = n.Nodes, where+".Nodes"
+		kids = n.Nodes
 	case *Fetch:
 		c.p.nodes[id].kind = kindFetch
 		c.p.nodes[id].fetch = int32(len(c.p.fetches))
-		f, err := compileFetch(n, where)
+		c.push(place{name: n.Upstream, index: -1, quoted: true})
+		f, err := c.fetch(n)
+		c.pop()
 		if err != nil {
 			return 0, err
 		}
@@ -136,11 +168,13 @@ func (c *compiler) node(n Node, parent int32, where string) (int32, error) {
 		c.p.maxDepth = max(c.p.maxDepth, len(f.path))
 		return id, nil
 	default:
-		return 0, planError(where, "unknown node type")
+		return 0, c.fail(here, "unknown node type")
 	}
 	children := make([]int32, 0, len(kids))
 	for i, k := range kids {
-		kid, err := c.node(k, id, where+"["+strconv.Itoa(i)+"]")
+		c.push(place{name: ".Nodes", index: i})
+		kid, err := c.node(k, id)
+		c.pop()
 		if err != nil {
 			return 0, err
 		}
@@ -164,67 +198,67 @@ func isNil(n Node) bool {
 	return false
 }
 
-func compileFetch(f *Fetch, where string) (cfetch, error) {
-	where += "(" + quote(f.Upstream) + ")"
-	c := cfetch{upstream: f.Upstream, operation: f.Operation, opName: f.OperationName}
+// fetch compiles f; the compiler's place is f's.
+func (c *compiler) fetch(f *Fetch) (cfetch, error) {
+	cf := cfetch{upstream: f.Upstream, operation: f.Operation, opName: f.OperationName}
 	if f.Upstream == "" {
-		return c, planError(where, "no upstream")
+		return cf, c.fail(here, "no upstream")
 	}
 	if strings.TrimSpace(f.Operation) == "" {
-		return c, planError(where, "no operation")
+		return cf, c.fail(here, "no operation")
 	}
 	entity := len(f.Entities) > 0
 	var ptr []byte
 	for i, s := range f.Path {
-		w := where + ".Path[" + strconv.Itoa(i) + "]"
+		w := place{name: ".Path", index: i}
 		switch {
 		case s == "":
-			return c, planError(w, "empty key")
+			return cf, c.fail(w, "empty key")
 		case s == "@" && i == 0:
-			return c, planError(w, `"@" first: the data root is an object`)
+			return cf, c.fail(w, `"@" first: the data root is an object`)
 		case s == "@" && !entity:
-			return c, planError(w, `"@" in the path of a fetch that is not an entity fetch`)
+			return cf, c.fail(w, `"@" in the path of a fetch that is not an entity fetch`)
 		case s == "@":
-			c.flats++
-			c.path = append(c.path, step{flat: true})
+			cf.flats++
+			cf.path = append(cf.path, step{flat: true})
 		default:
-			c.path = append(c.path, step{name: s, quoted: appendQuote(nil, s)})
+			cf.path = append(cf.path, step{name: s, quoted: appendQuote(nil, s)})
 			ptr = append(ptr, '/')
 			ptr = append(ptr, pointerEscaper.Replace(s)...)
 		}
 	}
-	c.pointer = string(ptr)
+	cf.pointer = string(ptr)
 	if entity && len(f.Path) == 0 {
-		return c, planError(where+".Path", "an entity fetch needs a path to its objects")
+		return cf, c.fail(place{name: ".Path", index: -1}, "an entity fetch needs a path to its objects")
 	}
 	seen := map[string]bool{}
 	for i, v := range f.Variables {
-		w := where + ".Variables[" + strconv.Itoa(i) + "]"
+		w := place{name: ".Variables", index: i}
 		switch {
 		case v == "":
-			return c, planError(w, "empty name")
+			return cf, c.fail(w, "empty name")
 		case seen[v]:
-			return c, planError(w, "variable "+quote(v)+" listed twice")
+			return cf, c.fail(w, "variable "+quote(v)+" listed twice")
 		case entity && v == "representations":
-			return c, planError(w, `"representations" is the entity fetch's own variable`)
+			return cf, c.fail(w, `"representations" is the entity fetch's own variable`)
 		}
 		seen[v] = true
-		c.vars = append(c.vars, v)
+		cf.vars = append(cf.vars, v)
 		k := appendQuote(nil, v)
-		c.varKeys = append(c.varKeys, append(k, ':'))
+		cf.varKeys = append(cf.varKeys, append(k, ':'))
 	}
 	types := map[string]bool{}
 	for i, e := range f.Entities {
-		w := where + ".Entities[" + strconv.Itoa(i) + "]"
+		w := place{name: ".Entities", index: i}
 		if e.Type == "" {
-			return c, planError(w, "no type")
+			return cf, c.fail(w, "no type")
 		}
 		if types[e.Type] {
-			return c, planError(w, "type "+quote(e.Type)+" listed twice")
+			return cf, c.fail(w, "type "+quote(e.Type)+" listed twice")
 		}
 		types[e.Type] = true
 		if len(e.Fields) == 0 {
-			return c, planError(w, "no fields: a representation needs its key")
+			return cf, c.fail(w, "no fields: a representation needs its key")
 		}
 		name := e.Typename
 		if name == "" {
@@ -232,14 +266,16 @@ func compileFetch(f *Fetch, where string) (cfetch, error) {
 		}
 		ce := centity{typ: e.Type, name: name, quoted: appendQuote(nil, e.Type)}
 		ce.head = appendQuote([]byte(`{"__typename":`), name)
-		fields, err := compileFields(e.Fields, w+".Fields")
+		c.push(w)
+		fields, err := c.fields(e.Fields)
+		c.pop()
 		if err != nil {
-			return c, err
+			return cf, err
 		}
 		ce.fields = fields
-		c.entities = append(c.entities, ce)
+		cf.entities = append(cf.entities, ce)
 	}
-	c.multiType = len(c.entities) > 1
+	cf.multiType = len(cf.entities) > 1
 
 	b := make([]byte, 0, len(`{"query":,"operationName":,"variables":{"representations":[`)+len(f.Operation)+len(f.OperationName)+8)
 	b = appendQuote(append(b, `{"query":`...), f.Operation)
@@ -250,16 +286,17 @@ func compileFetch(f *Fetch, where string) (cfetch, error) {
 	if entity {
 		b = append(b, `"representations":[`...)
 	}
-	c.prefix = b
-	return c, nil
+	cf.prefix = b
+	return cf, nil
 }
 
-func compileFields(fs []Field, where string) ([]cfield, error) {
+// fields compiles fs, the Fields of the element at the compiler's place.
+func (c *compiler) fields(fs []Field) ([]cfield, error) {
 	out := make([]cfield, 0, len(fs))
 	for i, f := range fs {
-		w := where + "[" + strconv.Itoa(i) + "]"
+		w := place{name: ".Fields", index: i}
 		if f.Name == "" {
-			return nil, planError(w, "no name")
+			return nil, c.fail(w, "no name")
 		}
 		cf := cfield{name: f.Name, key: f.Key}
 		if cf.key == "" {
@@ -267,7 +304,9 @@ func compileFields(fs []Field, where string) ([]cfield, error) {
 		}
 		cf.head = append(appendQuote([]byte{','}, f.Name), ':')
 		if len(f.Fields) > 0 {
-			sub, err := compileFields(f.Fields, w+".Fields")
+			c.push(w)
+			sub, err := c.fields(f.Fields)
+			c.pop()
 			if err != nil {
 				return nil, err
 			}

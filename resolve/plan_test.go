@@ -26,21 +26,22 @@ func TestNewPlanRejects(t *testing.T) {
 		{"nil fetch in a sequence", seq(root("a", "{a}"), (*resolve.Fetch)(nil)), "root.Nodes[1]: nil node"},
 		{"cycle", cyc, "root.Nodes[1]: node used twice"},
 		{"one fetch in two places", par(shared, seq(shared)), "root.Nodes[1].Nodes[0]: node used twice"},
-		{"no upstream", root("", "{a}"), `no upstream`},
+		{"nested fetch", seq(root("a", "{a}"), par(root("b", "{b}"), root("c", ""))), `root.Nodes[1].Nodes[1]("c"): no operation`},
+		{"no upstream", root("", "{a}"), `root(""): no upstream`},
 		{"no operation", root("a", "  "), `root("a"): no operation`},
-		{"empty path key", &resolve.Fetch{Upstream: "a", Operation: "{a}", Path: []string{"x", ""}}, `Path[1]: empty key`},
-		{"@ first", ent(func(f *resolve.Fetch) { f.Path = []string{"@"} }), `Path[0]: "@" first`},
+		{"empty path key", &resolve.Fetch{Upstream: "a", Operation: "{a}", Path: []string{"x", ""}}, `root("a").Path[1]: empty key`},
+		{"@ first", ent(func(f *resolve.Fetch) { f.Path = []string{"@"} }), `root("b").Path[0]: "@" first`},
 		{"@ in a root fetch", &resolve.Fetch{Upstream: "a", Operation: "{a}", Path: []string{"x", "@"}}, `"@" in the path of a fetch that is not an entity fetch`},
-		{"entity fetch without a path", ent(func(f *resolve.Fetch) { f.Path = nil }), "an entity fetch needs a path"},
-		{"entity without a type", ent(func(f *resolve.Fetch) { f.Entities[0].Type = "" }), "Entities[0]: no type"},
+		{"entity fetch without a path", ent(func(f *resolve.Fetch) { f.Path = nil }), `root("b").Path: an entity fetch needs a path`},
+		{"entity without a type", ent(func(f *resolve.Fetch) { f.Entities[0].Type = "" }), `root("b").Entities[0]: no type`},
 		{"entity without fields", ent(func(f *resolve.Fetch) { f.Entities[0].Fields = nil }), "Entities[0]: no fields"},
 		{"type twice", ent(func(f *resolve.Fetch) { f.Entities = append(f.Entities, f.Entities[0]) }), `Entities[1]: type "Product" listed twice`},
 		{"field without a name", ent(func(f *resolve.Fetch) { f.Entities[0].Fields = []resolve.Field{{Key: "k"}} }), "Fields[0]: no name"},
 		{"nested field without a name", ent(func(f *resolve.Fetch) {
-			f.Entities[0].Fields = []resolve.Field{{Name: "o", Fields: []resolve.Field{{}}}}
-		}), "Fields[0].Fields[0]: no name"},
+			f.Entities[0].Fields = []resolve.Field{{Name: "k"}, {Name: "o", Fields: []resolve.Field{{}}}}
+		}), `root("b").Entities[0].Fields[1].Fields[0]: no name`},
 		{"empty variable", &resolve.Fetch{Upstream: "a", Operation: "{a}", Variables: []string{""}}, "Variables[0]: empty name"},
-		{"variable twice", &resolve.Fetch{Upstream: "a", Operation: "{a}", Variables: []string{"v", "v"}}, `Variables[1]: variable "v" listed twice`},
+		{"variable twice", &resolve.Fetch{Upstream: "a", Operation: "{a}", Variables: []string{"v", "v"}}, `root("a").Variables[1]: variable "v" listed twice`},
 		{"representations forwarded", ent(func(f *resolve.Fetch) { f.Variables = []string{"representations"} }), `"representations" is the entity fetch's own variable`},
 	}
 	for _, c := range cases {

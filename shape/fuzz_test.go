@@ -26,7 +26,7 @@ func FuzzRender(f *testing.F) {
 		f_("m", list(list(nn(tInt)))), f_("n", list(nodeIface)), f_("__typename", tName))
 	plan, vars := benchPlan(f)
 	every = append(every, f_("products", list(obj("Product"))))
-	all, err := shape.New(obj("Query", every...), shape.Options{})
+	all, err := shape.New(obj("Query", every...), shape.Options{Hidden: map[string]bool{"Secret": true, "Color.BLUE": true}})
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -236,6 +236,10 @@ func (r *Renderer) leafEnum(t *typ, v graft.Ref, k graft.Kind) bool {
 			r.out = append(r.out, q...)
 			return true
 		}
+		r.msg = append(append(append(r.msg[:0], t.name...), '.'), r.tmp...)
+		if r.hiddenNull(t, r.msg) {
+			return true
+		}
 	}
 	r.msg = append(r.msg[:0], `Enum "`...)
 	r.msg = append(r.msg, t.name...)

@@ -133,17 +133,28 @@ type Options struct {
 	// Types names every type of the schema, true for object types. It is
 	// used only to word the error for a "__typename" that an abstract
 	// position does not allow; without it every such name is reported as
-	// not in the schema.
+	// not in the schema. The Plan keeps the map: it must not be modified
+	// afterwards.
 	Types map[string]bool
+	// Hidden names the types and enum values ("Color.MAUVE") that the
+	// schema leaves out but the data may hold: a federation gateway's
+	// @inaccessible elements, which subgraphs still return. Such a value at
+	// a nullable position is null without an error (as if the field had
+	// resolved to null); at a non-null position it is the error any value
+	// the schema does not know is. The Plan keeps the map: it must not be
+	// modified afterwards.
+	Hidden map[string]bool
 }
 
 // Plan is a compiled response shape. It is immutable, so one Plan may be
 // used by any number of goroutines at once, each with its own Renderer.
-// A Plan keeps no reference to the Types it was built from.
+// A Plan keeps no reference to the Type tree it was built from; it keeps
+// the maps of Options.
 type Plan struct {
-	root  *object
-	vars  []string
-	types map[string]bool
+	root   *object
+	vars   []string
+	types  map[string]bool
+	hidden map[string]bool // Options.Hidden
 }
 
 // Variables returns the names of the Boolean variables that the plan's
@@ -217,14 +228,7 @@ func New(root *Type, opts Options) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Plan{root: t.obj, vars: c.names}
-	if len(opts.Types) > 0 {
-		p.types = make(map[string]bool, len(opts.Types))
-		for k, v := range opts.Types {
-			p.types[k] = v
-		}
-	}
-	return p, nil
+	return &Plan{root: t.obj, vars: c.names, types: opts.Types, hidden: opts.Hidden}, nil
 }
 
 type compiler struct {

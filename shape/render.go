@@ -336,6 +336,10 @@ func (r *Renderer) abstract(t *typ, v graft.Ref, k graft.Kind) bool {
 	if i := t.cases.find(r.tmp, false); i >= 0 {
 		return r.object(t.objs[i], v)
 	}
+	// A name with a dot is no type's (Hidden also holds "Enum.VALUE").
+	if bytes.IndexByte(r.tmp, '.') < 0 && r.hiddenNull(t, r.tmp) {
+		return true
+	}
 	object, known := r.p.types[string(r.tmp)]
 	switch {
 	case !known:
@@ -359,6 +363,17 @@ func (r *Renderer) abstract(t *typ, v graft.Ref, k graft.Kind) bool {
 	}
 	r.fieldError()
 	return false
+}
+
+// hiddenNull writes null for a value named name (a type, or an enum's
+// "Type.VALUE") that the schema hides (Options.Hidden) at the nullable
+// position of type t, and reports whether it did.
+func (r *Renderer) hiddenNull(t *typ, name []byte) bool {
+	if t.nonNull || !r.p.hidden[string(name)] {
+		return false
+	}
+	r.out = append(r.out, "null"...)
+	return true
 }
 
 // current returns the innermost field step of the path.

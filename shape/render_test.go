@@ -141,6 +141,20 @@ var renderCases = []renderCase{
 	{name: "abstract escaped typename", root: q(f("n", nodeIface, 1)), data: `{"n":{"__typename":"\u0055ser","id":"u"}}`,
 		want: `{"data":{"n":{"__typename":"User","id":"u","name":null}}}`},
 
+	// values the schema hides (Options.Hidden)
+	{name: "hidden enum value is null", root: q(f("c", list(tColor), 1)), data: `{"c":["RED","BLUE","BL\u0055E"]}`,
+		want: `{"data":{"c":["RED",null,null]}}`},
+	{name: "hidden enum value at a non-null position", root: q(f("c", nn(tColor), 1)), data: `{"c":"BLUE"}`,
+		want: `{"errors":[{"message":"Enum \"Color\" cannot represent value: \"BLUE\"","locations":[{"line":1,"column":1}],"path":["c"]}],"data":null}`},
+	{name: "enum value hidden in another enum", root: q(f("c", tColor, 1)), data: `{"c":"Secret"}`,
+		want: `{"errors":[{"message":"Enum \"Color\" cannot represent value: \"Secret\"","locations":[{"line":1,"column":1}],"path":["c"]}],"data":{"c":null}}`},
+	{name: "object of a hidden type is null", root: q(f("n", list(nodeIface), 1)), data: `{"n":[{"__typename":"Secret","id":"s"},{"__typename":"User","id":1}]}`,
+		want: `{"data":{"n":[null,{"__typename":"User","id":"1","name":null}]}}`},
+	{name: "object of a hidden type at a non-null position", root: q(f("n", nn(nodeIface), 1)), data: `{"n":{"__typename":"Secret"}}`,
+		want: `{"errors":[{"message":"Abstract type \"Node\" was resolved to a type \"Secret\" that does not exist inside the schema.","locations":[{"line":1,"column":1}],"path":["n"]}],"data":null}`},
+	{name: "type named like a hidden enum value", root: q(f("n", nodeIface, 1)), data: `{"n":{"__typename":"Color.BLUE"}}`,
+		want: `{"errors":[{"message":"Abstract type \"Node\" was resolved to a type \"Color.BLUE\" that does not exist inside the schema.","locations":[{"line":1,"column":1}],"path":["n"]}],"data":{"n":null}}`},
+
 	// conditions and merging
 	{name: "skip and include", vars: []bool{true, false},
 		root: q(when(f("x", tInt, 1), skipA), when(f("y", tInt, 2), includeA), when(f("z", tInt, 3), includeB)),
@@ -184,7 +198,10 @@ func TestRender(t *testing.T) {
 
 func render(t *testing.T, root *shape.Type, vars []bool, data string) string {
 	t.Helper()
-	p, err := shape.New(root, shape.Options{Types: map[string]bool{"User": true, "Post": true, "Query": true, "Thing": true, "Node": false, "String": false}})
+	p, err := shape.New(root, shape.Options{
+		Types:  map[string]bool{"User": true, "Post": true, "Query": true, "Thing": true, "Node": false, "String": false},
+		Hidden: map[string]bool{"Secret": true, "Color.BLUE": true},
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
