@@ -34,6 +34,8 @@
 // Variables coerces the variable values of a request against the
 // operation's definitions in one walk over the Doc (graphql-js's
 // CoerceVariableValues), with errors naming the path inside the variable.
+// RequestVariables does the same for a request Normalize wrote, without
+// checking again the literals Normalize checked.
 //
 // # Compiling
 //

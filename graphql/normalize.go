@@ -25,6 +25,12 @@ type Request struct {
 	// (the client's value, or the default when the client gave none),
 	// then the extracted literals.
 	Variables graft.Ref
+
+	// The schema the literals were checked with, and the types of the
+	// extracted literals, the last members of Variables (see
+	// Operation.RequestVariables).
+	schema  *Schema
+	checked []*ast.Type
 }
 
 // Normalize reads the GraphQL document query once, selects the operation
@@ -60,7 +66,14 @@ func Normalize(s *Schema, query, operationName string, d *graft.Doc, vars graft.
 	if perr != nil { // the text is valid JSON: only d's limits can refuse it
 		return Request{}, &RequestError{Problems: []Problem{problem("The variables do not fit the document: " + perr.Error())}}
 	}
-	return Request{Query: out.text, OperationName: n.defs[out.op].name, Variables: ref}, nil
+	req := Request{Query: out.text, OperationName: n.defs[out.op].name, Variables: ref, schema: s}
+	if len(out.used) > 0 {
+		req.checked = make([]*ast.Type, len(out.used))
+		for i, v := range out.used {
+			req.checked[i] = n.vars[v].typ
+		}
+	}
+	return req, nil
 }
 
 // valsPool keeps the buffers of literal values between requests; a

@@ -20,6 +20,33 @@ import (
 // order of Plan().Variables(), ready for Render. Problems are a
 // *RequestError, whose messages are graphql-js's.
 func (o *Operation) Variables(dst []bool, d *graft.Doc, vars graft.Ref) ([]bool, error) {
+	return o.coerceVariables(dst, d, vars, nil)
+}
+
+// RequestVariables is Variables for a request Normalize wrote into d:
+// Variables(dst, d, req.Variables), except that the values Normalize
+// made of argument literals, which it checked against their types as it
+// read them, are not checked again when the operation defines their
+// variables with the same types over the same Schema (as it does when it
+// was compiled from req.Query, directly or through a Cache). It costs a
+// walk over the client's values only, whatever the size of the literals.
+//
+// The literals are checked as literals (graphql-js's ValuesOfCorrectType),
+// which is what the request means: a Float literal too large for a
+// float64, for one, passes, where the same number given as a variable
+// does not. req.Variables must be as Normalize left it in d.
+func (o *Operation) RequestVariables(dst []bool, d *graft.Doc, req Request) ([]bool, error) {
+	var checked []*ast.Type
+	if req.schema == o.schema {
+		checked = req.checked
+	}
+	return o.coerceVariables(dst, d, req.Variables, checked)
+}
+
+// coerceVariables is Variables where the last len(checked) members of vars
+// are values already checked against the types checked: those of them the
+// operation defines with the same type are not coerced again.
+func (o *Operation) coerceVariables(dst []bool, d *graft.Doc, vars graft.Ref, checked []*ast.Type) ([]bool, error) {
 	c := coercer{d: d, op: o}
 	switch d.Kind(vars) {
 	case graft.Invalid, graft.Null:
@@ -37,13 +64,24 @@ func (o *Operation) Variables(dst []bool, d *graft.Doc, vars graft.Ref) ([]bool,
 	}
 	values = values[:len(o.vars)]
 	clear(values)
+	var skip []bool // skip[i]: the value of o.vars[i] was checked
 	if vars != 0 {
 		var name []byte
+		first := 0 // the index of the first checked member
+		if len(checked) > 0 {
+			first = d.Len(vars) - len(checked)
+			skip = make([]bool, len(o.vars))
+		}
+		k := 0
 		for nm, v := range d.Members(vars) {
 			name, _ = d.AppendString(name[:0], nm)
 			if i, ok := o.varIndex[string(name)]; ok {
 				values[i] = v
+				if skip != nil {
+					skip[i] = k >= first && sameType(o.vars[i].Type, checked[k-first])
+				}
 			}
+			k++
 		}
 	}
 	for i, vd := range o.vars {
@@ -56,6 +94,7 @@ func (o *Operation) Variables(dst []bool, d *graft.Doc, vars graft.Ref) ([]bool,
 			}
 		case k == graft.Null && vd.Type.NonNull:
 			c.fail(`Variable "$` + vd.Variable + `" of non-null type "` + vd.Type.String() + `" must not be null.`)
+		case skip != nil && skip[i]:
 		default:
 			c.path = c.path[:0]
 			c.coerce(v, o.varTypes[i])
@@ -346,4 +385,14 @@ func hasExponent(t []byte) bool {
 		}
 	}
 	return len(t) > 300
+}
+
+// sameType reports whether a and b are the same type reference.
+func sameType(a, b *ast.Type) bool {
+	for ; a != nil && b != nil; a, b = a.Elem, b.Elem {
+		if a.NamedType != b.NamedType || a.NonNull != b.NonNull {
+			return false
+		}
+	}
+	return a == nil && b == nil
 }

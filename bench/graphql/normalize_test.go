@@ -86,7 +86,7 @@ func normalizeRows(tb testing.TB) []normalizeRow {
 				if err != nil {
 					return err
 				}
-				if _, err := op.Variables(nil, &graftDoc, req.Variables); err != nil {
+				if _, err := op.RequestVariables(nil, &graftDoc, req); err != nil {
 					return err
 				}
 				graftVars = req.Variables
@@ -107,7 +107,7 @@ func normalizeRows(tb testing.TB) []normalizeRow {
 				if err != nil {
 					return err
 				}
-				if _, err := op.Variables(nil, &graftDoc, req.Variables); err != nil {
+				if _, err := op.RequestVariables(nil, &graftDoc, req); err != nil {
 					return err
 				}
 				graftVars = req.Variables
@@ -384,7 +384,7 @@ func graftRetained(tb testing.TB, query string) float64 {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if _, err := op.Variables(nil, d, req.Variables); err != nil {
+	if _, err := op.RequestVariables(nil, d, req); err != nil {
 		tb.Fatal(err)
 	}
 	runtime.GC()

@@ -105,7 +105,7 @@ var scenarios = []struct{ name, what string }{
 }
 
 var rows = []struct{ name, what string }{
-	{"graft", "graphql.Normalize, graphql.Compile of the normalized operation, Operation.Variables (coercion)"},
+	{"graft", "graphql.Normalize, graphql.Compile of the normalized operation, Operation.RequestVariables (coercion of the client's values; the literals Normalize checked are not checked again)"},
 	{"graft-cached", "the same with the plan from a graphql.Cache (a gateway's path for a document it has seen)"},
 	{"gqlparser-parse", "gqlparser's ParseQuery alone"},
 	{"gqlparser-parse-validate", "ParseQuery and validation"},
