@@ -233,6 +233,10 @@ func (n *normalizer) list(elem *inType, start int) bool {
 
 // object transcodes an input object value at n.pos ('{'), checking it
 // against the input type in when not nil. start is where the value starts.
+//
+// The fields of a known type with at most 64 fields are told apart by a
+// bit per field; other names (all of them without a type) are compared
+// with those seen before in the object (see duplicate).
 func (n *normalizer) object(in *inputType, start int) bool {
 	if !n.open(start) {
 		return false
@@ -240,7 +244,9 @@ func (n *normalizer) object(in *inputType, start int) bool {
 	n.pos++
 	n.vals = append(n.vals, '{')
 	top := len(n.seen)
-	required := 0
+	var mask uint64 // the fields given, by index, when useMask
+	useMask := in != nil && len(in.fields) <= 64
+	given, required := 0, 0
 	prev := -1
 	nullAt := -1 // where the value of the last field is null
 	for {
@@ -262,16 +268,47 @@ func (n *normalizer) object(in *inputType, start int) bool {
 		}
 		name := n.src[n.pos:end]
 		n.pos = end
-		if !n.token() || !n.skip() || !n.expect(':') {
+		if !n.token() {
 			return false
 		}
-		// A name given twice is an error (graphql-js's
-		// UniqueInputFieldNames); small objects compare names directly.
-		if n.duplicate(top, name) {
-			n.invalid(nameAt, `There can be only one input field named "`+name+`".`)
+		if n.pos < len(n.src) && n.src[n.pos] == ':' { // the common case, inlined
+			if !n.token() {
+				return false
+			}
+			n.pos++
+			n.tokEnd = n.pos
+			if !n.skip() {
+				return false
+			}
+		} else if !n.skip() || !n.expect(':') {
+			return false
 		}
-		n.seen = append(n.seen, name)
-		if len(n.seen) > top+1 {
+		i := -1
+		if in != nil {
+			// Fields usually come in definition order: try the one after
+			// the previous field before the map.
+			i = prev + 1
+			if i >= len(in.fields) || in.fields[i].Name != name {
+				var ok bool
+				if i, ok = in.index[name]; !ok {
+					i = -1
+				}
+			}
+		}
+		// A name given twice is an error (graphql-js's
+		// UniqueInputFieldNames).
+		if useMask && i >= 0 {
+			if mask&(1<<i) != 0 {
+				n.invalid(nameAt, `There can be only one input field named "`+name+`".`)
+			}
+			mask |= 1 << i
+		} else {
+			if n.duplicate(top, name) {
+				n.invalid(nameAt, `There can be only one input field named "`+name+`".`)
+			}
+			n.seen = append(n.seen, name)
+		}
+		if given++; given > 1 {
 			n.vals = append(n.vals, ',')
 		}
 		n.vals = append(n.vals, '"')
@@ -279,15 +316,6 @@ func (n *normalizer) object(in *inputType, start int) bool {
 		n.vals = append(n.vals, '"', ':')
 		var ft *inType
 		if in != nil {
-			// Fields usually come in definition order: try the one after
-			// the previous field before the map.
-			i := prev + 1
-			if i >= len(in.fields) || in.fields[i].Name != name {
-				var ok bool
-				if i, ok = in.index[name]; !ok {
-					i = -1
-				}
-			}
 			if i < 0 {
 				n.invalid(nameAt, `Field "`+name+`" is not defined by type "`+in.def.Name+`".`)
 			} else {
@@ -295,14 +323,14 @@ func (n *normalizer) object(in *inputType, start int) bool {
 				if ft.t.NonNull && in.fields[i].DefaultValue == nil {
 					required++
 				}
+				prev = i
 			}
-			prev = i
 		}
 		valAt, mark := n.pos, len(n.vals)
 		if !n.value(ft) {
 			return false
 		}
-		if nullAt = -1; string(n.vals[mark:]) == "null" {
+		if nullAt = -1; len(n.vals)-mark == 4 && string(n.vals[mark:]) == "null" {
 			nullAt = valAt
 		}
 	}
@@ -311,17 +339,19 @@ func (n *normalizer) object(in *inputType, start int) bool {
 	n.vals = append(n.vals, '}')
 	if in != nil {
 		if required < in.required {
-			n.missing(in, top, start)
+			n.missing(in, mask, useMask, top, start)
 		}
 		// gqlparser's checks and wording for OneOf input objects.
-		if in.oneOf && len(n.seen)-top != 1 {
+		if in.oneOf && given != 1 {
 			n.invalid(start, `OneOf Input Object "`+in.def.Name+`" must specify exactly one key.`)
 		} else if in.oneOf && nullAt >= 0 {
 			n.invalid(nullAt, `Field "`+in.def.Name+`.`+in.fields[0].Name+`" must be non-null.`)
 		}
 	}
-	clear(n.seen[top:])
-	n.seen = n.seen[:top]
+	if len(n.seen) > top {
+		clear(n.seen[top:])
+		n.seen = n.seen[:top]
+	}
 	return true
 }
 
@@ -355,15 +385,16 @@ func (n *normalizer) duplicate(top int, name string) bool {
 	return false
 }
 
-// missing reports the required fields of in that the object at start
-// (whose names are n.seen[top:]) does not give.
-func (n *normalizer) missing(in *inputType, top int, start int) {
+// missing reports the required fields of in that the object at start does
+// not give: those whose bit is clear in mask when useMask, else those not
+// among the names n.seen[top:].
+func (n *normalizer) missing(in *inputType, mask uint64, useMask bool, top int, start int) {
 	given := map[string]bool{}
 	for _, s := range n.seen[top:] {
 		given[s] = true
 	}
-	for _, f := range in.fields {
-		if f.Type.NonNull && f.DefaultValue == nil && !given[f.Name] {
+	for i, f := range in.fields {
+		if f.Type.NonNull && f.DefaultValue == nil && !(useMask && mask&(1<<i) != 0 || !useMask && given[f.Name]) {
 			n.invalid(start, `Field "`+in.def.Name+`.`+f.Name+`" of required type "`+f.Type.String()+`" was not provided.`)
 		}
 	}
@@ -371,11 +402,16 @@ func (n *normalizer) missing(in *inputType, top int, start int) {
 
 // open counts one level of nesting at the bracket or brace at i.
 func (n *normalizer) open(i int) bool {
-	if n.depth++; n.maxDepth >= 0 && n.depth > n.maxDepth {
-		n.fail(i, "The operation exceeds the maximum depth of "+itoa(n.maxDepth)+".")
-		return false
+	// A negative limit is none: as a uint it is beyond any depth.
+	if n.depth++; uint(n.depth) > uint(n.maxDepth) {
+		return n.tooDeep(i)
 	}
 	return true
+}
+
+func (n *normalizer) tooDeep(i int) bool {
+	n.fail(i, "The operation exceeds the maximum depth of "+itoa(n.maxDepth)+".")
+	return false
 }
 
 // number scans the Int or Float at n.pos and appends its text. It reports

@@ -237,11 +237,16 @@ func (n *normalizer) syntax(off int, msg string) { n.fail(off, msg) }
 
 // token counts a token against the limit.
 func (n *normalizer) token() bool {
-	if n.tokens++; n.maxTokens >= 0 && n.tokens > n.maxTokens {
-		n.fail(n.pos, "The operation has more than "+itoa(n.maxTokens)+" tokens.")
-		return false
+	// A negative limit is none: as a uint it is beyond any count.
+	if n.tokens++; uint(n.tokens) > uint(n.maxTokens) {
+		return n.tooManyTokens()
 	}
 	return true
+}
+
+func (n *normalizer) tooManyTokens() bool {
+	n.fail(n.pos, "The operation has more than "+itoa(n.maxTokens)+" tokens.")
+	return false
 }
 
 // invalid records an invalid literal; the scan goes on. With
@@ -310,13 +315,28 @@ func (n *normalizer) char(i int) string {
 // comments and the byte order mark. A carriage return becomes a line feed
 // in the normalized text, so that gqlparser counts columns right.
 func (n *normalizer) skip() bool {
-	if n.pos < len(n.src) {
-		if c := n.src[n.pos]; c > ' ' && c != ',' && c != '#' && c < 0x80 {
-			return true // the common case, inlined
+	// The common cases, inlined: nothing to skip, or one space.
+	if i := n.pos; i < len(n.src) {
+		if !ignoredStart[n.src[i]] {
+			return true
+		}
+		if n.src[i] == ' ' && i+1 < len(n.src) && !ignoredStart[n.src[i+1]] {
+			n.pos = i + 1
+			return true
 		}
 	}
 	return n.skipSlow()
 }
+
+// ignoredStart marks the bytes skipSlow looks at: those that may start
+// an ignored token, and the control and non-ASCII bytes it rejects or
+// checks.
+var ignoredStart = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c <= ' ' || c == ',' || c == '#' || c >= 0x80
+	}
+	return t
+}()
 
 func (n *normalizer) skipSlow() bool {
 	s := n.src
