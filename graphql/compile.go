@@ -185,7 +185,7 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	o := &Operation{schema: s, op: op, plan: plan, ifVars: c.ifVars}
 	o.variables(&n, &norm, op)
 	if len(norm.used) > 0 {
-		if o.literalsRoot, err = o.literals.Parse(n.appendLiterals([]byte{'{'}, norm.used)); err != nil {
+		if o.literalsRoot, err = o.literals.Parse(n.appendLiterals([]byte{'{'}, 0, norm.used)); err != nil {
 			return nil, err
 		}
 	}

@@ -27,10 +27,13 @@ type Request struct {
 	Variables graft.Ref
 
 	// The schema the literals were checked with, and the types of the
-	// extracted literals, the last members of Variables (see
+	// extracted literals: the last members of Variables, or, from
+	// AppendNormalized, the variables named names (see
 	// Operation.RequestVariables).
 	schema  *Schema
 	checked []*ast.Type
+	names   []string
+	text    bool // from AppendNormalized: the literals are not in the Doc
 }
 
 // Normalize reads the GraphQL document query once, selects the operation
@@ -47,18 +50,9 @@ type Request struct {
 // only the variables are merged. Normalize reads vars but writes to d (it
 // appends one value); d must not be used concurrently.
 func Normalize(s *Schema, query, operationName string, d *graft.Doc, vars graft.Ref) (Request, error) {
-	var n normalizer
-	n.init(s, query)
-	if !n.document() {
-		return Request{}, n.requestError()
-	}
-	out, err := n.write(operationName, false)
+	buf, req, err := normalize(pooled(len(query)+64), s, query, operationName, d, vars)
 	if err != nil {
-		return Request{}, err
-	}
-	buf, err := n.appendVariables(pooled(len(n.vals)+64), out.op, d, vars, out.used)
-	release(n.vals)
-	if err != nil {
+		release(buf)
 		return Request{}, err
 	}
 	ref, perr := d.Append(buf)
@@ -66,14 +60,56 @@ func Normalize(s *Schema, query, operationName string, d *graft.Doc, vars graft.
 	if perr != nil { // the text is valid JSON: only d's limits can refuse it
 		return Request{}, &RequestError{Problems: []Problem{problem("The variables do not fit the document: " + perr.Error())}}
 	}
-	req := Request{Query: out.text, OperationName: n.defs[out.op].name, Variables: ref, schema: s}
+	req.Variables = ref
+	return req, nil
+}
+
+// AppendNormalized is Normalize for a caller that forwards the variables
+// as they are: it appends the variables object to dst as JSON text, which
+// it returns, instead of parsing it into a Doc. What the request keeps is
+// then the text, about as large as the literals' source, and none of the
+// Doc's nodes (16 bytes a value). The returned Request's Variables is
+// vars, the client's values in d, which Operation.RequestVariables
+// coerces (the literals in the text need no coercion). Normalize's
+// documentation says the rest; d is only read.
+func AppendNormalized(dst []byte, s *Schema, query, operationName string, d *graft.Doc, vars graft.Ref) ([]byte, Request, error) {
+	mark := len(dst)
+	dst, req, err := normalize(dst, s, query, operationName, d, vars)
+	if err != nil {
+		return dst[:mark], Request{}, err
+	}
+	req.Variables, req.text = vars, true
+	return dst, req, nil
+}
+
+// normalize scans query and appends the variables object to dst; the
+// Request it returns lacks Variables. With text, the Request names the
+// variables of the extracted literals.
+func normalize(dst []byte, s *Schema, query, operationName string, d *graft.Doc, vars graft.Ref) ([]byte, Request, error) {
+	var n normalizer
+	n.init(s, query)
+	defer release(n.vals)
+	if !n.document() {
+		return dst, Request{}, n.requestError()
+	}
+	out, err := n.write(operationName, false)
+	if err != nil {
+		return dst, Request{}, err
+	}
+	dst, err = n.appendVariables(dst, out.op, d, vars, out.used)
+	if err != nil {
+		return dst, Request{}, err
+	}
+	req := Request{Query: out.text, OperationName: n.defs[out.op].name, schema: s}
 	if len(out.used) > 0 {
 		req.checked = make([]*ast.Type, len(out.used))
+		req.names = make([]string, len(out.used))
 		for i, v := range out.used {
 			req.checked[i] = n.vars[v].typ
+			req.names[i] = n.vars[v].name
 		}
 	}
-	return req, nil
+	return dst, req, nil
 }
 
 // valsPool keeps the buffers of literal values between requests; a

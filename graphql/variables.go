@@ -1,6 +1,7 @@
 package graphql
 
 import (
+	"errors"
 	"math"
 	"slices"
 	"strconv"
@@ -23,30 +24,41 @@ func (o *Operation) Variables(dst []bool, d *graft.Doc, vars graft.Ref) ([]bool,
 	return o.coerceVariables(dst, d, vars, nil)
 }
 
-// RequestVariables is Variables for a request Normalize wrote into d:
-// Variables(dst, d, req.Variables), except that the values Normalize
-// made of argument literals, which it checked against their types as it
-// read them, are not checked again when the operation defines their
-// variables with the same types over the same Schema (as it does when it
-// was compiled from req.Query, directly or through a Cache). It costs a
-// walk over the client's values only, whatever the size of the literals.
+// RequestVariables is Variables for a request that Normalize or
+// AppendNormalized wrote: it coerces the client's values, req.Variables
+// in d, as Variables does, but not the values Normalize made of argument
+// literals, which it checked against their types as it read them, when
+// the operation defines their variables with the same types over the same
+// Schema (as it does when it was compiled from req.Query, directly or
+// through a Cache). Coercing a request then costs a walk over the
+// client's values, whatever the size of its literals.
 //
 // The literals are checked as literals (graphql-js's ValuesOfCorrectType),
 // which is what the request means: a Float literal too large for a
 // float64, for one, passes, where the same number given as a variable
-// does not. req.Variables must be as Normalize left it in d.
+// does not. req.Variables must be as Normalize left it in d. For a
+// request from AppendNormalized, whose literals are not in d, an operation
+// that types one of their variables differently is an error.
 func (o *Operation) RequestVariables(dst []bool, d *graft.Doc, req Request) ([]bool, error) {
-	var checked []*ast.Type
-	if req.schema == o.schema {
-		checked = req.checked
+	var checked []bool // by index of o.vars
+	if len(req.names) > 0 {
+		checked = make([]bool, len(o.vars))
+	}
+	for j, name := range req.names {
+		i, ok := o.varIndex[name]
+		switch {
+		case ok && req.schema == o.schema && sameType(o.vars[i].Type, req.checked[j]):
+			checked[i] = true
+		case req.text:
+			return dst, errors.New("graphql: the operation does not define $" + name + " as the request's literal (" + req.checked[j].String() + "): it was not compiled from the request's query")
+		}
 	}
 	return o.coerceVariables(dst, d, req.Variables, checked)
 }
 
-// coerceVariables is Variables where the last len(checked) members of vars
-// are values already checked against the types checked: those of them the
-// operation defines with the same type are not coerced again.
-func (o *Operation) coerceVariables(dst []bool, d *graft.Doc, vars graft.Ref, checked []*ast.Type) ([]bool, error) {
+// coerceVariables is Variables where the variables marked in checked
+// (when not nil) are literals already checked against their types.
+func (o *Operation) coerceVariables(dst []bool, d *graft.Doc, vars graft.Ref, checked []bool) ([]bool, error) {
 	c := coercer{d: d, op: o}
 	switch d.Kind(vars) {
 	case graft.Invalid, graft.Null:
@@ -64,37 +76,26 @@ func (o *Operation) coerceVariables(dst []bool, d *graft.Doc, vars graft.Ref, ch
 	}
 	values = values[:len(o.vars)]
 	clear(values)
-	var skip []bool // skip[i]: the value of o.vars[i] was checked
 	if vars != 0 {
 		var name []byte
-		first := 0 // the index of the first checked member
-		if len(checked) > 0 {
-			first = d.Len(vars) - len(checked)
-			skip = make([]bool, len(o.vars))
-		}
-		k := 0
 		for nm, v := range d.Members(vars) {
 			name, _ = d.AppendString(name[:0], nm)
 			if i, ok := o.varIndex[string(name)]; ok {
 				values[i] = v
-				if skip != nil {
-					skip[i] = k >= first && sameType(o.vars[i].Type, checked[k-first])
-				}
 			}
-			k++
 		}
 	}
 	for i, vd := range o.vars {
 		c.def, c.at = vd, i
 		v := values[i]
 		switch k := d.Kind(v); {
+		case checked != nil && checked[i]: // a literal
 		case k == graft.Invalid:
 			if vd.DefaultValue == nil && vd.Type.NonNull {
 				c.fail(`Variable "$` + vd.Variable + `" of required type "` + vd.Type.String() + `" was not provided.`)
 			}
 		case k == graft.Null && vd.Type.NonNull:
 			c.fail(`Variable "$` + vd.Variable + `" of non-null type "` + vd.Type.String() + `" must not be null.`)
-		case skip != nil && skip[i]:
 		default:
 			c.path = c.path[:0]
 			c.coerce(v, o.varTypes[i])

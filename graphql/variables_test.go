@@ -51,6 +51,7 @@ func TestRequestVariables(t *testing.T) {
 		schema            *graphql.Schema // compiled with; nil for schema
 		wantVariables     string          // Variables' error, "" for none
 		wantRequest       string          // RequestVariables' error, "" for none
+		wantText          string          // its error for AppendNormalized's request, if not wantRequest
 	}{
 		{name: "a checked literal is not coerced again",
 			// A literal Float need not fit a float64 (ValuesOfCorrectType);
@@ -65,11 +66,13 @@ func TestRequestVariables(t *testing.T) {
 		{name: "an operation of another schema checks everything",
 			query: `{ filter(x: 1e400) }`, schema: other,
 			wantVariables: `1:7: Variable "$a" got invalid value Infinity; Float cannot represent non numeric value: Infinity`,
-			wantRequest:   `1:7: Variable "$a" got invalid value Infinity; Float cannot represent non numeric value: Infinity`},
+			wantRequest:   `1:7: Variable "$a" got invalid value Infinity; Float cannot represent non numeric value: Infinity`,
+			wantText:      `graphql: the operation does not define $a as the request's literal (Float): it was not compiled from the request's query`},
 		{name: "a variable the operation types differently is checked",
 			query: `{ filter(x: 1e400) }`, compile: `query($a: Int) { filter(n: $a) }`,
 			wantVariables: `1:7: Variable "$a" got invalid value Infinity; Int cannot represent non-integer value: Infinity`,
-			wantRequest:   `1:7: Variable "$a" got invalid value Infinity; Int cannot represent non-integer value: Infinity`},
+			wantRequest:   `1:7: Variable "$a" got invalid value Infinity; Int cannot represent non-integer value: Infinity`,
+			wantText:      `graphql: the operation does not define $a as the request's literal (Float): it was not compiled from the request's query`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var d graft.Doc
@@ -101,6 +104,19 @@ func TestRequestVariables(t *testing.T) {
 			}
 			if got := errText(rerr); got != tc.wantRequest {
 				t.Errorf("RequestVariables: %s\nwant %s", got, tc.wantRequest)
+			}
+			// The same request with its literals as text, not in the Doc.
+			_, treq, err := graphql.AppendNormalized(nil, schema, tc.query, "", &d, vars)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := tc.wantRequest
+			if tc.wantText != "" {
+				want = tc.wantText
+			}
+			_, terr := op.RequestVariables(nil, &d, treq)
+			if got := errText(terr); got != want {
+				t.Errorf("RequestVariables of AppendNormalized's request: %s\nwant %s", got, want)
 			}
 		})
 	}
