@@ -163,25 +163,13 @@ func (n *normalizer) check(ti *inType, k litKind, start int) {
 		return
 	}
 	ok := true
-	switch def.Kind {
-	case ast.Scalar:
-		switch def.Name { // custom scalars take any value
-		case "Int":
-			_, err := strconv.ParseInt(n.src[start:n.pos], 10, 32)
-			ok = k == litInt && err == nil
-		case "Float":
-			ok = k == litInt || k == litFloat
-		case "String":
-			ok = k == litString
-		case "Boolean":
-			ok = k == litBool
-		case "ID":
-			ok = k == litString || k == litInt
-		}
-	case ast.Enum:
+	switch {
+	case ti.accept != 0:
+		ok = ti.accept&(1<<k) != 0 && (!ti.isInt || int32Text(n.src[start:n.pos]))
+	case def.Kind == ast.Enum:
 		switch k {
 		case litEnum:
-			if !ti.enum[n.src[start:n.pos]] {
+			if !ti.hasValue(n.src[start:n.pos]) {
 				n.invalid(start, `Value "`+n.src[start:n.pos]+`" does not exist in "`+t.String()+`" enum.`)
 			}
 		case litString:
@@ -189,12 +177,34 @@ func (n *normalizer) check(ti *inType, k litKind, start int) {
 		default:
 			ok = false
 		}
-	case ast.InputObject:
-		ok = k == litObject
 	}
 	if !ok {
 		n.unexpected(t, def, start)
 	}
+}
+
+// hasValue reports whether the enum type t has the value v.
+func (t *inType) hasValue(v string) bool {
+	if t.few != nil {
+		for _, w := range t.few {
+			if w == v {
+				return true
+			}
+		}
+		return false
+	}
+	return t.enum[v]
+}
+
+// int32Text reports whether the Int literal text s fits in 32 bits.
+func int32Text(s string) bool {
+	if len(s) <= 10 { // nine digits and a sign at most: it fits
+		if len(s) < 10 || s[0] == '-' {
+			return true
+		}
+	}
+	_, err := strconv.ParseInt(s, 10, 32)
+	return err == nil
 }
 
 // list transcodes the list at n.pos ('['), its items checked against elem
@@ -288,7 +298,7 @@ func (n *normalizer) object(in *inputType, start int) bool {
 			// Fields usually come in definition order: try the one after
 			// the previous field before the map.
 			i = prev + 1
-			if i >= len(in.fields) || in.fields[i].Name != name {
+			if i >= len(in.names) || in.names[i] != name {
 				var ok bool
 				if i, ok = in.index[name]; !ok {
 					i = -1
