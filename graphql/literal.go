@@ -236,7 +236,7 @@ func (n *normalizer) list(elem *inType, start int) bool {
 		}
 	}
 	n.pos++
-	n.depth--
+	n.depthLeft++
 	n.vals = append(n.vals, ']')
 	return true
 }
@@ -345,7 +345,7 @@ func (n *normalizer) object(in *inputType, start int) bool {
 		}
 	}
 	n.pos++
-	n.depth--
+	n.depthLeft++
 	n.vals = append(n.vals, '}')
 	if in != nil {
 		if required < in.required {
@@ -412,11 +412,8 @@ func (n *normalizer) missing(in *inputType, mask uint64, useMask bool, top int, 
 
 // open counts one level of nesting at the bracket or brace at i.
 func (n *normalizer) open(i int) bool {
-	// A negative limit is none: as a uint it is beyond any depth.
-	if n.depth++; uint(n.depth) > uint(n.maxDepth) {
-		return n.tooDeep(i)
-	}
-	return true
+	n.depthLeft--
+	return n.depthLeft >= 0 || n.tooDeep(i)
 }
 
 func (n *normalizer) tooDeep(i int) bool {

@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"hash/maphash"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -145,15 +146,15 @@ const DefaultMaxBytes = 64 << 20
 
 // normalizer is the one-pass scanner of an operation.
 type normalizer struct {
-	s         *Schema // nil: nothing is typed or extracted
-	keep      bool    // literals stay, for gqlparser to check (Options.KeepLiterals)
-	src       string
-	pos       int
-	tokEnd    int // the end of the last punctuator expected
-	depth     int
-	maxDepth  int // < 0: none
-	tokens    int
-	maxTokens int // < 0: none
+	s          *Schema // nil: nothing is typed or extracted
+	keep       bool    // literals stay, for gqlparser to check (Options.KeepLiterals)
+	src        string
+	pos        int
+	tokEnd     int // the end of the last punctuator expected
+	maxDepth   int // < 0: none
+	depthLeft  int // levels of nesting before maxDepth is passed
+	maxTokens  int // < 0: none
+	tokensLeft int // before maxTokens is passed
 
 	vals    []byte // the JSON of the literals scanned, back to back
 	sawVar  bool   // the value being scanned holds a variable
@@ -256,6 +257,13 @@ func (n *normalizer) init(s *Schema, query string) {
 	if s != nil {
 		n.maxDepth, n.maxTokens = s.depth, s.maxTokens
 	}
+	n.tokensLeft, n.depthLeft = n.maxTokens, n.maxDepth
+	if n.maxTokens < 0 {
+		n.tokensLeft = math.MaxInt
+	}
+	if n.maxDepth < 0 {
+		n.depthLeft = math.MaxInt
+	}
 	// The JSON of the literals is rarely longer than their text.
 	n.vals = pooled(len(query) + 64)
 	n.names = map[string]bool{}
@@ -273,11 +281,8 @@ func (n *normalizer) syntax(off int, msg string) { n.fail(off, msg) }
 
 // token counts a token against the limit.
 func (n *normalizer) token() bool {
-	// A negative limit is none: as a uint it is beyond any count.
-	if n.tokens++; uint(n.tokens) > uint(n.maxTokens) {
-		return n.tooManyTokens()
-	}
-	return true
+	n.tokensLeft--
+	return n.tokensLeft >= 0 || n.tooManyTokens()
 }
 
 func (n *normalizer) tooManyTokens() bool {
@@ -351,15 +356,8 @@ func (n *normalizer) char(i int) string {
 // comments and the byte order mark. A carriage return becomes a line feed
 // in the normalized text, so that gqlparser counts columns right.
 func (n *normalizer) skip() bool {
-	// The common cases, inlined: nothing to skip, or one space.
-	if i := n.pos; i < len(n.src) {
-		if !ignoredStart[n.src[i]] {
-			return true
-		}
-		if n.src[i] == ' ' && i+1 < len(n.src) && !ignoredStart[n.src[i+1]] {
-			n.pos = i + 1
-			return true
-		}
+	if n.pos < len(n.src) && !ignoredStart[n.src[n.pos]] {
+		return true // the common case, inlined
 	}
 	return n.skipSlow()
 }
@@ -377,6 +375,10 @@ var ignoredStart = func() (t [256]bool) {
 func (n *normalizer) skipSlow() bool {
 	s := n.src
 	i := n.pos
+	if i+1 < len(s) && s[i] == ' ' && !ignoredStart[s[i+1]] {
+		n.pos = i + 1 // one space, the most common
+		return true
+	}
 	for i < len(s) {
 		switch c := s[i]; c {
 		case ' ', '\t', ',', '\n':
@@ -702,7 +704,7 @@ func (n *normalizer) typeRef() (*ast.Type, bool) {
 		if !ok || !n.expect(']') {
 			return nil, false
 		}
-		n.depth--
+		n.depthLeft++
 		t = &ast.Type{Elem: elem}
 	} else {
 		name, ok := n.word()
@@ -756,7 +758,7 @@ func (n *normalizer) selectionSet(typ *ast.Definition) bool {
 			return false
 		}
 	}
-	n.depth--
+	n.depthLeft++
 	return n.expect('}')
 }
 
