@@ -2,9 +2,10 @@ package graphql
 
 import (
 	"errors"
-	"math/bits"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/graftjson/graft/internal/wire"
 
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -19,9 +20,9 @@ import (
 // wording).
 
 // plainString marks the bytes a GraphQL string copies to JSON as they are:
-// printable ASCII but the quote and the backslash.
+// ASCII from the space up but the quote and the backslash.
 var plainString = func() (t [256]bool) {
-	for c := 0x20; c < 0x7f; c++ {
+	for c := 0x20; c < 0x80; c++ {
 		t[c] = c != '"' && c != '\\'
 	}
 	return t
@@ -874,26 +875,12 @@ func (n *normalizer) isNull() bool {
 // plainString) of s from i, eight bytes at a time where it can.
 func plainRun(s string, i int) int {
 	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		if m := stringSpecial(x); m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
+		if k := wire.PlainLen(load64(s, i)); k < 8 {
+			return i + k
 		}
 	}
 	for i < len(s) && plainString[s[i]] {
 		i++
 	}
 	return i
-}
-
-// stringSpecial flags (in the high bit of each byte) the bytes of x that
-// end a run of plain string bytes: '"', '\\', below 0x20, 0x7f and above.
-// Lanes above the first flagged one may be flagged wrongly; only the
-// lowest counts.
-func stringSpecial(x uint64) uint64 {
-	const lsb, msb = 0x0101010101010101, 0x8080808080808080
-	q := x ^ (lsb * '"')
-	b := x ^ (lsb * '\\')
-	d := x ^ (lsb * 0x7f)
-	return ((q-lsb)&^q | (b-lsb)&^b | (d-lsb)&^d | (x - lsb*0x20) | x) & msb
 }

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/internal/wire"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -375,13 +376,26 @@ var ignoredStart = func() (t [256]bool) {
 func (n *normalizer) skipSlow() bool {
 	s := n.src
 	i := n.pos
+	// The most common: a comma and a space, or one space.
+	if i+2 < len(s) && s[i] == ',' && s[i+1] == ' ' && !ignoredStart[s[i+2]] {
+		n.pos = i + 2
+		return true
+	}
 	if i+1 < len(s) && s[i] == ' ' && !ignoredStart[s[i+1]] {
-		n.pos = i + 1 // one space, the most common
+		n.pos = i + 1
 		return true
 	}
 	for i < len(s) {
 		switch c := s[i]; c {
-		case ' ', '\t', ',', '\n':
+		case ' ':
+			// Indentation: the spaces eight at a time.
+			for i++; i+8 <= len(s); i += 8 {
+				if k := wire.SpaceRun(load64(s, i)); k < 8 {
+					i += k
+					break
+				}
+			}
+		case '\t', ',', '\n':
 			i++
 		case '\r':
 			if n.inDef {
@@ -421,6 +435,13 @@ func (n *normalizer) skipSlow() bool {
 	}
 	n.pos = i
 	return true
+}
+
+// load64 returns the eight bytes of s at i, little-endian.
+func load64(s string, i int) uint64 {
+	_ = s[i+7]
+	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
 }
 
 // flush ends the pending copy of the source at i.
