@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"errors"
+	"hash/maphash"
 	"strconv"
 
 	"github.com/graftjson/graft"
@@ -73,7 +74,11 @@ type Schema struct {
 	inputs              map[string]*inputType
 	enums               map[string]map[string]bool
 	argTypes            map[*ast.Type]*inType // of every field argument
+	sdlSum              uint64                // a hash of the SDL: schemas of one text check literals alike
 }
+
+// sdlSeed seeds Schema.sdlSum.
+var sdlSeed = maphash.MakeSeed()
 
 // ParseSchema parses and validates the SDL text of a schema, with the
 // options of the operations compiled against it. It returns a
@@ -107,6 +112,7 @@ func ParseSchema(sdl string, opts Options) (*Schema, error) {
 		sc.maxBytes = DefaultMaxBytes
 	}
 	sc.indexTypes()
+	sc.sdlSum = maphash.String(sdlSeed, sdl)
 	return sc, nil
 }
 

@@ -6,7 +6,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/graftjson/graft/internal/wire"
-
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -308,8 +307,9 @@ func (n *normalizer) object(in *inputType, start int) bool {
 		}
 		// A name given twice is an error (graphql-js's
 		// UniqueInputFieldNames).
+		again := false // a field of the type given before
 		if useMask && i >= 0 {
-			if mask&(1<<i) != 0 {
+			if again = mask&(1<<i) != 0; again {
 				n.invalid(nameAt, `There can be only one input field named "`+name+`".`)
 			}
 			mask |= 1 << i
@@ -331,7 +331,7 @@ func (n *normalizer) object(in *inputType, start int) bool {
 				n.invalid(nameAt, `Field "`+name+`" is not defined by type "`+in.def.Name+`".`)
 			} else {
 				ft = in.types[i]
-				if ft.t.NonNull && in.fields[i].DefaultValue == nil {
+				if ft.t.NonNull && in.fields[i].DefaultValue == nil && !again {
 					required++
 				}
 				prev = i

@@ -29,8 +29,8 @@ func (o *Operation) Variables(dst []bool, d *graft.Doc, vars graft.Ref) ([]bool,
 // in d, as Variables does, but not the values Normalize made of argument
 // literals, which it checked against their types as it read them, when
 // the operation defines their variables with the same types over the same
-// Schema (as it does when it was compiled from req.Query, directly or
-// through a Cache). Coercing a request then costs a walk over the
+// schema text (as it does when it was compiled from req.Query, directly
+// or through a Cache). Coercing a request then costs a walk over the
 // client's values, whatever the size of its literals.
 //
 // The literals are checked as literals (graphql-js's ValuesOfCorrectType),
@@ -47,7 +47,7 @@ func (o *Operation) RequestVariables(dst []bool, d *graft.Doc, req Request) ([]b
 	for j, name := range req.names {
 		i, ok := o.varIndex[name]
 		switch {
-		case ok && req.schema == o.schema && sameType(o.vars[i].Type, req.checked[j]):
+		case ok && sameSchema(req.schema, o.schema) && sameType(o.vars[i].Type, req.checked[j]):
 			checked[i] = true
 		case req.text:
 			return dst, errors.New("graphql: the operation does not define $" + name + " as the request's literal (" + req.checked[j].String() + "): it was not compiled from the request's query")
@@ -386,6 +386,13 @@ func hasExponent(t []byte) bool {
 		}
 	}
 	return len(t) > 300
+}
+
+// sameSchema reports whether a and b are the same schema or schemas of the
+// same text (a Cache parses its own): a literal valid in one is valid in
+// the other.
+func sameSchema(a, b *Schema) bool {
+	return a == b || a != nil && b != nil && a.sdlSum == b.sdlSum
 }
 
 // sameType reports whether a and b are the same type reference.

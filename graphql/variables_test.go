@@ -41,7 +41,11 @@ func TestRequestVariables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, err := graphql.ParseSchema(sdl, graphql.Options{})
+	again, err := graphql.ParseSchema(sdl, graphql.Options{}) // as a Cache does
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := graphql.ParseSchema(sdl+"\nscalar Other", graphql.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,6 +67,9 @@ func TestRequestVariables(t *testing.T) {
 			wantVariables: "1:7: Variable \"$n\" got invalid value \"no\"; Int cannot represent non-integer value: \"no\"\n" +
 				"1:16: Variable \"$a\" got invalid value Infinity; Float cannot represent non numeric value: Infinity",
 			wantRequest: `1:7: Variable "$n" got invalid value "no"; Int cannot represent non-integer value: "no"`},
+		{name: "an operation of a schema of the same text: the literal is not coerced again",
+			query: `{ filter(x: 1e400) }`, schema: again,
+			wantVariables: `1:7: Variable "$a" got invalid value Infinity; Float cannot represent non numeric value: Infinity`},
 		{name: "an operation of another schema checks everything",
 			query: `{ filter(x: 1e400) }`, schema: other,
 			wantVariables: `1:7: Variable "$a" got invalid value Infinity; Float cannot represent non numeric value: Infinity`,
