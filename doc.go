@@ -42,6 +42,14 @@
 // out as encoding/json.Compact would print it. Member order is kept, and so
 // are duplicate member names (lookups act on the last one).
 //
+// # Snapshots
+//
+// AppendSnapshot writes a value's compact text and nodes as they are, with
+// a versioned header, sizes and a checksum; LoadSnapshot loads them back
+// without parsing, after one pass over the nodes in index order that
+// checks each node and its token (the format and the checks are described
+// at SnapshotVersion).
+//
 // # Memory
 //
 // Slices returned by reads borrow the arena and stay valid until the Doc is

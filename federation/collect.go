@@ -17,7 +17,8 @@ type cfield struct {
 	// field is then fetched unconditionally, and the response shape
 	// applies the client's conditions.
 	conds ast.DirectiveList
-	sets  []ast.SelectionSet // the sub-selections of every node
+	sets  []ast.SelectionSet  // the sub-selections of every node
+	set1  [1]ast.SelectionSet // holds sets while there is one
 	// private fields are the planner's own (keys, @requires); they are
 	// never rendered.
 	private bool
@@ -26,6 +27,7 @@ type cfield struct {
 // collector runs CollectFields over the API schema.
 type collector struct {
 	api   *ast.Schema
+	a     *arena
 	nodes int // field nodes collected so far (Options.MaxFields bounds them)
 }
 
@@ -33,6 +35,9 @@ type collector struct {
 // object type obj, one cfield per response name in document order.
 func (c *collector) collect(obj *ast.Definition, sets []ast.SelectionSet) []*cfield {
 	var out []*cfield
+	if len(sets) > 0 {
+		out = make([]*cfield, 0, len(sets[0]))
+	}
 	var idx map[string]int // response name -> index in out, once out is long
 	var visited map[string]bool
 	for _, set := range sets {
@@ -80,9 +85,11 @@ func (c *collector) collectSet(obj *ast.Definition, set ast.SelectionSet, conds 
 				}
 				continue
 			}
-			f := &cfield{resp: resp, name: s.Name, parent: obj.Name, field: s, conds: fc}
+			f := c.a.cfield()
+			*f = cfield{resp: resp, name: s.Name, parent: obj.Name, field: s, conds: fc}
 			if s.SelectionSet != nil {
-				f.sets = []ast.SelectionSet{s.SelectionSet}
+				f.set1[0] = s.SelectionSet
+				f.sets = f.set1[:]
 			}
 			out = append(out, f)
 			switch {

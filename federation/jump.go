@@ -176,7 +176,7 @@ func (p *planner) entityJump(f *fetch, pos *usel, path []string, typ string, t t
 			}
 		}
 		if c.sel == nil {
-			c.sel = &usel{}
+			c.sel = p.a.usel()
 		}
 		e.cases = append(e.cases, c)
 	}
@@ -270,7 +270,8 @@ func (p *planner) planPrivate(f *fetch, pos *usel, path []string, typ string, se
 				break
 			}
 		}
-		cf := &cfield{resp: resp, name: sf.Name, field: sf, private: true}
+		cf := p.a.cfield()
+		*cf = cfield{resp: resp, name: sf.Name, field: sf, private: true}
 		if len(sf.SelectionSet) > 0 {
 			cf.sets = []ast.SelectionSet{sf.SelectionSet}
 		}
@@ -391,8 +392,8 @@ func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast
 		return err
 	}
 	e := p.newFetch(t.graph)
-	e.parent, e.path = f, path
-	c := &entityCase{typ: iface.Name, typename: iface.Name, fields: repr, sel: &usel{}}
+	e.parent, e.path, e.concrete = f, path, true
+	c := &entityCase{typ: iface.Name, typename: iface.Name, fields: repr, sel: p.a.usel()}
 	e.cases = append(e.cases, c)
 	c.sel.typename()
 	for i, pt := range possible {

@@ -1,6 +1,7 @@
 package federation
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/graftjson/graft/graphql"
@@ -39,7 +40,8 @@ func (s *Supergraph) Plan(query, operationName string) (*QueryPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := planner{s: s, op: op.Definition(), c: collector{api: s.api}, entity: map[entityKey]*fetch{}}
+	a := &arena{}
+	p := planner{s: s, op: op.Definition(), c: collector{api: s.api, a: a}, a: a, entity: map[entityKey]*fetch{}}
 	root, err := p.plan()
 	if err != nil {
 		return nil, err
@@ -69,6 +71,7 @@ type planner struct {
 	s       *Supergraph
 	op      *ast.OperationDefinition
 	c       collector
+	a       *arena
 	fetches []*fetch
 	// touched collects the fetches that planSet adds fields to, while the
 	// fields a representation needs are being planned.
@@ -98,6 +101,9 @@ type fetch struct {
 	deps   []*fetch
 	parent *fetch    // the fetch this entity fetch jumped from
 	intro  []*cfield // the introspection fetch's fields (graph -1)
+	// concrete marks the fetch that learns the concrete types of the
+	// objects of an @interfaceObject.
+	concrete bool
 }
 
 // entityCase is the part of an entity fetch for one type of the data.
@@ -108,8 +114,58 @@ type entityCase struct {
 	sel      *usel // shared by the cases of one typename
 }
 
+// arena hands out the many small values of one planning from chunks, one
+// allocation per chunk rather than one per value. It is dropped with the
+// planner; a nil arena allocates each value on its own.
+type arena struct {
+	ufields chunks[ufield]
+	usels   chunks[usel]
+	cfields chunks[cfield]
+}
+
+// chunks hands out values of T from a chunk twice the size of the last
+// one (up to 32 values) when it is used up.
+type chunks[T any] struct {
+	free []T
+	last int
+}
+
+func (c *chunks[T]) take() *T {
+	if len(c.free) == 0 {
+		c.last = min(max(2*c.last, 8), 32)
+		c.free = make([]T, c.last)
+	}
+	v := &c.free[0]
+	c.free = c.free[1:]
+	return v
+}
+
+func (a *arena) ufield() *ufield {
+	if a == nil {
+		return new(ufield)
+	}
+	return a.ufields.take()
+}
+
+func (a *arena) usel() *usel {
+	if a == nil {
+		return new(usel)
+	}
+	u := a.usels.take()
+	u.a = a
+	return u
+}
+
+func (a *arena) cfield() *cfield {
+	if a == nil {
+		return new(cfield)
+	}
+	return a.cfields.take()
+}
+
 // usel is a selection set of an upstream operation.
 type usel struct {
+	a      *arena // where its sub-selections come from
 	fields []*ufield
 	byResp map[string]*ufield // the fields by response name, once there are many
 	cases  []*ucase           // inline fragments on object types
@@ -140,9 +196,10 @@ func (u *usel) field(resp, name string, args ast.ArgumentList, conds ast.Directi
 		}
 		return f, true
 	}
-	f := &ufield{resp: resp, name: name, args: args, conds: conds}
+	f := u.a.ufield()
+	*f = ufield{resp: resp, name: name, args: args, conds: conds}
 	if composite {
-		f.sub = &usel{}
+		f.sub = u.a.usel()
 	}
 	u.fields = append(u.fields, f)
 	switch {
@@ -185,7 +242,7 @@ func (u *usel) onType(typ string) *usel {
 	if c := u.findCase(typ); c != nil {
 		return c.sel
 	}
-	c := &ucase{typ: typ, sel: &usel{}}
+	c := &ucase{typ: typ, sel: u.a.usel()}
 	u.cases = append(u.cases, c)
 	return c.sel
 }
@@ -230,7 +287,7 @@ func (p *planner) plan() (resolve.Node, error) {
 		case "__schema", "__type":
 			if intro == nil {
 				intro = p.newFetch(-1)
-				intro.root, intro.sel = true, &usel{}
+				intro.root, intro.sel = true, p.a.usel()
 				groups = append(groups, intro)
 			}
 			intro.intro = append(intro.intro, cf)
@@ -272,7 +329,7 @@ func (p *planner) plan() (resolve.Node, error) {
 		}
 		if f == nil {
 			f = p.newFetch(g)
-			f.root, f.sel = true, &usel{}
+			f.root, f.sel = true, p.a.usel()
 			groups = append(groups, f)
 		}
 		if err := p.planSet(f, f.sel, nil, root.Name, []*cfield{cf}, fields, nil); err != nil {
@@ -324,17 +381,26 @@ func (p *planner) local(g int, typ, name string, provided ast.SelectionSet) bool
 	if name == "__typename" {
 		return true
 	}
+	t := p.s.types[typ]
+	var fi *fieldInfo
+	if t != nil {
+		fi = t.fields[name]
+	}
+	return p.localIn(g, t, fi, typ, name, provided)
+}
+
+// localIn is local for the field name of typ, whose type and field
+// information (nil when unknown) the caller has looked up.
+func (p *planner) localIn(g int, t *typeInfo, fi *fieldInfo, typ, name string, provided ast.SelectionSet) bool {
 	if providedField(provided, typ, name) != nil {
 		return true
 	}
-	t := p.s.types[typ]
 	if t == nil {
 		return false
 	}
 	if t.joined && !t.in[g] && (t.ifaceObject == nil || !t.ifaceObject[g]) {
 		return false
 	}
-	fi := t.fields[name]
 	if fi == nil {
 		return false
 	}
@@ -400,11 +466,17 @@ func (p *planner) requires(g int, typ, name string) bool {
 // join returns the join__field of typ.name in g, or nil.
 func (p *planner) join(g int, typ, name string) *fieldJoin {
 	if t := p.s.types[typ]; t != nil {
-		if fi := t.fields[name]; fi != nil {
-			for i := range fi.joins {
-				if fi.joins[i].graph == g && !fi.joins[i].external {
-					return &fi.joins[i]
-				}
+		return t.fields[name].join(g)
+	}
+	return nil
+}
+
+// join returns the join__field of the field in g, or nil.
+func (fi *fieldInfo) join(g int) *fieldJoin {
+	if fi != nil {
+		for i := range fi.joins {
+			if fi.joins[i].graph == g && !fi.joins[i].external {
+				return &fi.joins[i]
 			}
 		}
 	}
@@ -428,24 +500,34 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 		*p.touched = append(*p.touched, f)
 	}
 	var jumps []*cfield
+	pos.fields = slices.Grow(pos.fields, len(fields))
+	t := p.s.types[typ]
 	for _, cf := range fields {
 		if cf.name == "__typename" {
 			continue // the response shape answers it
 		}
-		if !p.local(f.graph, typ, cf.name, provided) || p.requires(f.graph, typ, cf.name) && (f.root || len(path) != len(f.path)) {
+		var fi *fieldInfo
+		if t != nil {
+			fi = t.fields[cf.name]
+		}
+		j := fi.join(f.graph)
+		if !p.localIn(f.graph, t, fi, typ, cf.name, provided) || j != nil && j.requires != nil && (f.root || len(path) != len(f.path)) {
 			// A field that @requires others is resolved only at the top of
 			// an entity fetch, which entityJump gave them.
 			jumps = append(jumps, cf)
 			continue
 		}
-		def := p.fieldDef(typ, cf.name)
+		var def *ast.FieldDefinition
+		var named *ast.Definition
+		if fi != nil {
+			def, named = fi.def, fi.named
+		}
 		if def == nil {
 			return planError(`The field "`+typ+"."+cf.name+`" is not in the schema.`, cf.field.Position)
 		}
-		if j := p.join(f.graph, typ, cf.name); j != nil && j.context {
+		if j != nil && j.context {
 			return planError(`The field "`+typ+"."+cf.name+`" takes arguments from a @context, which the gateway does not support yet.`, cf.field.Position)
 		}
-		named := p.s.api.Types[def.Type.Name()]
 		composite := named != nil && (named.Kind == ast.Object || named.Kind == ast.Interface || named.Kind == ast.Union)
 		uf, ok := pos.field(cf.resp, cf.name, cf.field.Arguments, cf.conds, composite)
 		if !ok {
@@ -458,10 +540,10 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 		var subProvided ast.SelectionSet
 		if sub != nil {
 			subProvided = sub.SelectionSet
-		} else if j := p.join(f.graph, typ, cf.name); j != nil {
+		} else if j != nil {
 			subProvided = j.provides
 		}
-		if err := p.planChild(f, uf, append(path[:len(path):len(path)], listPath(cf.resp, def.Type)...), named, cf, subProvided); err != nil {
+		if err := p.planChild(f, uf, childPath(path, cf.resp, def.Type), named, cf, subProvided); err != nil {
 			return err
 		}
 	}
@@ -471,10 +553,15 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 	return nil
 }
 
-// listPath returns the path segments of a field: its response name, then
-// "@" for each list level of its type.
-func listPath(resp string, t *ast.Type) []string {
-	out := []string{resp}
+// childPath returns path extended with the segments of a field: its
+// response name, then "@" for each list level of its type t.
+func childPath(path []string, resp string, t *ast.Type) []string {
+	n := len(path) + 1
+	for e := t.Elem; e != nil; e = e.Elem {
+		n++
+	}
+	out := make([]string, 0, n)
+	out = append(append(out, path...), resp)
 	for ; t.Elem != nil; t = t.Elem {
 		out = append(out, "@")
 	}

@@ -59,6 +59,7 @@ var planCases = []struct {
 	{name: "union", fixture: "media", query: `{ search(q: "x") { __typename ... on Book { title price } ... on Movie { director } } }`},
 	{name: "union-member-unknown-elsewhere", fixture: "media", query: `{ offers { ... on Book { author } ... on Gadget { name } } }`},
 	{name: "interface-object-root", fixture: "media", query: `{ topRated { id rating title ... on Book { stock } } }`},
+	{name: "interface-object-requires", fixture: "media", query: `{ topRated { id headline ... on Book { stock } } }`},
 	{name: "interface-object-only-own-fields", fixture: "media", query: `{ topRated { id rating } }`},
 	{name: "interface-object-field-on-object", fixture: "media", query: `{ bestseller { rating author } }`},
 	{name: "override", fixture: "media", query: `{ book(id: "1") { price author } }`},

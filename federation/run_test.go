@@ -108,6 +108,20 @@ var mediaWorld = &world{
 		"Query.featured":   ref{"Movie", "m1"},
 		"Query.offers":     []any{ref{"Book", "b1"}, ref{"Gadget", "g1"}},
 	},
+	computed: map[string]func(map[string]any) any{
+		"Book.headline":  headline,
+		"Movie.headline": headline,
+	},
+}
+
+// headline is Media.headline of the ratings subgraph (an @interfaceObject),
+// which requires the title the catalog holds.
+func headline(rep map[string]any) any {
+	title, ok := rep["title"].(string)
+	if !ok {
+		return "missing @requires fields"
+	}
+	return "Now showing: " + title
 }
 
 // find returns the object a representation names, and its type.
@@ -628,6 +642,8 @@ var responseCases = []struct {
 		"", `{"data":{"search":[{"director":"Scott"},{"title":"Emma","price":8}]}}`},
 	{"interface object", "media", `{ topRated { __typename id rating title ... on Book { stock author } } }`,
 		"", `{"data":{"topRated":[{"__typename":"Movie","id":"m1","rating":5,"title":"Alien"},{"__typename":"Book","id":"b1","rating":5,"title":"Dune","stock":3,"author":"Herbert"}]}}`},
+	{"interface object, a field that requires one of the interface's", "media", `{ topRated { id headline ... on Book { stock } } }`,
+		"", `{"data":{"topRated":[{"id":"m1","headline":"Now showing: Alien"},{"id":"b1","headline":"Now showing: Dune","stock":3}]}}`},
 	{"interface object, its own fields only", "media", `{ topRated { id rating } }`,
 		"", `{"data":{"topRated":[{"id":"m1","rating":5},{"id":"b1","rating":5}]}}`},
 	{"override and resolvable false", "media", `{ book(id: "b1") { price } featured { title } offers { ... on Book { author } ... on Gadget { name } } }`,

@@ -84,6 +84,10 @@ type key struct {
 
 // fieldInfo is what join__field says of one field.
 type fieldInfo struct {
+	// def is the field in the API schema and named its type there; nil for
+	// a field the API schema leaves out.
+	def   *ast.FieldDefinition
+	named *ast.Definition
 	joins []fieldJoin
 	// bare: a join__field with no graph, as composition writes on fields
 	// that an @interfaceObject adds to the implementations.
@@ -532,6 +536,15 @@ func (r *reader) apiSchema(doc *ast.SchemaDocument, opts Options) error {
 		return e
 	}
 	r.s.api = api
+	for name, t := range r.s.types {
+		if def := api.Types[name]; def != nil {
+			for _, f := range def.Fields {
+				if fi := t.fields[f.Name]; fi != nil {
+					fi.def, fi.named = f, api.Types[f.Type.Name()]
+				}
+			}
+		}
+	}
 	s, err := graphql.ParseSchema(r.s.apiSDL, graphql.Options{MaxDepth: opts.MaxDepth, KeyByResponseName: true, KeepLiterals: true})
 	if err != nil {
 		return &Error{Message: "the API schema derived from the supergraph is not valid: " + err.Error()}

@@ -3,7 +3,6 @@ package federation
 import (
 	"slices"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/graftjson/graft/resolve"
@@ -34,12 +33,16 @@ func (p *planner) describe(f *fetch) (*resolve.Fetch, error) {
 		vars = p.variables(f.sel)
 	default:
 		all := &usel{}
+		cases := make([]ucase, 0, len(f.cases))
+		d.Entities = make([]resolve.Entity, 0, len(f.cases))
 		for _, c := range f.cases {
 			d.Entities = append(d.Entities, resolve.Entity{Type: c.typ, Typename: typenameIf(c), Fields: c.fields})
 			if all.findCase(c.typename) == nil {
-				all.cases = append(all.cases, &ucase{typ: c.typename, sel: c.sel})
+				cases = append(cases, ucase{typ: c.typename, sel: c.sel})
+				all.cases = append(all.cases, &cases[len(cases)-1])
 			}
 		}
+		d.Entities = p.concreteCases(f, d.Entities)
 		body = append(body, " { _entities(representations: $representations)"...)
 		body = appendSel(body, all)
 		body = append(body, " }"...)
@@ -88,6 +91,33 @@ func (p *planner) describe(f *fetch) (*resolve.Fetch, error) {
 	p.text = op
 	d.Operation = string(op)
 	return d, nil
+}
+
+// concreteCases extends the entities of an entity fetch whose objects are
+// those of an @interfaceObject (typed with the interface's name) to the
+// interface's implementations: the fetch that learns their concrete type
+// runs next to the others at the same path and rewrites "__typename" in
+// the data, so a fetch that starts after it must still find them.
+func (p *planner) concreteCases(f *fetch, es []resolve.Entity) []resolve.Entity {
+	if f.concrete {
+		return es
+	}
+	for _, c := range f.cases {
+		iface := p.s.api.Types[c.typ]
+		if iface == nil || iface.Kind != ast.Interface {
+			continue
+		}
+	next:
+		for _, pt := range p.s.api.GetPossibleTypes(iface) {
+			for _, e := range es {
+				if e.Type == pt.Name {
+					continue next
+				}
+			}
+			es = append(es, resolve.Entity{Type: pt.Name, Typename: c.typename, Fields: c.fields})
+		}
+	}
+	return es
 }
 
 func typenameIf(c *entityCase) string {
@@ -342,15 +372,15 @@ func (p *planner) operationName(f *fetch) string {
 		return ""
 	}
 	name := p.s.graphName(f.graph)
-	var b strings.Builder
-	b.WriteString(p.op.Name + "__")
+	b := make([]byte, 0, len(p.op.Name)+len(name)+8)
+	b = append(append(b, p.op.Name...), "__"...)
 	for _, r := range name {
 		if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
-			b.WriteRune(r)
+			b = append(b, byte(r))
 		} else {
-			b.WriteByte('_')
+			b = append(b, '_')
 		}
 	}
-	b.WriteString("__" + strconv.Itoa(f.id))
-	return b.String()
+	b = strconv.AppendInt(append(b, "__"...), int64(f.id), 10)
+	return string(b)
 }

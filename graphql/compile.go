@@ -3,6 +3,7 @@ package graphql
 import (
 	"errors"
 	"hash/maphash"
+	"slices"
 	"strconv"
 
 	"github.com/graftjson/graft"
@@ -11,7 +12,6 @@ import (
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/gqlerror"
 	"github.com/vektah/gqlparser/v2/parser"
-	"github.com/vektah/gqlparser/v2/validator"
 )
 
 // MaxPlanFields is the most fields one compiled operation may select, with
@@ -73,8 +73,9 @@ type Schema struct {
 	fields              map[string]map[string]*ast.FieldDefinition // of object and interface types
 	inputs              map[string]*inputType
 	enums               map[string]map[string]bool
-	argTypes            map[*ast.Type]*inType // of every field argument
-	sdlSum              uint64                // a hash of the SDL: schemas of one text check literals alike
+	argTypes            map[*ast.Type]*inType     // of every field argument
+	leaves              map[string]*[2]shape.Type // scalar and enum types: nullable, non-null
+	sdlSum              uint64                    // a hash of the SDL: schemas of one text check literals alike
 }
 
 // sdlSeed seeds Schema.sdlSum.
@@ -163,7 +164,7 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	if err != nil {
 		return nil, norm.requestError(err)
 	}
-	if errs := validator.ValidateWithRules(s.s, doc, validationRules(norm.hidden)); len(errs) > 0 {
+	if errs := validate(s.s, doc, norm.hidden); len(errs) > 0 {
 		return nil, norm.requestError(errs)
 	}
 	op := doc.Operations[0] // the normalized document holds the selected operation only
@@ -179,7 +180,7 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	if root == nil {
 		return nil, &RequestError{Problems: []Problem{problem("Schema is not configured to execute "+string(op.Operation)+" operation.", norm.loc(op.Position))}}
 	}
-	c := compiler{schema: s.s, maxDepth: s.depth, byName: s.byName, memo: map[string]selected{}, pos: &norm}
+	c := compiler{schema: s.s, leaves: s.leaves, maxDepth: s.depth, byName: s.byName, memo: map[string]selected{}, pos: &norm}
 	fields, _, _ := c.selection(root, []occurrence{{set: op.SelectionSet}})
 	if c.err != nil {
 		return nil, &RequestError{Problems: []Problem{*c.err}}
@@ -255,6 +256,7 @@ type collected struct {
 
 type compiler struct {
 	schema   *ast.Schema
+	leaves   map[string]*[2]shape.Type
 	maxDepth int  // < 0: no limit
 	byName   bool // Options.KeyByResponseName
 	depth    int  // the level of the fields being compiled
@@ -317,24 +319,58 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 		return sel.fields, sel.size, sel.height
 	}
 	key := string(c.key) // c.key is reused below
-	groups := map[string][]int{}
-	var order []string
+	// The nodes by response name: group[i] is node i's, in the order the
+	// names first appear; members lists each group's nodes, from
+	// start[g] to start[g+1].
+	group := make([]int, len(nodes))
+	var names []string
+	var index map[string]int // once there are many names
 	for i, n := range nodes {
 		name := responseName(n.field)
-		if _, ok := groups[name]; !ok {
-			order = append(order, name)
+		g := -1
+		if index != nil {
+			if j, ok := index[name]; ok {
+				g = j
+			}
+		} else {
+			g = slices.Index(names, name)
 		}
-		groups[name] = append(groups[name], i)
+		if g < 0 {
+			g = len(names)
+			names = append(names, name)
+			if index != nil {
+				index[name] = g
+			} else if len(names) > 16 {
+				index = make(map[string]int, len(nodes))
+				for j, n := range names {
+					index[n] = j
+				}
+			}
+		}
+		group[i] = g
 	}
-	types := map[string]*shape.Type{}
+	ints := make([]int, len(names)+1+len(nodes)+len(names))
+	start, members, next := ints[:len(names)+1], ints[len(names)+1:len(names)+1+len(nodes)], ints[len(names)+1+len(nodes):]
+	for _, g := range group {
+		start[g+1]++
+	}
+	for g := range names {
+		start[g+1] += start[g]
+	}
+	copy(next, start)
+	for i, g := range group {
+		members[next[g]] = i
+		next[g]++
+	}
+	types := make([]*shape.Type, len(names))
 	if len(nodes) > 0 {
 		c.depth++
 		if c.maxDepth >= 0 && c.depth > c.maxDepth {
 			c.tooDeep(nodes)
 		}
-		for _, name := range order {
-			t, n, h := c.fieldType(obj, nodes, groups[name])
-			types[name] = t
+		for g := range names {
+			t, n, h := c.fieldType(obj, nodes, members[start[g]:start[g+1]])
+			types[g] = t
 			size += 1 + n
 			height = max(height, h)
 		}
@@ -342,9 +378,9 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 		height++
 	}
 	out := make([]shape.Field, 0, len(nodes))
-	for _, n := range nodes {
-		name := responseName(n.field)
-		f := shape.Field{Name: name, Key: n.field.Name, Type: types[name], Loc: c.loc(n.field.Position), If: n.cond}
+	for i, n := range nodes {
+		name := names[group[i]]
+		f := shape.Field{Name: name, Key: n.field.Name, Type: types[group[i]], Loc: c.loc(n.field.Position), If: n.cond}
 		if c.byName {
 			f.Key, f.Schema = name, n.field.Name
 		}
@@ -409,7 +445,7 @@ func responseName(f *ast.Field) string {
 func (c *compiler) fieldType(obj *ast.Definition, nodes []collected, idx []int) (t *shape.Type, size, height int) {
 	first := nodes[idx[0]].field
 	if first.Name == "__typename" {
-		return &shape.Type{Kind: shape.Typename}, 0, 0
+		return typenameType, 0, 0
 	}
 	if c.err != nil {
 		return &shape.Type{Kind: shape.Custom}, 0, 0
@@ -422,12 +458,16 @@ func (c *compiler) fieldType(obj *ast.Definition, nodes []collected, idx []int) 
 		c.err = &Problem{Message: `Introspection field "` + first.Name + `" is not supported when shaping data.`, Locations: []shape.Location{c.loc(first.Position)}}
 		return &shape.Type{Kind: shape.Custom}, 0, 0
 	}
-	var occs []occurrence
+	occs := make([]occurrence, 0, len(idx))
 	for _, i := range idx {
 		occs = append(occs, occurrence{set: nodes[i].field.SelectionSet, cond: nodes[i].cond})
 	}
 	return c.outputType(def.Type, occs)
 }
+
+// typenameType is the plan type of every __typename field (shared, never
+// changed).
+var typenameType = &shape.Type{Kind: shape.Typename}
 
 // outputType returns the plan type of a field of schema type t whose
 // sub-selections are occs, with the number of fields and levels its
@@ -437,29 +477,15 @@ func (c *compiler) outputType(t *ast.Type, occs []occurrence) (st *shape.Type, s
 		of, size, height := c.outputType(t.Elem, occs)
 		return &shape.Type{Kind: shape.List, NonNull: t.NonNull, Of: of}, size, height
 	}
+	if l := c.leaves[t.NamedType]; l != nil {
+		if t.NonNull {
+			return &l[1], 0, 0
+		}
+		return &l[0], 0, 0
+	}
 	def := c.schema.Types[t.NamedType]
 	st = &shape.Type{NonNull: t.NonNull, Name: t.NamedType}
 	switch def.Kind {
-	case ast.Scalar:
-		switch t.NamedType {
-		case "Int":
-			st.Kind = shape.Int
-		case "Float":
-			st.Kind = shape.Float
-		case "String":
-			st.Kind = shape.String
-		case "Boolean":
-			st.Kind = shape.Boolean
-		case "ID":
-			st.Kind = shape.ID
-		default:
-			st.Kind = shape.Custom
-		}
-	case ast.Enum:
-		st.Kind = shape.Enum
-		for _, v := range def.EnumValues {
-			st.Values = append(st.Values, v.Name)
-		}
 	case ast.Object:
 		st.Kind = shape.Object
 		st.Fields, size, height = c.selection(def, occs)

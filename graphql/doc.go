@@ -12,7 +12,9 @@
 //
 // or Operation.Respond, which does the last two steps. A gateway first
 // normalizes the request (Normalize) and compiles, or finds in its Cache,
-// the normalized operation.
+// the normalized operation; Request.Locate moves the locations of the
+// problems Compile finds in the normalized operation back to the client's
+// document.
 //
 // # Normalization
 //

@@ -9,6 +9,7 @@ import (
 
 	"github.com/graftjson/graft"
 	"github.com/graftjson/graft/internal/wire"
+	"github.com/graftjson/graft/shape"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -25,8 +26,18 @@ type Request struct {
 	// Variables is the JSON object of the variable values in the Doc
 	// given to Normalize: the operation's variables in definition order
 	// (the client's value, or the default when the client gave none),
-	// then the extracted literals.
+	// then the extracted literals. From AppendNormalized, which writes
+	// that object as text, it is the client's variables.
 	Variables graft.Ref
+	// Literals is how many of the last members of Variables are
+	// extracted literals: they depend on the document alone, so a caller
+	// that caches by the document may keep them and merge them with the
+	// variables of the next request of the same document. From
+	// AppendNormalized, it is how many of the last members of the text
+	// are.
+	Literals int
+
+	pos position // from Query to the document given to Normalize
 
 	// The schema the literals were checked with, and the types of the
 	// extracted literals: the last members of Variables, or, from
@@ -36,6 +47,30 @@ type Request struct {
 	checked []*ast.Type
 	names   []string
 	text    bool // from AppendNormalized: the literals are not in the Doc
+}
+
+// Locate returns err with its locations moved from Query, the normalized
+// document (as Compile of Query reports them), to the document given to
+// Normalize; an error that is not a *RequestError is returned as it is.
+// err itself is not modified, so it may be shared (a cached error).
+func (r *Request) Locate(err error) error {
+	re, ok := err.(*RequestError)
+	if !ok {
+		return err
+	}
+	out := &RequestError{Problems: make([]Problem, len(re.Problems))}
+	pos := r.pos // its line indexes are built here, for this call
+	for i, p := range re.Problems {
+		if len(p.Locations) > 0 {
+			locs := make([]shape.Location, len(p.Locations))
+			for j, l := range p.Locations {
+				locs[j] = pos.location(pos.textLines.offset(r.Query, l.Line, l.Column))
+			}
+			p.Locations = locs
+		}
+		out.Problems[i] = p
+	}
+	return out
 }
 
 // Normalize reads the GraphQL document query once, selects the operation
@@ -102,7 +137,7 @@ func normalize(dst []byte, s *Schema, query, operationName string, d *graft.Doc,
 	if err != nil {
 		return dst, Request{}, err
 	}
-	req := Request{Query: out.text, OperationName: n.defs[out.op].name, schema: s}
+	req := Request{Query: out.text, OperationName: n.defs[out.op].name, Literals: len(out.used), pos: out.pos, schema: s}
 	if len(out.used) > 0 {
 		req.checked = make([]*ast.Type, len(out.used))
 		req.names = make([]string, len(out.used))

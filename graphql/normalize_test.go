@@ -529,3 +529,39 @@ func TestKeepLiteralsErrors(t *testing.T) {
 		t.Errorf("got %v, want %s", err, want)
 	}
 }
+
+// Request.Literals counts the extracted literals, the last members of the
+// variables, and Request.Locate moves the locations of Compile's problems
+// with the normalized document back to the client's document.
+func TestNormalizeLiteralsLocate(t *testing.T) {
+	schema, err := graphql.ParseSchema(sdl, graphql.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	query := "query A { int }\nquery B($n: Int) {\n  a: filter(n: $n, x:   1.5, c: RED)\n  nope\n}"
+	var d graft.Doc
+	vars, _ := d.Parse([]byte(`{"n":1,"other":2}`))
+	r, err := graphql.Normalize(schema, query, "B", &d, vars)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(d.AppendJSON(nil, r.Variables)), `{"n":1,"a":1.5,"b":"RED"}`; got != want || r.Literals != 2 {
+		t.Fatalf("variables %s with %d literals, want %s with 2", got, r.Literals, want)
+	}
+	_, cerr := graphql.Compile(schema, r.Query, r.OperationName)
+	var re *graphql.RequestError
+	if !errors.As(cerr, &re) || len(re.Problems) != 1 {
+		t.Fatalf("Compile of %q: %v", r.Query, cerr)
+	}
+	before := re.Error()
+	located := r.Locate(cerr)
+	if got, want := located.Error(), `4:3: Cannot query field "nope" on type "Query". Did you mean "node" or "nodes"?`; got != want {
+		t.Errorf("Locate: %q, want %q (normalized %q)", got, want, r.Query)
+	}
+	if re.Error() != before {
+		t.Errorf("Locate modified its argument: %q, was %q", re.Error(), before)
+	}
+	if other := errors.New("x"); r.Locate(other) != other || r.Locate(nil) != nil {
+		t.Error("Locate changed an error that is not a *RequestError")
+	}
+}

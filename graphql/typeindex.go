@@ -1,6 +1,9 @@
 package graphql
 
-import "github.com/vektah/gqlparser/v2/ast"
+import (
+	"github.com/graftjson/graft/shape"
+	"github.com/vektah/gqlparser/v2/ast"
+)
 
 // inputType is an input object type, indexed for transcoding literals and
 // coercing values.
@@ -40,7 +43,11 @@ func (s *Schema) indexTypes() {
 	s.inputs = map[string]*inputType{}
 	s.enums = map[string]map[string]bool{}
 	s.argTypes = map[*ast.Type]*inType{}
+	s.leaves = map[string]*[2]shape.Type{}
 	for name, def := range s.s.Types {
+		if def.Kind == ast.Scalar || def.Kind == ast.Enum {
+			s.leaves[name] = leafTypes(def)
+		}
 		switch def.Kind {
 		case ast.Object, ast.Interface:
 			m := make(map[string]*ast.FieldDefinition, len(def.Fields))
@@ -119,4 +126,34 @@ func (s *Schema) resolve(t *ast.Type) *inType {
 		}
 	}
 	return r
+}
+
+// leafTypes returns the response plan types of a scalar or enum type,
+// nullable and non-null. Every position of that type shares them (they
+// are never changed), so compiling an operation builds none.
+func leafTypes(def *ast.Definition) *[2]shape.Type {
+	t := shape.Type{Name: def.Name}
+	switch def.Name {
+	case "Int":
+		t.Kind = shape.Int
+	case "Float":
+		t.Kind = shape.Float
+	case "String":
+		t.Kind = shape.String
+	case "Boolean":
+		t.Kind = shape.Boolean
+	case "ID":
+		t.Kind = shape.ID
+	default:
+		t.Kind = shape.Custom
+	}
+	if def.Kind == ast.Enum {
+		t.Kind = shape.Enum
+		for _, v := range def.EnumValues {
+			t.Values = append(t.Values, v.Name)
+		}
+	}
+	nonNull := t
+	nonNull.NonNull = true
+	return &[2]shape.Type{t, nonNull}
 }

@@ -1,12 +1,17 @@
 package graphql
 
 import (
+	"sort"
+	"sync"
+
 	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/gqlerror"
 	"github.com/vektah/gqlparser/v2/validator/core"
 	"github.com/vektah/gqlparser/v2/validator/rules"
 )
 
-// validationRules returns gqlparser's rules with two replaced:
+// validate checks doc against schema with gqlparser's rules, two of them
+// replaced:
 //
 //   - PossibleFragmentSpreads, by one that, as graphql-js's
 //     doTypesOverlap, lets a fragment on a type be spread where that same
@@ -16,10 +21,43 @@ import (
 //   - NoUndefinedVariables, by one that does not report the variables
 //     whose definitions the normalized text leaves out (hidden; see
 //     normalizer.write).
-func validationRules(hidden map[string]bool) *rules.Rules {
+//
+// It does what validator.ValidateWithRules does, with the rules sorted by
+// name once for the process rather than on every call.
+func validate(schema *ast.Schema, doc *ast.QueryDocument, hidden map[string]bool) gqlerror.List {
+	var errs gqlerror.List
+	observers := &core.Events{}
+	for _, r := range sortedRules() {
+		f := r.RuleFunc
+		if r.Name == rules.NoUndefinedVariablesRule.Name {
+			f = noUndefinedVariables(hidden)
+		}
+		f(observers, func(options ...core.ErrorOption) {
+			err := &gqlerror.Error{Rule: r.Name}
+			for _, o := range options {
+				o(err)
+			}
+			errs = append(errs, err)
+		})
+	}
+	core.Walk(schema, doc, observers)
+	return errs
+}
+
+// sortedRules is the rule set of validate in the order gqlparser runs it.
+var sortedRules = sync.OnceValue(func() []core.Rule {
 	r := rules.NewDefaultRules()
 	r.ReplaceRule(rules.PossibleFragmentSpreadsRule.Name, possibleFragmentSpreads)
-	r.ReplaceRule(rules.NoUndefinedVariablesRule.Name, func(observers *core.Events, addError core.AddErrFunc) {
+	var out []core.Rule
+	for name, f := range r.GetInner() {
+		out = append(out, core.Rule{Name: name, RuleFunc: f})
+	}
+	sort.Sort(core.NameSorter(out))
+	return out
+})
+
+func noUndefinedVariables(hidden map[string]bool) core.RuleFunc {
+	return func(observers *core.Events, addError core.AddErrFunc) {
 		observers.OnValue(func(w *core.Walker, v *ast.Value) {
 			if w.CurrentOperation == nil || v.Kind != ast.Variable || v.VariableDefinition != nil || hidden[v.Raw] {
 				return
@@ -30,8 +68,7 @@ func validationRules(hidden map[string]bool) *rules.Rules {
 				addError(core.Message(`Variable "%s" is not defined.`, v), core.At(v.Position))
 			}
 		})
-	})
-	return r
+	}
 }
 
 func possibleFragmentSpreads(observers *core.Events, addError core.AddErrFunc) {

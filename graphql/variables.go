@@ -77,7 +77,8 @@ func (o *Operation) coerceVariables(dst []bool, d *graft.Doc, vars graft.Ref, ch
 	values = values[:len(o.vars)]
 	clear(values)
 	if vars != 0 {
-		var name []byte
+		var nameBuf [64]byte // most names fit: no allocation
+		name := nameBuf[:0]
 		for nm, v := range d.Members(vars) {
 			name, _ = d.AppendString(name[:0], nm)
 			if i, ok := o.varIndex[string(name)]; ok {

@@ -8,6 +8,9 @@ import (
 	"github.com/graftjson/graft/shape"
 )
 
+// pointerEscaper escapes a JSON Pointer reference token (RFC 6901).
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+
 // Plan is a compiled fetch tree, ready to run: NewPlan checked the
 // description and precomputed what every request needs (request prefixes,
 // quoted names, pointers). A Plan is immutable and keeps no reference to
@@ -187,7 +190,7 @@ func compileFetch(f *Fetch, where string) (cfetch, error) {
 		default:
 			c.path = append(c.path, step{name: s, quoted: appendQuote(nil, s)})
 			ptr = append(ptr, '/')
-			ptr = append(ptr, strings.NewReplacer("~", "~0", "/", "~1").Replace(s)...)
+			ptr = append(ptr, pointerEscaper.Replace(s)...)
 		}
 	}
 	c.pointer = string(ptr)
@@ -238,7 +241,8 @@ func compileFetch(f *Fetch, where string) (cfetch, error) {
 	}
 	c.multiType = len(c.entities) > 1
 
-	b := appendQuote([]byte(`{"query":`), f.Operation)
+	b := make([]byte, 0, len(`{"query":,"operationName":,"variables":{"representations":[`)+len(f.Operation)+len(f.OperationName)+8)
+	b = appendQuote(append(b, `{"query":`...), f.Operation)
 	if f.OperationName != "" {
 		b = appendQuote(append(b, `,"operationName":`...), f.OperationName)
 	}

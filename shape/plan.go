@@ -180,16 +180,24 @@ type field struct {
 	key    string
 	schema string // the schema field name, for error messages
 	prefix []byte // a comma, the response name as a JSON string and a colon
-	quoted []byte // the response name as a JSON string, for error paths
 	typ    *typ
 	slot   int32 // index of key in object.keys; -1 for __typename
 	loc    Location
 	cond   [][]test
-	plain  bool    // no condition and no earlier field of the same name
-	dups   []int32 // earlier fields of the selection with the same name
-	later  []int32 // later fields of the selection with the same name
-	same   []int32 // earlier fields of the same name and the same known location
+	plain  bool   // no condition and no earlier field of the same name
+	links  *links // the other fields of the same name; nil when none
 }
+
+// links relates a field to the other fields of its selection with the same
+// response name.
+type links struct {
+	dups  []int32 // the earlier ones
+	later []int32 // the later ones
+	same  []int32 // the earlier ones with the same known location
+}
+
+// quoted returns the response name as a JSON string, for error paths.
+func (f *field) quoted() []byte { return f.prefix[1 : len(f.prefix)-1] }
 
 type test struct {
 	v     int32
@@ -310,8 +318,21 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 		return nil, c.fail("an object type needs a name")
 	}
 	o := &object{name: name, quoted: wire.AppendQuote(nil, name), fields: make([]field, len(fields))}
-	first := map[string][]int32{}
-	slots := map[string]int32{}
+	// The prefixes of all the fields share one buffer, sized for names
+	// that need no escaping; a field's quoted name is inside its prefix.
+	n := 0
+	for _, f := range fields {
+		n += len(f.Name) + 4
+	}
+	buf := make([]byte, 0, n)
+	// Earlier fields of the same name and the slots of keys are found by
+	// scanning while the selection is small, through maps beyond.
+	const small = 16
+	var first map[string][]int32
+	var slots map[string]int32
+	if len(fields) > small {
+		first, slots = map[string][]int32{}, map[string]int32{}
+	}
 	var keys []string
 	for i, f := range fields {
 		if f.Name == "" {
@@ -325,17 +346,26 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 			c.at = append(c.at, seg{".", f.Name})
 			return nil, c.fail("a field needs a key")
 		}
-		q := wire.AppendQuote(nil, f.Name)
+		at := len(buf)
+		buf = append(wire.AppendQuote(append(buf, ','), f.Name), ':')
+		prefix := buf[at:len(buf):len(buf)]
 		schema := f.Schema
 		if schema == "" {
 			schema = f.Key
 		}
-		cf := field{name: f.Name, key: f.Key, schema: schema, quoted: q, prefix: append(append([]byte{','}, q...), ':'), typ: t, slot: -1, loc: f.Loc}
+		cf := field{name: f.Name, key: f.Key, schema: schema, prefix: prefix, typ: t, slot: -1, loc: f.Loc}
 		if t.kind != Typename {
-			slot, ok := slots[f.Key]
+			slot, ok := int32(-1), false
+			if slots != nil {
+				slot, ok = slots[f.Key]
+			} else if j := slices.Index(keys, f.Key); j >= 0 {
+				slot, ok = int32(j), true
+			}
 			if !ok {
 				slot = int32(len(keys))
-				slots[f.Key] = slot
+				if slots != nil {
+					slots[f.Key] = slot
+				}
 				keys = append(keys, f.Key)
 			}
 			cf.slot = slot
@@ -347,16 +377,31 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 			}
 			cf.cond = append(cf.cond, ts)
 		}
-		prev := first[f.Name]
-		cf.dups = prev
-		cf.plain = len(prev) == 0 && len(cf.cond) == 0
-		for _, j := range prev {
-			o.fields[j].later = append(o.fields[j].later, int32(i))
-			if f.Loc.Line > 0 && o.fields[j].loc == f.Loc {
-				cf.same = append(cf.same, j)
+		var prev []int32
+		if first != nil {
+			prev = first[f.Name]
+			first[f.Name] = append(prev[:len(prev):len(prev)], int32(i))
+		} else {
+			for j := range o.fields[:i] {
+				if o.fields[j].name == f.Name {
+					prev = append(prev, int32(j))
+				}
 			}
 		}
-		first[f.Name] = append(prev[:len(prev):len(prev)], int32(i))
+		cf.plain = len(prev) == 0 && len(cf.cond) == 0
+		if len(prev) > 0 {
+			cf.links = &links{dups: prev}
+		}
+		for _, j := range prev {
+			g := &o.fields[j]
+			if g.links == nil {
+				g.links = &links{}
+			}
+			g.links.later = append(g.links.later, int32(i))
+			if f.Loc.Line > 0 && g.loc == f.Loc {
+				cf.links.same = append(cf.links.same, j)
+			}
+		}
 		o.fields[i] = cf
 	}
 	o.keys = newKeyTable(keys)

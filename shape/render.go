@@ -150,7 +150,7 @@ func (r *Renderer) included(o *object, i int) bool {
 	if !r.holds(f.cond) {
 		return false
 	}
-	return !r.anyHolds(o, f.dups)
+	return f.links == nil || !r.anyHolds(o, f.links.dups)
 }
 
 // object writes the selection o of the object v. It returns false if a
@@ -406,9 +406,11 @@ func (r *Renderer) fieldError() {
 		n := 0
 		f := &s.obj.fields[s.fi]
 		r.errs, n = appendLocation(r.errs, f.loc, n)
-		for _, j := range f.later {
-			if g := &s.obj.fields[j]; r.holds(g.cond) && !r.anyHolds(s.obj, g.same) {
-				r.errs, n = appendLocation(r.errs, g.loc, n)
+		if f.links != nil {
+			for _, j := range f.links.later {
+				if g := &s.obj.fields[j]; r.holds(g.cond) && (g.links == nil || !r.anyHolds(s.obj, g.links.same)) {
+					r.errs, n = appendLocation(r.errs, g.loc, n)
+				}
 			}
 		}
 		if n == 0 {
@@ -425,7 +427,7 @@ func (r *Renderer) fieldError() {
 		if s.index >= 0 {
 			r.errs = strconv.AppendInt(r.errs, int64(s.index), 10)
 		} else {
-			r.errs = append(r.errs, s.obj.fields[s.fi].quoted...)
+			r.errs = append(r.errs, s.obj.fields[s.fi].quoted()...)
 		}
 	}
 	r.errs = append(r.errs, "]}"...)

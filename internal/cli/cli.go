@@ -26,7 +26,7 @@ type command struct {
 
 // commands returns the subcommands in the order graft --help lists them.
 func commands() []*command {
-	return []*command{validateCommand(), fmtCommand(), getCommand(), mergeCommand(), patchCommand(), streamCommand(), shapeCommand(), planCommand(), normalizeCommand()}
+	return []*command{validateCommand(), fmtCommand(), getCommand(), mergeCommand(), patchCommand(), streamCommand(), shapeCommand(), normalizeCommand(), planCommand(), serveCommand()}
 }
 
 func lookup(name string) *command {
@@ -47,7 +47,8 @@ programs that receive JSON from several upstream services and stitch it into
 one response. graft keeps strings and numbers exactly as they were written
 (escapes stay escaped, big numbers are not rounded) and merges documents the
 way a gateway combines the answers of its upstreams. It also applies the
-standard transforms: JSON Patch, JSON Merge Patch and canonical JSON.
+standard transforms: JSON Patch, JSON Merge Patch and canonical JSON, and
+runs a GraphQL federation gateway over a supergraph (graft serve).
 `
 
 const mainDetails = `
@@ -63,6 +64,7 @@ Exit status:
   2  usage error: unknown command, missing argument, bad flag
 
 Examples:
+  graft serve --demo
   graft validate examples/*.json
   graft validate --schema order.schema.json order.json
   graft fmt --indent 2 examples/base.json
@@ -157,6 +159,8 @@ type runner struct {
 	stdout, stderr io.Writer
 	maxBytes       int  // the most bytes read from one input
 	stdinRead      bool // standard input was read already
+
+	hooks serveHooks // tests watch graft serve through them
 
 	// isTerminal, when set, replaces the check of whether a stream is a
 	// terminal (and its width): tests set it to see the progress line.

@@ -11,7 +11,10 @@ import (
 	"testing"
 
 	"github.com/graftjson/graft/internal/cli"
+	"github.com/graftjson/graft/internal/demo"
 )
+
+var demoSupergraph = demo.Supergraph
 
 // A golden case runs graft with args (where "$D" stands for the directory
 // holding files) and stdin, and expects the exit code, exactly stdout (or,
@@ -55,6 +58,19 @@ var goldenCases = []golden{
 	{name: "unknown top-level flag", args: []string{"--indent", "2"}, stderr: `graft: unknown flag "--indent"`, code: 2},
 	{name: "stream --help", args: []string{"stream", "--help"}, stdoutHas: "usage: graft stream [--path POINTER | --ndjson | --seq] [--quiet] [FILE]\n"},
 	{name: "shape needs --schema", args: []string{"shape"}, stderr: "graft shape: --schema is required", code: 2},
+
+	// serve (running servers are tested in serve_test.go)
+	{name: "serve --help", args: []string{"serve", "--help"}, stdoutHas: "usage: graft serve (--supergraph FILE | --demo) [--listen ADDR] [--subgraph NAME=URL]... [flags]\n"},
+	{name: "serve needs a supergraph", args: []string{"serve"}, stderr: "graft serve: give either --supergraph FILE or --demo", code: 2},
+	{name: "serve demo and supergraph", args: []string{"serve", "--demo", "--supergraph", "s.graphql"}, stderr: "give either --supergraph FILE or --demo", code: 2},
+	{name: "serve bad subgraph flag", args: []string{"serve", "--demo", "--subgraph", "nourl"}, stderr: "invalid value \"nourl\" for --subgraph: want NAME=URL", code: 2},
+	{name: "serve demo with subgraph", args: []string{"serve", "--demo", "--subgraph", "a=http://x"}, stderr: "--subgraph and --config do not apply", code: 2},
+	{name: "serve missing supergraph", args: []string{"serve", "--supergraph", "$D/none.graphql"}, stderr: "none.graphql", code: 1},
+	{name: "serve invalid supergraph", args: []string{"serve", "--supergraph", "$D/s.graphql"}, files: map[string]string{"s.graphql": "type Query {\n  a: Nope\n}\n"}, stderr: "$D/s.graphql:", code: 1},
+	{name: "serve unknown subgraph", args: []string{"serve", "--supergraph", "$D/s.graphql", "--subgraph", "nope=http://127.0.0.1:1/graphql"}, files: map[string]string{"s.graphql": demoSupergraph}, stderr: "graft serve: subgraph \"nope\": the supergraph has no subgraph of that name (it has accounts, inventory, products, reviews)", code: 1},
+	{name: "serve bad subgraph URL", args: []string{"serve", "--supergraph", "$D/s.graphql", "--subgraph", "products=ftp://x"}, files: map[string]string{"s.graphql": demoSupergraph}, stderr: `graft serve: resolve: upstream "products": not an absolute http or https URL: "ftp://x"`, code: 1},
+	{name: "serve bad config", args: []string{"serve", "--supergraph", "$D/s.graphql", "--config", "$D/c.json"}, files: map[string]string{"s.graphql": demoSupergraph, "c.json": `{"subgraph":{}}`}, stderr: "$D/c.json: json: unknown field \"subgraph\"", code: 1},
+	{name: "serve bad listen", args: []string{"serve", "--supergraph", "$D/s.graphql", "--listen", "256.0.0.1:1"}, files: map[string]string{"s.graphql": demoSupergraph}, stderr: "graft serve: listen tcp", code: 1},
 
 	// validate
 	{name: "validate ok", args: []string{"validate", "$D/a.json"}, files: map[string]string{"a.json": products}},

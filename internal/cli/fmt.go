@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/cbor"
+	"github.com/graftjson/graft/msgpack"
 )
 
 // maxIndent is the most spaces --indent takes.
@@ -14,8 +16,8 @@ const maxIndent = 16
 func fmtCommand() *command {
 	return &command{
 		name:     "fmt",
-		summary:  "print a JSON document compact, indented or canonical",
-		synopsis: "graft fmt [--indent N | --compact | --canonical] [FILE]",
+		summary:  "print a JSON document compact, indented, canonical or binary",
+		synopsis: "graft fmt [--indent N|--compact|--canonical] [--from F] [--to F] [FILE]",
 		help: `Fmt reads the JSON document in FILE and prints it again, followed by a
 newline. Only whitespace changes: strings keep their escapes exactly as
 written ("\u00e9" stays "\u00e9"), numbers keep their digits
@@ -37,18 +39,48 @@ Flags:
                and only '"', '\' and control characters escaped.
                Documents with a member name twice or a number beyond the
                range of a double (1e400) have no canonical form.
+  --to F       write FILE in a binary format F to standard output (raw bytes,
+               no newline) instead of printing JSON:
+                 cbor      CBOR (RFC 8949): integers of any size exact
+                           (bignums beyond 64 bits), other numbers as the
+                           shortest float holding them exactly or else as
+                           a decimal fraction (tag 4), so nothing is
+                           rounded
+                 msgpack   MessagePack: integers within 64 bits, floats
+                           whose text a double prints back, every other
+                           number as a number extension (type 78, its
+                           text), so nothing is rounded
+                 snapshot  graft's own snapshot of the parsed document, to
+                           load again without parsing (see the Go package
+                           documentation for the format)
+               Strings are written with their escapes decoded.
+  --from F     read FILE in a binary format F (cbor, msgpack, snapshot)
+               instead of JSON, then print it as the other flags say, or
+               in the format of --to. Items with no JSON form are errors:
+               CBOR byte strings, tags other than the standard ones for
+               numbers, dates, URIs and byte-string encodings, map keys
+               that are not strings, NaN, infinities and undefined;
+               MessagePack bin, extensions other than timestamps and
+               number extensions, and map keys that are not str.
 
 Exit status:
   0  the document was printed
   1  FILE is not valid JSON (FILE:LINE:COLUMN: reason) or cannot be read,
      or, with --canonical, it has no canonical form:
        FILE: no canonical form at "/a/0": number 1e400 is beyond ...
+     or, with --from, it is not valid in that format (FILE: F: at
+     byte N: reason), or, with --to, the document has no form in that
+     format
   2  usage error
 
 Examples:
   graft fmt --indent 2 examples/base.json
   echo '{ "name": "Caf\u00e9", "id": 12345678901234567890123 }' | graft fmt
   graft fmt --canonical examples/base.json | sha256sum
+  graft fmt --to cbor examples/base.json > base.cbor
+  graft fmt --from cbor --indent 2 base.cbor
+  graft fmt --to snapshot big.json > big.snap
+  graft fmt --from snapshot big.snap
 `,
 		run: runFmt,
 	}
@@ -59,12 +91,18 @@ func runFmt(r *runner, c *command, args []string) int {
 	indent := fs.Int("indent", 0, "indent by `N` spaces per level")
 	compact := fs.Bool("compact", false, "print compact (the default)")
 	canonical := fs.Bool("canonical", false, "print the RFC 8785 canonical form")
+	to := fs.String("to", "", "write in binary `FORMAT`: cbor, msgpack or snapshot")
+	from := fs.String("from", "", "read binary `FORMAT`: cbor, msgpack or snapshot")
 	files, code, ok := r.parseFlags(c, fs, args)
 	if !ok {
 		return code
 	}
 	indented := isSet(fs, "indent")
 	switch {
+	case !binaryFormat(*to) || !binaryFormat(*from):
+		return r.usageError(c, "--to and --from take cbor, msgpack or snapshot")
+	case *to != "" && (indented || *compact || *canonical):
+		return r.usageError(c, "--to excludes --indent, --compact and --canonical")
 	case indented && *compact:
 		return r.usageError(c, "--indent and --compact exclude each other")
 	case *canonical && (indented || *compact):
@@ -77,12 +115,19 @@ func runFmt(r *runner, c *command, args []string) int {
 		files = []string{stdinArg}
 	}
 	var d graft.Doc
-	root, ok := r.load(&d, files[0], true)
+	var root graft.Ref
+	if *from != "" {
+		root, ok = r.loadBinary(&d, files[0], *from)
+	} else {
+		root, ok = r.load(&d, files[0], true)
+	}
 	if !ok {
 		return exitFail
 	}
 	var out []byte
 	switch {
+	case *to != "":
+		return r.writeBinary(&d, root, files[0], *to)
 	case *canonical:
 		var err error
 		if out, err = d.AppendCanonical(out, root); err != nil {
@@ -99,4 +144,51 @@ func runFmt(r *runner, c *command, args []string) int {
 		out = d.AppendJSON(out, root)
 	}
 	return r.output(append(out, '\n'))
+}
+
+// binaryFormat reports whether f names a format of --to and --from, or is
+// empty.
+func binaryFormat(f string) bool {
+	return f == "" || f == "cbor" || f == "msgpack" || f == "snapshot"
+}
+
+// loadBinary reads the input named by arg, in the binary format, into d.
+func (r *runner) loadBinary(d *graft.Doc, arg, format string) (graft.Ref, bool) {
+	src, err := r.read(arg)
+	var root graft.Ref
+	if err == nil {
+		switch format {
+		case "cbor":
+			root, err = cbor.Decode(d, src)
+		case "msgpack":
+			root, err = msgpack.Decode(d, src)
+		default:
+			root, err = d.LoadSnapshot(src)
+		}
+	}
+	if err != nil {
+		r.report(describe(displayName(arg), err))
+		return 0, false
+	}
+	return root, true
+}
+
+// writeBinary writes the value root of d to standard output in the binary
+// format.
+func (r *runner) writeBinary(d *graft.Doc, root graft.Ref, arg, format string) int {
+	var out []byte
+	var err error
+	switch format {
+	case "cbor":
+		out, err = cbor.AppendCBOR(nil, d, root)
+	case "msgpack":
+		out, err = msgpack.AppendMsgpack(nil, d, root)
+	default:
+		out, err = d.AppendSnapshot(nil, root)
+	}
+	if err != nil {
+		r.report(displayName(arg) + ": no " + format + " form: " + err.Error())
+		return exitFail
+	}
+	return r.output(out)
 }

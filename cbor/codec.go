@@ -1,0 +1,106 @@
+package cbor
+
+import (
+	"strconv"
+	"sync"
+
+	"github.com/graftjson/graft"
+)
+
+// Codec transcodes between Docs and CBOR with fixed Options. It keeps
+// working buffers in a pool, so warm calls do not allocate (beyond growing
+// dst); it is safe for concurrent use.
+type Codec struct {
+	opts     Options
+	encoders sync.Pool // *encoder
+	buffers  sync.Pool // *[]byte: JSON text on its way into a Doc
+}
+
+// New returns a Codec with the given options.
+func New(opts Options) *Codec {
+	return &Codec{opts: opts.normalized()}
+}
+
+var defaultCodec = New(Options{})
+
+// AppendCBOR appends the value r of d as CBOR to dst with the default
+// Options. See Codec.AppendCBOR.
+func AppendCBOR(dst []byte, d *graft.Doc, r graft.Ref) ([]byte, error) {
+	return defaultCodec.AppendCBOR(dst, d, r)
+}
+
+// AppendJSON appends the CBOR data item src as JSON text to dst with the
+// default Options. See Codec.AppendJSON.
+func AppendJSON(dst, src []byte) ([]byte, error) {
+	return defaultCodec.AppendJSON(dst, src)
+}
+
+// Decode reads the CBOR data item src into d with the default Options.
+// See Codec.Decode.
+func Decode(d *graft.Doc, src []byte) (graft.Ref, error) {
+	return defaultCodec.Decode(d, src)
+}
+
+// AppendCBOR appends the value r of d as one CBOR data item to dst and
+// returns the extended slice. It reads d without changing it. Numbers keep
+// their exact value (see the package documentation); strings are written
+// with their escapes decoded. On error (an *Error: a string that is not
+// UTF-8, an exponent beyond ±2^62, nesting deeper than MaxDepth, an
+// invalid r) dst is returned with unspecified bytes appended.
+func (c *Codec) AppendCBOR(dst []byte, d *graft.Doc, r graft.Ref) ([]byte, error) {
+	e, _ := c.encoders.Get().(*encoder)
+	if e == nil {
+		e = &encoder{}
+	}
+	e.doc, e.opts = d, &c.opts
+	dst, err := e.value(dst, r, 0)
+	e.doc = nil
+	if cap(e.scratch) <= maxPooled {
+		c.encoders.Put(e)
+	}
+	return dst, err
+}
+
+// AppendJSON appends the CBOR data item src as compact JSON text to dst
+// and returns the extended slice. src must hold exactly one data item.
+// Errors are *Error values with the byte offset in src; on error dst is
+// returned with unspecified bytes appended. No allocation is sized from a
+// length declared in src.
+func (c *Codec) AppendJSON(dst, src []byte) ([]byte, error) {
+	if len(src) > c.opts.MaxBytes {
+		return dst, &Error{Offset: -1, Reason: "input of " + strconv.Itoa(len(src)) + " bytes exceeds the size limit", Err: ErrLimit}
+	}
+	s := decoder{src: src, out: dst, opts: &c.opts}
+	if err := s.value(0); err != nil {
+		return s.out, err
+	}
+	if s.pos != len(src) {
+		return s.out, s.fail(s.pos, strconv.Itoa(len(src)-s.pos)+" bytes after the data item", ErrSyntax)
+	}
+	return s.out, nil
+}
+
+// Decode reads the CBOR data item src into d beside the values d already
+// holds, as d.Append would read its JSON text, and returns its root. d is
+// left unchanged on error. src is not retained.
+func (c *Codec) Decode(d *graft.Doc, src []byte) (graft.Ref, error) {
+	bp, _ := c.buffers.Get().(*[]byte)
+	if bp == nil {
+		bp = new([]byte)
+	}
+	var (
+		r   graft.Ref
+		err error
+	)
+	if *bp, err = c.AppendJSON((*bp)[:0], src); err == nil {
+		r, err = d.Append(*bp)
+	}
+	if cap(*bp) <= maxPooled {
+		c.buffers.Put(bp)
+	}
+	return r, err
+}
+
+// maxPooled is the largest buffer a Codec keeps for reuse: one huge
+// document must not pin its memory.
+const maxPooled = 16 << 20

@@ -1,0 +1,254 @@
+package transcode
+
+import (
+	"math"
+	"math/big"
+	"math/bits"
+	"strconv"
+)
+
+// Decimal is a JSON number split into its parts: the value is
+// ±Mant × 10^Exp.
+type Decimal struct {
+	Neg     bool
+	Integer bool   // the text has neither a fraction nor an exponent
+	Big     bool   // the mantissa does not fit in Mant (use BigMant)
+	Mant    uint64 // the digits of the integer and fraction parts, if !Big
+	Exp     int64  // the exponent minus the number of fraction digits
+	Digits  int    // count of mantissa digits, leading zeros included
+	Plain   bool   // the text has no exponent part
+}
+
+// Split decomposes the number text t. It reports false if the exponent
+// lies beyond ±2^62, where no binary format can carry it exactly.
+func Split(t []byte) (Decimal, bool) {
+	var d Decimal
+	i := 0
+	if i < len(t) && t[i] == '-' {
+		d.Neg = true
+		i++
+	}
+	frac := int64(0)
+	inFrac := false
+	for ; i < len(t); i++ {
+		c := t[i]
+		if c == '.' {
+			inFrac = true
+			continue
+		}
+		if c-'0' > 9 {
+			break
+		}
+		if inFrac {
+			frac++
+		}
+		d.Digits++
+		switch {
+		case d.Digits <= 19: // 10^19 > any 19 digits: no overflow
+			d.Mant = d.Mant*10 + uint64(c-'0')
+		case !d.Big:
+			hi, lo := bits.Mul64(d.Mant, 10)
+			lo, carry := bits.Add64(lo, uint64(c-'0'), 0)
+			d.Big = hi != 0 || carry != 0
+			d.Mant = lo
+		}
+	}
+	d.Integer = !inFrac && i == len(t)
+	d.Plain = i == len(t)
+	exp := int64(0)
+	if i < len(t) { // [eE][+-]?digits
+		i++
+		neg := false
+		if t[i] == '+' || t[i] == '-' {
+			neg = t[i] == '-'
+			i++
+		}
+		for ; i < len(t); i++ {
+			if exp > 1<<62/10 {
+				return d, false
+			}
+			exp = exp*10 + int64(t[i]-'0')
+		}
+		if neg {
+			exp = -exp
+		}
+	}
+	d.Exp = exp - frac
+	if d.Exp < -(1<<62) || d.Exp > 1<<62 {
+		return d, false
+	}
+	if d.Big {
+		d.Mant = 0
+	}
+	return d, true
+}
+
+// BigMant returns the mantissa of the number text t (its integer and
+// fraction digits, without sign or exponent) as a big.Int.
+func BigMant(t []byte) *big.Int {
+	digits := make([]byte, 0, len(t))
+	for _, c := range t {
+		if c|0x20 == 'e' {
+			break
+		}
+		if c-'0' <= 9 {
+			digits = append(digits, c)
+		}
+	}
+	m, _ := new(big.Int).SetString(string(digits), 10)
+	return m
+}
+
+var pow5 = func() (p [28]uint64) {
+	p[0] = 1
+	for i := 1; i < len(p); i++ {
+		p[i] = p[i-1] * 5
+	}
+	return
+}()
+
+// ExactFloat returns the float64 whose value is exactly that of d, and
+// whether there is one. It does not look at the text; see Keeps.
+func ExactFloat(d Decimal) (float64, bool) {
+	if d.Big {
+		return 0, false
+	}
+	var f float64
+	switch {
+	case d.Mant == 0:
+	case d.Exp >= 0:
+		if d.Exp >= int64(len(pow5)) {
+			return 0, false
+		}
+		hi, lo := bits.Mul64(d.Mant, pow5[d.Exp]) // Mant × 5^Exp, then × 2^Exp
+		if hi != 0 || !fits53(lo) {
+			return 0, false
+		}
+		f = math.Ldexp(float64(lo), int(d.Exp))
+	default:
+		k := -d.Exp
+		if k >= int64(len(pow5)) || d.Mant%pow5[k] != 0 {
+			return 0, false
+		}
+		q := d.Mant / pow5[k] // value = q / 2^k
+		if !fits53(q) {
+			return 0, false
+		}
+		f = math.Ldexp(float64(q), -int(k))
+	}
+	if d.Neg {
+		f = -f
+	}
+	return f, true
+}
+
+var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// ShortDecimal returns the double nearest to the plain decimal d (no
+// exponent, a fraction without trailing zeros, at most 15 significant
+// digits, at least 1e-6) and true: AppendFloat prints that double as
+// exactly the text of d, since no two decimals of 15 digits or fewer round
+// to the same double. Other numbers report false; decide those with
+// strconv.ParseFloat and Keeps. The last digit of the text is given as
+// last.
+func ShortDecimal(d Decimal, last byte) (float64, bool) {
+	if !d.Plain || d.Integer || d.Big || last == '0' || d.Mant == 0 || d.Mant >= 1e15 {
+		return 0, false
+	}
+	k := int64(bits.Len64(d.Mant)*1233>>12) + 1 // decimal digits of Mant, or one more
+	if d.Mant < uint64(pow10[k-1]) {
+		k--
+	}
+	if k-1+d.Exp < -6 || -d.Exp >= int64(len(pow10)) {
+		return 0, false
+	}
+	// Both operands exact, one correctly rounded division (Clinger).
+	f := float64(d.Mant) / pow10[-d.Exp]
+	if d.Neg {
+		f = -f
+	}
+	return f, true
+}
+
+// fits53 reports whether v without its trailing zero bits fits in the 53
+// bits of a float64 significand.
+func fits53(v uint64) bool {
+	return v>>bits.TrailingZeros64(v|1<<63) < 1<<53
+}
+
+// Keeps reports whether printing f with AppendFloat gives back exactly the
+// text t. scratch is working space; the possibly grown slice is returned.
+func Keeps(scratch []byte, f float64, t []byte) (bool, []byte) {
+	scratch = AppendFloat(scratch[:0], f)
+	return string(scratch) == string(t), scratch
+}
+
+// AppendFloat appends f as JSON text in the shortest form that reads back
+// as the same float64, the way JavaScript and encoding/json print numbers:
+// plain decimal for 1e-6 <= |f| < 1e21, exponent form otherwise. f must be
+// finite.
+func AppendFloat(dst []byte, f float64) []byte {
+	abs := math.Abs(f)
+	if abs < 1<<53 && f == math.Trunc(f) && (f != 0 || !math.Signbit(f)) {
+		return strconv.AppendInt(dst, int64(f), 10) // what 'f' prints, faster
+	}
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		dst = strconv.AppendFloat(dst, f, 'e', -1, 64)
+		// e-07 → e-7, e+21 stays
+		n := len(dst)
+		if n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+			dst[n-2] = dst[n-1]
+			dst = dst[:n-1]
+		}
+		return dst
+	}
+	return strconv.AppendFloat(dst, f, 'f', -1, 64)
+}
+
+// maxPlainZeros is how many zeros AppendDecimal writes between the point
+// and the digits before it switches to the exponent form.
+const maxPlainZeros = 20
+
+// AppendDecimal appends the number ±digits × 10^exp as JSON text. digits
+// is a decimal digit string without sign. With exp < 0 it prints a
+// decimal point, padding with up to maxPlainZeros zeros after it (so
+// 1.50, 0.001 and -65.613616999999977 come back as written); with exp > 0
+// or more zeros it prints digits, 'e' and the exponent. expNeg and expMag
+// give the exponent's sign and magnitude, which may exceed int64.
+func AppendDecimal(dst []byte, neg bool, digits []byte, expNeg bool, expMag uint64) []byte {
+	if neg {
+		dst = append(dst, '-')
+	}
+	n := uint64(len(digits))
+	switch {
+	case expMag == 0:
+		return append(dst, digits...)
+	case expNeg && expMag < n:
+		dst = append(dst, digits[:n-expMag]...)
+		dst = append(dst, '.')
+		return append(dst, digits[n-expMag:]...)
+	case expNeg && expMag-n <= maxPlainZeros:
+		dst = append(dst, '0', '.')
+		for i := n; i < expMag; i++ {
+			dst = append(dst, '0')
+		}
+		return append(dst, digits...)
+	}
+	dst = append(dst, digits...)
+	dst = append(dst, 'e')
+	if expNeg {
+		dst = append(dst, '-')
+	}
+	return strconv.AppendUint(dst, expMag, 10)
+}
+
+// AppendNegInt appends -1-n, the value of a negative integer in CBOR's
+// encoding, as decimal text; it is exact for every n.
+func AppendNegInt(dst []byte, n uint64) []byte {
+	if n == math.MaxUint64 {
+		return append(dst, "-18446744073709551616"...)
+	}
+	dst = append(dst, '-')
+	return strconv.AppendUint(dst, n+1, 10)
+}
