@@ -278,7 +278,7 @@ func TestVariableWidthEscapes(t *testing.T) {
 
 // Bad input: a clear error with line and column, never a panic.
 func TestNormalizeBadInput(t *testing.T) {
-	schema, err := graphql.ParseSchema(sdl+"input Big { a: Int }\nextend type Query { big(b: Big): Int }\n", graphql.Options{})
+	schema, err := graphql.ParseSchema(sdl+"input Big { a: Int }\ninput Two { a: Int!, b: Int! }\nextend type Query { big(b: Big): Int two(t: Two): Int }\n", graphql.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -307,6 +307,8 @@ func TestNormalizeBadInput(t *testing.T) {
 		{"duplicate input field", `{ filter(f: {name: "a", name: "b"}) }`, `1:25: There can be only one input field named "name".`},
 		{"duplicate field of a custom scalar", `{ big(b: {a: 1}) filter(f: {name: "a", tags: [], limit: 1, limit: 2}) }`, `1:60: There can be only one input field named "limit".`},
 		{"null in a OneOf input object", `{ pick(p: {name: null}) }`, `1:18: Field "Pick.id" must be non-null.`},
+		{"a required input field given twice does not stand for another", `{ two(t: {a: 1, a: 2}) }`,
+			"1:17: There can be only one input field named \"a\".\n1:10: Field \"Two.b\" of required type \"Int!\" was not provided."},
 		{"required input field", `{ filter(f: {limit: 1}) }`, `1:13: Field "Filter.name" of required type "String!" was not provided.`},
 		{"wrong literal kind", `{ filter(n: "1", c: "RED", x: true) }`,
 			"1:13: Int cannot represent non-integer value: \"1\"\n1:21: Enum \"Color\" cannot represent non-enum value: \"RED\".\n1:31: Float cannot represent non numeric value: true"},
