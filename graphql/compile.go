@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"errors"
+	"hash/maphash"
 	"slices"
 	"strconv"
 
@@ -81,7 +82,11 @@ type Schema struct {
 	enums               map[string]map[string]bool
 	argTypes            map[*ast.Type]*inType     // of every field argument
 	leaves              map[string]*[2]shape.Type // scalar and enum types: nullable, non-null
+	sdlSum              uint64                    // a hash of the SDL: schemas of one text check literals alike
 }
+
+// sdlSeed seeds Schema.sdlSum.
+var sdlSeed = maphash.MakeSeed()
 
 // ParseSchema parses and validates the SDL text of a schema, with the
 // options of the operations compiled against it. It returns a
@@ -115,6 +120,7 @@ func ParseSchema(sdl string, opts Options) (*Schema, error) {
 		sc.maxBytes = DefaultMaxBytes
 	}
 	sc.indexTypes()
+	sc.sdlSum = maphash.String(sdlSeed, sdl)
 	return sc, nil
 }
 
@@ -193,7 +199,7 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	o := &Operation{schema: s, op: op, plan: plan, ifVars: c.ifVars}
 	o.variables(&n, &norm, op)
 	if len(norm.used) > 0 {
-		if o.literalsRoot, err = o.literals.Parse(n.appendLiterals([]byte{'{'}, norm.used)); err != nil {
+		if o.literalsRoot, err = o.literals.Parse(n.appendLiterals([]byte{'{'}, 0, norm.used)); err != nil {
 			return nil, err
 		}
 	}

@@ -36,6 +36,10 @@
 // Variables coerces the variable values of a request against the
 // operation's definitions in one walk over the Doc (graphql-js's
 // CoerceVariableValues), with errors naming the path inside the variable.
+// RequestVariables does the same for a request Normalize wrote, without
+// checking again the literals Normalize checked. A caller that only
+// forwards the variables calls AppendNormalized instead of Normalize: the
+// variables object is then JSON text, never parsed into a Doc.
 //
 // # Compiling
 //

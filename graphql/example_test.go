@@ -74,3 +74,38 @@ type Product { sku: ID! name: String }`, graphql.Options{})
 	// }
 	// {"first":2,"a":{"tags":["new","café"],"status":"ACTIVE"}}
 }
+
+// AppendNormalized writes the variables as JSON text, for a caller that
+// forwards them; RequestVariables then coerces only the client's values.
+func ExampleAppendNormalized() {
+	schema, err := graphql.ParseSchema(`
+type Query { products(filter: Filter, first: Int): [Product] }
+input Filter { tags: [String!], status: Status }
+enum Status { ACTIVE ARCHIVED }
+type Product { sku: ID! name: String }`, graphql.Options{})
+	if err != nil {
+		panic(err)
+	}
+	query := `query Shop($first: Int) { products(filter: {status: ACTIVE}, first: $first) { sku } }`
+	var d graft.Doc
+	vars, err := d.Parse([]byte(`{"first": "two"}`))
+	if err != nil {
+		panic(err)
+	}
+	text, req, err := graphql.AppendNormalized(nil, schema, query, "", &d, vars)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(req.Query)
+	fmt.Println(string(text))
+	op, err := graphql.Compile(schema, req.Query, req.OperationName)
+	if err != nil {
+		panic(err)
+	}
+	_, err = op.RequestVariables(nil, &d, req)
+	fmt.Println(req.Locate(err))
+	// Output:
+	// query Shop($first: Int, $a: Filter) { products(filter: $a, first: $first) { sku } }
+	// {"first":"two","a":{"status":"ACTIVE"}}
+	// 1:12: Variable "$first" got invalid value "two"; Int cannot represent non-integer value: "two"
+}

@@ -2,10 +2,10 @@ package graphql
 
 import (
 	"errors"
-	"math/bits"
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/graftjson/graft/internal/wire"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -19,9 +19,9 @@ import (
 // wording).
 
 // plainString marks the bytes a GraphQL string copies to JSON as they are:
-// printable ASCII but the quote and the backslash.
+// ASCII from the space up but the quote and the backslash.
 var plainString = func() (t [256]bool) {
-	for c := 0x20; c < 0x7f; c++ {
+	for c := 0x20; c < 0x80; c++ {
 		t[c] = c != '"' && c != '\\'
 	}
 	return t
@@ -163,25 +163,13 @@ func (n *normalizer) check(ti *inType, k litKind, start int) {
 		return
 	}
 	ok := true
-	switch def.Kind {
-	case ast.Scalar:
-		switch def.Name { // custom scalars take any value
-		case "Int":
-			_, err := strconv.ParseInt(n.src[start:n.pos], 10, 32)
-			ok = k == litInt && err == nil
-		case "Float":
-			ok = k == litInt || k == litFloat
-		case "String":
-			ok = k == litString
-		case "Boolean":
-			ok = k == litBool
-		case "ID":
-			ok = k == litString || k == litInt
-		}
-	case ast.Enum:
+	switch {
+	case ti.accept != 0:
+		ok = ti.accept&(1<<k) != 0 && (!ti.isInt || int32Text(n.src[start:n.pos]))
+	case def.Kind == ast.Enum:
 		switch k {
 		case litEnum:
-			if !ti.enum[n.src[start:n.pos]] {
+			if !ti.hasValue(n.src[start:n.pos]) {
 				n.invalid(start, `Value "`+n.src[start:n.pos]+`" does not exist in "`+t.String()+`" enum.`)
 			}
 		case litString:
@@ -189,12 +177,34 @@ func (n *normalizer) check(ti *inType, k litKind, start int) {
 		default:
 			ok = false
 		}
-	case ast.InputObject:
-		ok = k == litObject
 	}
 	if !ok {
 		n.unexpected(t, def, start)
 	}
+}
+
+// hasValue reports whether the enum type t has the value v.
+func (t *inType) hasValue(v string) bool {
+	if t.few != nil {
+		for _, w := range t.few {
+			if w == v {
+				return true
+			}
+		}
+		return false
+	}
+	return t.enum[v]
+}
+
+// int32Text reports whether the Int literal text s fits in 32 bits.
+func int32Text(s string) bool {
+	if len(s) <= 10 { // nine digits and a sign at most: it fits
+		if len(s) < 10 || s[0] == '-' {
+			return true
+		}
+	}
+	_, err := strconv.ParseInt(s, 10, 32)
+	return err == nil
 }
 
 // list transcodes the list at n.pos ('['), its items checked against elem
@@ -226,13 +236,17 @@ func (n *normalizer) list(elem *inType, start int) bool {
 		}
 	}
 	n.pos++
-	n.depth--
+	n.depthLeft++
 	n.vals = append(n.vals, ']')
 	return true
 }
 
 // object transcodes an input object value at n.pos ('{'), checking it
 // against the input type in when not nil. start is where the value starts.
+//
+// The fields of a known type with at most 64 fields are told apart by a
+// bit per field; other names (all of them without a type) are compared
+// with those seen before in the object (see duplicate).
 func (n *normalizer) object(in *inputType, start int) bool {
 	if !n.open(start) {
 		return false
@@ -240,7 +254,9 @@ func (n *normalizer) object(in *inputType, start int) bool {
 	n.pos++
 	n.vals = append(n.vals, '{')
 	top := len(n.seen)
-	required := 0
+	var mask uint64 // the fields given, by index, when useMask
+	useMask := in != nil && len(in.fields) <= 64
+	given, required := 0, 0
 	prev := -1
 	nullAt := -1 // where the value of the last field is null
 	for {
@@ -262,16 +278,48 @@ func (n *normalizer) object(in *inputType, start int) bool {
 		}
 		name := n.src[n.pos:end]
 		n.pos = end
-		if !n.token() || !n.skip() || !n.expect(':') {
+		if !n.token() {
 			return false
 		}
-		// A name given twice is an error (graphql-js's
-		// UniqueInputFieldNames); small objects compare names directly.
-		if n.duplicate(top, name) {
-			n.invalid(nameAt, `There can be only one input field named "`+name+`".`)
+		if n.pos < len(n.src) && n.src[n.pos] == ':' { // the common case, inlined
+			if !n.token() {
+				return false
+			}
+			n.pos++
+			n.tokEnd = n.pos
+			if !n.skip() {
+				return false
+			}
+		} else if !n.skip() || !n.expect(':') {
+			return false
 		}
-		n.seen = append(n.seen, name)
-		if len(n.seen) > top+1 {
+		i := -1
+		if in != nil {
+			// Fields usually come in definition order: try the one after
+			// the previous field before the map.
+			i = prev + 1
+			if i >= len(in.names) || in.names[i] != name {
+				var ok bool
+				if i, ok = in.index[name]; !ok {
+					i = -1
+				}
+			}
+		}
+		// A name given twice is an error (graphql-js's
+		// UniqueInputFieldNames).
+		again := false // a field of the type given before
+		if useMask && i >= 0 {
+			if again = mask&(1<<i) != 0; again {
+				n.invalid(nameAt, `There can be only one input field named "`+name+`".`)
+			}
+			mask |= 1 << i
+		} else {
+			if n.duplicate(top, name) {
+				n.invalid(nameAt, `There can be only one input field named "`+name+`".`)
+			}
+			n.seen = append(n.seen, name)
+		}
+		if given++; given > 1 {
 			n.vals = append(n.vals, ',')
 		}
 		n.vals = append(n.vals, '"')
@@ -279,49 +327,42 @@ func (n *normalizer) object(in *inputType, start int) bool {
 		n.vals = append(n.vals, '"', ':')
 		var ft *inType
 		if in != nil {
-			// Fields usually come in definition order: try the one after
-			// the previous field before the map.
-			i := prev + 1
-			if i >= len(in.fields) || in.fields[i].Name != name {
-				var ok bool
-				if i, ok = in.index[name]; !ok {
-					i = -1
-				}
-			}
 			if i < 0 {
 				n.invalid(nameAt, `Field "`+name+`" is not defined by type "`+in.def.Name+`".`)
 			} else {
 				ft = in.types[i]
-				if ft.t.NonNull && in.fields[i].DefaultValue == nil {
+				if ft.t.NonNull && in.fields[i].DefaultValue == nil && !again {
 					required++
 				}
+				prev = i
 			}
-			prev = i
 		}
 		valAt, mark := n.pos, len(n.vals)
 		if !n.value(ft) {
 			return false
 		}
-		if nullAt = -1; string(n.vals[mark:]) == "null" {
+		if nullAt = -1; len(n.vals)-mark == 4 && string(n.vals[mark:]) == "null" {
 			nullAt = valAt
 		}
 	}
 	n.pos++
-	n.depth--
+	n.depthLeft++
 	n.vals = append(n.vals, '}')
 	if in != nil {
 		if required < in.required {
-			n.missing(in, top, start)
+			n.missing(in, mask, useMask, top, start)
 		}
 		// gqlparser's checks and wording for OneOf input objects.
-		if in.oneOf && len(n.seen)-top != 1 {
+		if in.oneOf && given != 1 {
 			n.invalid(start, `OneOf Input Object "`+in.def.Name+`" must specify exactly one key.`)
 		} else if in.oneOf && nullAt >= 0 {
 			n.invalid(nullAt, `Field "`+in.def.Name+`.`+in.fields[0].Name+`" must be non-null.`)
 		}
 	}
-	clear(n.seen[top:])
-	n.seen = n.seen[:top]
+	if len(n.seen) > top {
+		clear(n.seen[top:])
+		n.seen = n.seen[:top]
+	}
 	return true
 }
 
@@ -355,15 +396,16 @@ func (n *normalizer) duplicate(top int, name string) bool {
 	return false
 }
 
-// missing reports the required fields of in that the object at start
-// (whose names are n.seen[top:]) does not give.
-func (n *normalizer) missing(in *inputType, top int, start int) {
+// missing reports the required fields of in that the object at start does
+// not give: those whose bit is clear in mask when useMask, else those not
+// among the names n.seen[top:].
+func (n *normalizer) missing(in *inputType, mask uint64, useMask bool, top int, start int) {
 	given := map[string]bool{}
 	for _, s := range n.seen[top:] {
 		given[s] = true
 	}
-	for _, f := range in.fields {
-		if f.Type.NonNull && f.DefaultValue == nil && !given[f.Name] {
+	for i, f := range in.fields {
+		if f.Type.NonNull && f.DefaultValue == nil && !(useMask && mask&(1<<i) != 0 || !useMask && given[f.Name]) {
 			n.invalid(start, `Field "`+in.def.Name+`.`+f.Name+`" of required type "`+f.Type.String()+`" was not provided.`)
 		}
 	}
@@ -371,11 +413,13 @@ func (n *normalizer) missing(in *inputType, top int, start int) {
 
 // open counts one level of nesting at the bracket or brace at i.
 func (n *normalizer) open(i int) bool {
-	if n.depth++; n.maxDepth >= 0 && n.depth > n.maxDepth {
-		n.fail(i, "The operation exceeds the maximum depth of "+itoa(n.maxDepth)+".")
-		return false
-	}
-	return true
+	n.depthLeft--
+	return n.depthLeft >= 0 || n.tooDeep(i)
+}
+
+func (n *normalizer) tooDeep(i int) bool {
+	n.fail(i, "The operation exceeds the maximum depth of "+itoa(n.maxDepth)+".")
+	return false
 }
 
 // number scans the Int or Float at n.pos and appends its text. It reports
@@ -831,26 +875,12 @@ func (n *normalizer) isNull() bool {
 // plainString) of s from i, eight bytes at a time where it can.
 func plainRun(s string, i int) int {
 	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		if m := stringSpecial(x); m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
+		if k := wire.PlainLen(load64(s, i)); k < 8 {
+			return i + k
 		}
 	}
 	for i < len(s) && plainString[s[i]] {
 		i++
 	}
 	return i
-}
-
-// stringSpecial flags (in the high bit of each byte) the bytes of x that
-// end a run of plain string bytes: '"', '\\', below 0x20, 0x7f and above.
-// Lanes above the first flagged one may be flagged wrongly; only the
-// lowest counts.
-func stringSpecial(x uint64) uint64 {
-	const lsb, msb = 0x0101010101010101, 0x8080808080808080
-	q := x ^ (lsb * '"')
-	b := x ^ (lsb * '\\')
-	d := x ^ (lsb * 0x7f)
-	return ((q-lsb)&^q | (b-lsb)&^b | (d-lsb)&^d | (x - lsb*0x20) | x) & msb
 }

@@ -2,11 +2,13 @@ package graphql
 
 import (
 	"hash/maphash"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/internal/wire"
 	"github.com/graftjson/graft/shape"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -24,15 +26,27 @@ type Request struct {
 	// Variables is the JSON object of the variable values in the Doc
 	// given to Normalize: the operation's variables in definition order
 	// (the client's value, or the default when the client gave none),
-	// then the extracted literals.
+	// then the extracted literals. From AppendNormalized, which writes
+	// that object as text, it is the client's variables.
 	Variables graft.Ref
 	// Literals is how many of the last members of Variables are
 	// extracted literals: they depend on the document alone, so a caller
 	// that caches by the document may keep them and merge them with the
-	// variables of the next request of the same document.
+	// variables of the next request of the same document. From
+	// AppendNormalized, it is how many of the last members of the text
+	// are.
 	Literals int
 
 	pos position // from Query to the document given to Normalize
+
+	// The schema the literals were checked with, and the types of the
+	// extracted literals: the last members of Variables, or, from
+	// AppendNormalized, the variables named names (see
+	// Operation.RequestVariables).
+	schema  *Schema
+	checked []*ast.Type
+	names   []string
+	text    bool // from AppendNormalized: the literals are not in the Doc
 }
 
 // Locate returns err with its locations moved from Query, the normalized
@@ -73,18 +87,9 @@ func (r *Request) Locate(err error) error {
 // only the variables are merged. Normalize reads vars but writes to d (it
 // appends one value); d must not be used concurrently.
 func Normalize(s *Schema, query, operationName string, d *graft.Doc, vars graft.Ref) (Request, error) {
-	var n normalizer
-	n.init(s, query)
-	if !n.document() {
-		return Request{}, n.requestError()
-	}
-	out, err := n.write(operationName, false)
+	buf, req, err := normalize(pooled(len(query)+64), s, query, operationName, d, vars)
 	if err != nil {
-		return Request{}, err
-	}
-	buf, err := n.appendVariables(pooled(len(n.vals)+64), out.op, d, vars, out.used)
-	release(n.vals)
-	if err != nil {
+		release(buf)
 		return Request{}, err
 	}
 	ref, perr := d.Append(buf)
@@ -92,7 +97,56 @@ func Normalize(s *Schema, query, operationName string, d *graft.Doc, vars graft.
 	if perr != nil { // the text is valid JSON: only d's limits can refuse it
 		return Request{}, &RequestError{Problems: []Problem{problem("The variables do not fit the document: " + perr.Error())}}
 	}
-	return Request{Query: out.text, OperationName: n.defs[out.op].name, Variables: ref, Literals: len(out.used), pos: out.pos}, nil
+	req.Variables = ref
+	return req, nil
+}
+
+// AppendNormalized is Normalize for a caller that forwards the variables
+// as they are: it appends the variables object to dst as JSON text, which
+// it returns, instead of parsing it into a Doc. What the request keeps is
+// then the text, about as large as the literals' source, and none of the
+// Doc's nodes (16 bytes a value). The returned Request's Variables is
+// vars, the client's values in d, which Operation.RequestVariables
+// coerces (the literals in the text need no coercion). Normalize's
+// documentation says the rest; d is only read.
+func AppendNormalized(dst []byte, s *Schema, query, operationName string, d *graft.Doc, vars graft.Ref) ([]byte, Request, error) {
+	mark := len(dst)
+	dst, req, err := normalize(dst, s, query, operationName, d, vars)
+	if err != nil {
+		return dst[:mark], Request{}, err
+	}
+	req.Variables, req.text = vars, true
+	return dst, req, nil
+}
+
+// normalize scans query and appends the variables object to dst; the
+// Request it returns lacks Variables. With text, the Request names the
+// variables of the extracted literals.
+func normalize(dst []byte, s *Schema, query, operationName string, d *graft.Doc, vars graft.Ref) ([]byte, Request, error) {
+	var n normalizer
+	n.init(s, query)
+	defer release(n.vals)
+	if !n.document() {
+		return dst, Request{}, n.requestError()
+	}
+	out, err := n.write(operationName, false)
+	if err != nil {
+		return dst, Request{}, err
+	}
+	dst, err = n.appendVariables(dst, out.op, d, vars, out.used)
+	if err != nil {
+		return dst, Request{}, err
+	}
+	req := Request{Query: out.text, OperationName: n.defs[out.op].name, Literals: len(out.used), pos: out.pos, schema: s}
+	if len(out.used) > 0 {
+		req.checked = make([]*ast.Type, len(out.used))
+		req.names = make([]string, len(out.used))
+		for i, v := range out.used {
+			req.checked[i] = n.vars[v].typ
+			req.names[i] = n.vars[v].name
+		}
+	}
+	return dst, req, nil
 }
 
 // valsPool keeps the buffers of literal values between requests; a
@@ -128,15 +182,15 @@ const DefaultMaxBytes = 64 << 20
 
 // normalizer is the one-pass scanner of an operation.
 type normalizer struct {
-	s         *Schema // nil: nothing is typed or extracted
-	keep      bool    // literals stay, for gqlparser to check (Options.KeepLiterals)
-	src       string
-	pos       int
-	tokEnd    int // the end of the last punctuator expected
-	depth     int
-	maxDepth  int // < 0: none
-	tokens    int
-	maxTokens int // < 0: none
+	s          *Schema // nil: nothing is typed or extracted
+	keep       bool    // literals stay, for gqlparser to check (Options.KeepLiterals)
+	src        string
+	pos        int
+	tokEnd     int // the end of the last punctuator expected
+	maxDepth   int // < 0: none
+	depthLeft  int // levels of nesting before maxDepth is passed
+	maxTokens  int // < 0: none
+	tokensLeft int // before maxTokens is passed
 
 	vals    []byte // the JSON of the literals scanned, back to back
 	sawVar  bool   // the value being scanned holds a variable
@@ -239,6 +293,13 @@ func (n *normalizer) init(s *Schema, query string) {
 	if s != nil {
 		n.maxDepth, n.maxTokens = s.depth, s.maxTokens
 	}
+	n.tokensLeft, n.depthLeft = n.maxTokens, n.maxDepth
+	if n.maxTokens < 0 {
+		n.tokensLeft = math.MaxInt
+	}
+	if n.maxDepth < 0 {
+		n.depthLeft = math.MaxInt
+	}
 	// The JSON of the literals is rarely longer than their text.
 	n.vals = pooled(len(query) + 64)
 	n.names = map[string]bool{}
@@ -256,11 +317,13 @@ func (n *normalizer) syntax(off int, msg string) { n.fail(off, msg) }
 
 // token counts a token against the limit.
 func (n *normalizer) token() bool {
-	if n.tokens++; n.maxTokens >= 0 && n.tokens > n.maxTokens {
-		n.fail(n.pos, "The operation has more than "+itoa(n.maxTokens)+" tokens.")
-		return false
-	}
-	return true
+	n.tokensLeft--
+	return n.tokensLeft >= 0 || n.tooManyTokens()
+}
+
+func (n *normalizer) tooManyTokens() bool {
+	n.fail(n.pos, "The operation has more than "+itoa(n.maxTokens)+" tokens.")
+	return false
 }
 
 // invalid records an invalid literal; the scan goes on. With
@@ -329,20 +392,45 @@ func (n *normalizer) char(i int) string {
 // comments and the byte order mark. A carriage return becomes a line feed
 // in the normalized text, so that gqlparser counts columns right.
 func (n *normalizer) skip() bool {
-	if n.pos < len(n.src) {
-		if c := n.src[n.pos]; c > ' ' && c != ',' && c != '#' && c < 0x80 {
-			return true // the common case, inlined
-		}
+	if n.pos < len(n.src) && !ignoredStart[n.src[n.pos]] {
+		return true // the common case, inlined
 	}
 	return n.skipSlow()
 }
 
+// ignoredStart marks the bytes skipSlow looks at: those that may start
+// an ignored token, and the control and non-ASCII bytes it rejects or
+// checks.
+var ignoredStart = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c <= ' ' || c == ',' || c == '#' || c >= 0x80
+	}
+	return t
+}()
+
 func (n *normalizer) skipSlow() bool {
 	s := n.src
 	i := n.pos
+	// The most common: a comma and a space, or one space.
+	if i+2 < len(s) && s[i] == ',' && s[i+1] == ' ' && !ignoredStart[s[i+2]] {
+		n.pos = i + 2
+		return true
+	}
+	if i+1 < len(s) && s[i] == ' ' && !ignoredStart[s[i+1]] {
+		n.pos = i + 1
+		return true
+	}
 	for i < len(s) {
 		switch c := s[i]; c {
-		case ' ', '\t', ',', '\n':
+		case ' ':
+			// Indentation: the spaces eight at a time.
+			for i++; i+8 <= len(s); i += 8 {
+				if k := wire.SpaceRun(load64(s, i)); k < 8 {
+					i += k
+					break
+				}
+			}
+		case '\t', ',', '\n':
 			i++
 		case '\r':
 			if n.inDef {
@@ -382,6 +470,13 @@ func (n *normalizer) skipSlow() bool {
 	}
 	n.pos = i
 	return true
+}
+
+// load64 returns the eight bytes of s at i, little-endian.
+func load64(s string, i int) uint64 {
+	_ = s[i+7]
+	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
 }
 
 // flush ends the pending copy of the source at i.
@@ -665,7 +760,7 @@ func (n *normalizer) typeRef() (*ast.Type, bool) {
 		if !ok || !n.expect(']') {
 			return nil, false
 		}
-		n.depth--
+		n.depthLeft++
 		t = &ast.Type{Elem: elem}
 	} else {
 		name, ok := n.word()
@@ -719,7 +814,7 @@ func (n *normalizer) selectionSet(typ *ast.Definition) bool {
 			return false
 		}
 	}
-	n.depth--
+	n.depthLeft++
 	return n.expect('}')
 }
 

@@ -3,6 +3,7 @@ package graphql_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -25,11 +26,22 @@ func normalize(t testing.TB, schema *graphql.Schema, query, op, vars string) (q,
 			t.Fatal(perr)
 		}
 	}
+	text, tr, terr := graphql.AppendNormalized([]byte("x"), schema, query, op, &d, ref)
 	r, err := graphql.Normalize(schema, query, op, &d, ref)
+	if (err == nil) != (terr == nil) || err != nil && err.Error() != terr.Error() {
+		t.Fatalf("Normalize: %v; AppendNormalized: %v", err, terr)
+	}
 	if err != nil {
+		if string(text) != "x" {
+			t.Fatalf("AppendNormalized failed and appended %q", text)
+		}
 		return "", "", err
 	}
-	return r.Query, string(d.AppendJSON(nil, r.Variables)), nil
+	v = string(d.AppendJSON(nil, r.Variables))
+	if string(text) != "x"+v || tr.Query != r.Query || tr.OperationName != r.OperationName || tr.Variables != ref {
+		t.Fatalf("AppendNormalized wrote %s %q %q (client variables %d), Normalize %s %q %q", text, tr.Query, tr.OperationName, tr.Variables, v, r.Query, r.OperationName)
+	}
+	return r.Query, v, nil
 }
 
 func TestNormalize(t *testing.T) {
@@ -266,7 +278,7 @@ func TestVariableWidthEscapes(t *testing.T) {
 
 // Bad input: a clear error with line and column, never a panic.
 func TestNormalizeBadInput(t *testing.T) {
-	schema, err := graphql.ParseSchema(sdl+"input Big { a: Int }\nextend type Query { big(b: Big): Int }\n", graphql.Options{})
+	schema, err := graphql.ParseSchema(sdl+"input Big { a: Int }\ninput Two { a: Int!, b: Int! }\nextend type Query { big(b: Big): Int two(t: Two): Int }\n", graphql.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -295,6 +307,8 @@ func TestNormalizeBadInput(t *testing.T) {
 		{"duplicate input field", `{ filter(f: {name: "a", name: "b"}) }`, `1:25: There can be only one input field named "name".`},
 		{"duplicate field of a custom scalar", `{ big(b: {a: 1}) filter(f: {name: "a", tags: [], limit: 1, limit: 2}) }`, `1:60: There can be only one input field named "limit".`},
 		{"null in a OneOf input object", `{ pick(p: {name: null}) }`, `1:18: Field "Pick.id" must be non-null.`},
+		{"a required input field given twice does not stand for another", `{ two(t: {a: 1, a: 2}) }`,
+			"1:17: There can be only one input field named \"a\".\n1:10: Field \"Two.b\" of required type \"Int!\" was not provided."},
 		{"required input field", `{ filter(f: {limit: 1}) }`, `1:13: Field "Filter.name" of required type "String!" was not provided.`},
 		{"wrong literal kind", `{ filter(n: "1", c: "RED", x: true) }`,
 			"1:13: Int cannot represent non-integer value: \"1\"\n1:21: Enum \"Color\" cannot represent non-enum value: \"RED\".\n1:31: Float cannot represent non numeric value: true"},
@@ -411,11 +425,24 @@ func FuzzNormalizeDocument(f *testing.F) {
 		if _, perr := parser.ParseQuery(&ast.Source{Input: r.Query}); perr != nil {
 			t.Fatalf("normalized %q to %q, which gqlparser does not parse: %v", query, r.Query, perr)
 		}
+		text, tr, err := graphql.AppendNormalized(nil, schema, query, "", nil, 0)
+		if err != nil || string(text) != string(d.AppendJSON(nil, r.Variables)) {
+			t.Fatalf("%q: AppendNormalized wrote %s (%v), Normalize %s", query, text, err, d.AppendJSON(nil, r.Variables))
+		}
 		// What compiles as written compiles normalized, and the other way.
 		_, errRaw := graphql.Compile(schema, query, "")
-		_, errNorm := graphql.Compile(schema, r.Query, r.OperationName)
+		op, errNorm := graphql.Compile(schema, r.Query, r.OperationName)
 		if (errRaw == nil) != (errNorm == nil) {
 			t.Fatalf("%q: compiles with error %v; normalized %q: %v", query, errRaw, r.Query, errNorm)
+		}
+		if errNorm != nil {
+			return
+		}
+		// The literals need no coercion, wherever they are.
+		_, errDoc := op.RequestVariables(nil, &d, r)
+		_, errText := op.RequestVariables(nil, nil, tr)
+		if fmt.Sprint(errDoc) != fmt.Sprint(errText) {
+			t.Fatalf("%q: RequestVariables: %v with the literals in the Doc, %v without", query, errDoc, errText)
 		}
 	})
 }

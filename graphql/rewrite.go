@@ -1,6 +1,7 @@
 package graphql
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -296,9 +297,17 @@ func (n *normalizer) appendVariables(buf []byte, op int, d *graft.Doc, vars graf
 	default:
 		return buf, &RequestError{Problems: []Problem{problem("Variables must be provided as an Object where each property is a variable value.")}}
 	}
+	// Room for the literals, the bulk of the object, so that a buffer
+	// that is kept holds little more than the text.
+	need := 2
+	for _, v := range used {
+		need += n.vars[v].val[1] - n.vars[v].val[0] + len(n.vars[v].name) + 4
+	}
+	buf = slices.Grow(buf, need)
+	obj := len(buf)
 	buf = append(buf, '{')
 	member := func(name string) {
-		if len(buf) > 1 {
+		if len(buf) > obj+1 {
 			buf = append(buf, ',')
 		}
 		buf = append(buf, '"')
@@ -315,14 +324,15 @@ func (n *normalizer) appendVariables(buf []byte, op int, d *graft.Doc, vars graf
 			buf = append(buf, n.vals[vd.def[0]:vd.def[1]]...)
 		}
 	}
-	return n.appendLiterals(buf, used), nil
+	return n.appendLiterals(buf, obj, used), nil
 }
 
 // appendLiterals appends the members of the extracted variables used, and
-// the closing brace, to buf: an object's "{" and its members so far.
-func (n *normalizer) appendLiterals(buf []byte, used []int) []byte {
+// the closing brace, to buf, which holds an object's "{" at obj and its
+// members so far.
+func (n *normalizer) appendLiterals(buf []byte, obj int, used []int) []byte {
 	for _, v := range used {
-		if len(buf) > 1 {
+		if len(buf) > obj+1 {
 			buf = append(buf, ',')
 		}
 		buf = append(buf, '"')

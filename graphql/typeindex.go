@@ -10,6 +10,7 @@ import (
 type inputType struct {
 	def      *ast.Definition
 	fields   ast.FieldList
+	names    []string       // of fields
 	types    []*inType      // of fields, resolved
 	index    map[string]int // field name -> index in fields
 	required int            // non-null fields without a default
@@ -24,6 +25,13 @@ type inType struct {
 	def  *ast.Definition // a named type's definition (nil if unknown)
 	in   *inputType      // an input object's index
 	enum map[string]bool // an enum's values
+	// For literals: the values of a small enum, to look through before
+	// the map; and the literal kinds (bits 1<<litKind) a built-in scalar
+	// or an input object takes (0 for other types), an Int's text checked
+	// further.
+	few    []string
+	accept uint16
+	isInt  bool
 }
 
 // indexTypes builds the lookups the normalizer and the coercer need, once
@@ -51,6 +59,7 @@ func (s *Schema) indexTypes() {
 			in := &inputType{def: def, fields: def.Fields, index: make(map[string]int, len(def.Fields)), oneOf: def.Directives.ForName("oneOf") != nil}
 			for i, f := range def.Fields {
 				in.index[f.Name] = i
+				in.names = append(in.names, f.Name)
 				if f.Type.NonNull && f.DefaultValue == nil {
 					in.required++
 				}
@@ -88,9 +97,33 @@ func (s *Schema) resolve(t *ast.Type) *inType {
 		return r
 	}
 	r.def = s.s.Types[t.NamedType]
-	if r.def != nil {
-		r.in = s.inputs[t.NamedType]
-		r.enum = s.enums[t.NamedType]
+	if r.def == nil {
+		return r
+	}
+	r.in = s.inputs[t.NamedType]
+	r.enum = s.enums[t.NamedType]
+	switch r.def.Kind {
+	case ast.Enum:
+		if len(r.def.EnumValues) <= 8 {
+			for _, v := range r.def.EnumValues {
+				r.few = append(r.few, v.Name)
+			}
+		}
+	case ast.InputObject:
+		r.accept = 1 << litObject
+	case ast.Scalar:
+		switch r.def.Name { // custom scalars take any value
+		case "Int":
+			r.accept, r.isInt = 1<<litInt, true
+		case "Float":
+			r.accept = 1<<litInt | 1<<litFloat
+		case "String":
+			r.accept = 1 << litString
+		case "Boolean":
+			r.accept = 1 << litBool
+		case "ID":
+			r.accept = 1<<litString | 1<<litInt
+		}
 	}
 	return r
 }

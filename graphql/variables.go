@@ -1,6 +1,7 @@
 package graphql
 
 import (
+	"errors"
 	"math"
 	"slices"
 	"strconv"
@@ -20,6 +21,44 @@ import (
 // order of Plan().Variables(), ready for Render. Problems are a
 // *RequestError, whose messages are graphql-js's.
 func (o *Operation) Variables(dst []bool, d *graft.Doc, vars graft.Ref) ([]bool, error) {
+	return o.coerceVariables(dst, d, vars, nil)
+}
+
+// RequestVariables is Variables for a request that Normalize or
+// AppendNormalized wrote: it coerces the client's values, req.Variables
+// in d, as Variables does, but not the values Normalize made of argument
+// literals, which it checked against their types as it read them, when
+// the operation defines their variables with the same types over the same
+// schema text (as it does when it was compiled from req.Query, directly
+// or through a Cache). Coercing a request then costs a walk over the
+// client's values, whatever the size of its literals.
+//
+// The literals are checked as literals (graphql-js's ValuesOfCorrectType),
+// which is what the request means: a Float literal too large for a
+// float64, for one, passes, where the same number given as a variable
+// does not. req.Variables must be as Normalize left it in d. For a
+// request from AppendNormalized, whose literals are not in d, an operation
+// that types one of their variables differently is an error.
+func (o *Operation) RequestVariables(dst []bool, d *graft.Doc, req Request) ([]bool, error) {
+	var checked []bool // by index of o.vars
+	if len(req.names) > 0 {
+		checked = make([]bool, len(o.vars))
+	}
+	for j, name := range req.names {
+		i, ok := o.varIndex[name]
+		switch {
+		case ok && sameSchema(req.schema, o.schema) && sameType(o.vars[i].Type, req.checked[j]):
+			checked[i] = true
+		case req.text:
+			return dst, errors.New("graphql: the operation does not define $" + name + " as the request's literal (" + req.checked[j].String() + "): it was not compiled from the request's query")
+		}
+	}
+	return o.coerceVariables(dst, d, req.Variables, checked)
+}
+
+// coerceVariables is Variables where the variables marked in checked
+// (when not nil) are literals already checked against their types.
+func (o *Operation) coerceVariables(dst []bool, d *graft.Doc, vars graft.Ref, checked []bool) ([]bool, error) {
 	c := coercer{d: d, op: o}
 	switch d.Kind(vars) {
 	case graft.Invalid, graft.Null:
@@ -51,6 +90,7 @@ func (o *Operation) Variables(dst []bool, d *graft.Doc, vars graft.Ref) ([]bool,
 		c.def, c.at = vd, i
 		v := values[i]
 		switch k := d.Kind(v); {
+		case checked != nil && checked[i]: // a literal
 		case k == graft.Invalid:
 			if vd.DefaultValue == nil && vd.Type.NonNull {
 				c.fail(`Variable "$` + vd.Variable + `" of required type "` + vd.Type.String() + `" was not provided.`)
@@ -347,4 +387,21 @@ func hasExponent(t []byte) bool {
 		}
 	}
 	return len(t) > 300
+}
+
+// sameSchema reports whether a and b are the same schema or schemas of the
+// same text (a Cache parses its own): a literal valid in one is valid in
+// the other.
+func sameSchema(a, b *Schema) bool {
+	return a == b || a != nil && b != nil && a.sdlSum == b.sdlSum
+}
+
+// sameType reports whether a and b are the same type reference.
+func sameType(a, b *ast.Type) bool {
+	for ; a != nil && b != nil; a, b = a.Elem, b.Elem {
+		if a.NamedType != b.NamedType || a.NonNull != b.NonNull {
+			return false
+		}
+	}
+	return a == nil && b == nil
 }

@@ -15,7 +15,7 @@ status=0
 {
 	echo "go: $(go env GOVERSION)"
 	go test "${args[@]}" -count="${COUNT:-6}" -bench 'BenchmarkNormalize/^(items-70000|aliased-1000|aliased-16000|deep-250)$/' .
-	go test "${args[@]}" -count="${COUNT:-6}" -bench 'BenchmarkNormalize/^aliased-4000$/^(graft|graft-cached|gqlparser-parse|gqlparser-parse-validate)$' .
+	go test "${args[@]}" -count="${COUNT:-6}" -bench 'BenchmarkNormalize/^aliased-4000$/^(graft|graft-cached|graft-text|gqlparser-parse|gqlparser-parse-validate)$' .
 	go test "${args[@]}" -count="${SLOW_COUNT:-2}" -bench 'BenchmarkNormalize/^aliased-4000$/^graphql-go-tools$' .
 } 2>&1 | tee normalize-results.txt || status=$?
 grep -q '^FAIL' normalize-results.txt && status=1

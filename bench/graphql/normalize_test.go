@@ -72,6 +72,7 @@ func normalizeRows(tb testing.TB) []normalizeRow {
 		}
 		return out
 	}
+	var graftText []byte
 	var gqlDoc *gqlast.QueryDocument
 	var gqtDoc ast.Document
 	return []normalizeRow{
@@ -86,7 +87,7 @@ func normalizeRows(tb testing.TB) []normalizeRow {
 				if err != nil {
 					return err
 				}
-				if _, err := op.Variables(nil, &graftDoc, req.Variables); err != nil {
+				if _, err := op.RequestVariables(nil, &graftDoc, req); err != nil {
 					return err
 				}
 				graftVars = req.Variables
@@ -107,7 +108,7 @@ func normalizeRows(tb testing.TB) []normalizeRow {
 				if err != nil {
 					return err
 				}
-				if _, err := op.Variables(nil, &graftDoc, req.Variables); err != nil {
+				if _, err := op.RequestVariables(nil, &graftDoc, req); err != nil {
 					return err
 				}
 				graftVars = req.Variables
@@ -118,6 +119,34 @@ func normalizeRows(tb testing.TB) []normalizeRow {
 			}
 			return run
 		}, values: graftValues},
+		{name: "graft-text", setup: func(tb testing.TB, query string) func() error {
+			// A forwarder's path: the variables stay JSON text (one
+			// buffer, reused), only the client's would be in a Doc.
+			return func() error {
+				var req graphql.Request
+				var err error
+				graftText, req, err = graphql.AppendNormalized(graftText[:0], schema, query, "", nil, 0)
+				if err != nil {
+					return err
+				}
+				op, err := graphql.Compile(schema, req.Query, req.OperationName)
+				if err != nil {
+					return err
+				}
+				_, err = op.RequestVariables(nil, nil, req)
+				return err
+			}
+		}, values: func(tb testing.TB) []string {
+			var m map[string]json.RawMessage
+			if err := json.Unmarshal(graftText, &m); err != nil {
+				tb.Fatal(err)
+			}
+			var out []string
+			for _, v := range m {
+				out = append(out, string(v))
+			}
+			return out
+		}},
 		{name: "gqlparser-parse", setup: func(tb testing.TB, query string) func() error {
 			return func() error {
 				var err error
@@ -346,8 +375,8 @@ func BenchmarkNormalize(b *testing.B) {
 					b.Logf("%s: wrong values: %v", r.name, err)
 					b.ReportMetric(1, "wrong-values")
 				}
-				if r.name == "graft" {
-					b.ReportMetric(graftRetained(b, nc.c.query)/float64(len(nc.c.query)), "retained-B/in-B")
+				if r.name == "graft" || r.name == "graft-text" {
+					b.ReportMetric(graftRetained(b, nc.c.query, r.name == "graft-text")/float64(len(nc.c.query)), "retained-B/in-B")
 				}
 			})
 		}
@@ -364,9 +393,9 @@ func cpuTime() time.Duration {
 }
 
 // graftRetained returns the bytes that stay live after a request is
-// normalized, compiled and its variables coerced: the variables Doc and
-// the Operation.
-func graftRetained(tb testing.TB, query string) float64 {
+// normalized, compiled and its variables coerced: the variables (a Doc,
+// or with text their JSON text) and the Operation.
+func graftRetained(tb testing.TB, query string, text bool) float64 {
 	schema, err := graphql.ParseSchema(normalizeSchema, graphql.Options{})
 	if err != nil {
 		tb.Fatal(err)
@@ -376,7 +405,13 @@ func graftRetained(tb testing.TB, query string) float64 {
 	runtime.GC() // the second frees what sync.Pools held
 	runtime.ReadMemStats(&before)
 	d := new(graft.Doc)
-	req, err := graphql.Normalize(schema, query, "", d, 0)
+	var vars []byte
+	var req graphql.Request
+	if text {
+		vars, req, err = graphql.AppendNormalized(nil, schema, query, "", nil, 0)
+	} else {
+		req, err = graphql.Normalize(schema, query, "", d, 0)
+	}
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -384,13 +419,15 @@ func graftRetained(tb testing.TB, query string) float64 {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if _, err := op.Variables(nil, d, req.Variables); err != nil {
+	if _, err := op.RequestVariables(nil, d, req); err != nil {
 		tb.Fatal(err)
 	}
 	runtime.GC()
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	runtime.KeepAlive(d)
+	runtime.KeepAlive(vars)
+	runtime.KeepAlive(req)
 	runtime.KeepAlive(op)
 	runtime.KeepAlive(schema)
 	return float64(after.HeapAlloc) - float64(before.HeapAlloc)

@@ -114,7 +114,8 @@ func runNormalize(r *runner, c *command, args []string) int {
 		r.report(describe(displayName(opFile), err))
 		return exitFail
 	}
-	req, err := graphql.Normalize(schema, string(query), *opName, &d, vars)
+	// The variables are printed as they are: their text is enough.
+	vtext, req, err := graphql.AppendNormalized(nil, schema, string(query), *opName, &d, vars)
 	if err != nil {
 		var re *graphql.RequestError
 		if !errors.As(err, &re) {
@@ -134,6 +135,6 @@ func runNormalize(r *runner, c *command, args []string) int {
 		out = wire.AppendQuote(out, req.OperationName)
 	}
 	out = append(out, `,"variables":`...)
-	out = d.AppendJSON(out, req.Variables)
+	out = append(out, vtext...)
 	return r.output(append(out, "}\n"...))
 }

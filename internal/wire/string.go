@@ -174,6 +174,11 @@ func ShortString(x uint64) int {
 	return k>>3 + 1
 }
 
+// PlainLen returns how many of the eight bytes x (loaded little-endian)
+// start a run of plain string bytes (no quote, backslash, control or
+// non-ASCII byte): 8 when all are.
+func PlainLen(x uint64) int { return firstLane(stringSpecial(x)) }
+
 // Plain8 reports whether none of the eight bytes x (loaded little-endian)
 // ends a run of plain string bytes: where ShortString finds no quote among
 // them, the token goes on past them.

@@ -239,6 +239,17 @@ func refPlain8(b [8]byte) bool {
 	return true
 }
 
+// refPlainLen is PlainLen's contract: the count of leading bytes that
+// refPlain8 would take for plain.
+func refPlainLen(b [8]byte) int {
+	for i, c := range b {
+		if c == '"' || c == '\\' || c < 0x20 || c >= 0x80 {
+			return i
+		}
+	}
+	return 8
+}
+
 func TestShortString(t *testing.T) {
 	classes := []byte{'a', ' ', '~', 0x7f, '"', '\\', 0x00, 0x1f, 0x80, 0xc3, 0xff}
 	// Every placement of two interesting bytes in a word of 'a's.
@@ -258,6 +269,9 @@ func TestShortString(t *testing.T) {
 					if got, want := wire.Plain8(x), refPlain8(b); got != want {
 						t.Fatalf("Plain8(%q) = %v, want %v", b, got, want)
 					}
+					if got, want := wire.PlainLen(x), refPlainLen(b); got != want {
+						t.Fatalf("PlainLen(%q) = %d, want %d", b, got, want)
+					}
 				}
 			}
 		}
@@ -275,6 +289,9 @@ func FuzzShortString(f *testing.F) {
 		}
 		if got, want := wire.Plain8(x), refPlain8(b); got != want {
 			t.Fatalf("Plain8(%q) = %v, want %v", b, got, want)
+		}
+		if got, want := wire.PlainLen(x), refPlainLen(b); got != want {
+			t.Fatalf("PlainLen(%q) = %d, want %d", b, got, want)
 		}
 		// It agrees with ScanString wherever it answers.
 		if n := wire.ShortString(x); n != 0 {
