@@ -650,31 +650,10 @@ func unhex(c byte) int {
 // JSON requires.
 func (n *normalizer) appendRune(r rune) {
 	if r < 0x80 && !plainString[r] {
-		n.vals = appendEscaped(n.vals, byte(r))
+		n.vals = wire.AppendEscape(n.vals, byte(r))
 		return
 	}
 	n.vals = utf8.AppendRune(n.vals, r)
-}
-
-func appendEscaped(dst []byte, c byte) []byte {
-	switch c {
-	case '"', '\\':
-		return append(dst, '\\', c)
-	case '\b':
-		return append(dst, '\\', 'b')
-	case '\f':
-		return append(dst, '\\', 'f')
-	case '\n':
-		return append(dst, '\\', 'n')
-	case '\r':
-		return append(dst, '\\', 'r')
-	case '\t':
-		return append(dst, '\\', 't')
-	case 0x7f:
-		return append(dst, c)
-	}
-	const hex = "0123456789abcdef"
-	return append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
 }
 
 // blockString transcodes the block string at n.pos ('"""') by the
@@ -806,7 +785,7 @@ func (n *normalizer) blockLine(l string) {
 			n.vals = append(n.vals, `\"\"\"`...)
 			i += 3
 		} else {
-			n.vals = appendEscaped(n.vals, c)
+			n.vals = wire.AppendEscape(n.vals, c)
 		}
 		run = i + 1
 	}

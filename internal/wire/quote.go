@@ -19,7 +19,7 @@ func AppendQuote[S ~string | ~[]byte](dst []byte, s S) []byte {
 				continue
 			}
 			dst = append(dst, s[start:i]...)
-			dst = appendEscape(dst, c)
+			dst = AppendEscape(dst, c)
 			i++
 			start = i
 			continue
@@ -41,7 +41,10 @@ func AppendQuote[S ~string | ~[]byte](dst []byte, s S) []byte {
 
 const hexDigits = "0123456789abcdef"
 
-func appendEscape(dst []byte, c byte) []byte {
+// AppendEscape appends the JSON escape of the byte c, one of the bytes a
+// JSON string may not hold as it is (a control character, '"' or '\\'):
+// the short form where JSON has one, else \u00XX.
+func AppendEscape(dst []byte, c byte) []byte {
 	switch c {
 	case '"', '\\':
 		return append(dst, '\\', c)
