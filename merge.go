@@ -62,10 +62,10 @@ type pathElem struct {
 // member name (see Members).
 func (d *Doc) Merge(dst, src Ref) error {
 	if d.target(dst) == nil || d.at(src) == nil {
-		return ErrKind
+		return d.refsError(dst, wantTarget, src)
 	}
 	if src != dst && d.contains(uint32(src), uint32(dst)) {
-		return ErrCycle
+		return errCycle
 	}
 	d.start()
 	return d.finish(d.mergeAll(uint32(dst), uint32(src)), "")
@@ -125,7 +125,7 @@ func (d *Doc) unspan(i uint32) {
 // pointer from dst.
 func (d *Doc) MergeAt(dst Ref, p string, src Ref) error {
 	if d.target(dst) == nil || d.at(src) == nil {
-		return ErrKind
+		return d.refsError(dst, wantTarget, src)
 	}
 	if err := checkPointer(p); err != nil {
 		return err
@@ -137,7 +137,7 @@ func (d *Doc) MergeAt(dst Ref, p string, src Ref) error {
 		return err
 	}
 	if (at != "" || uint32(src) != cur) && d.contains(uint32(src), cur) {
-		return ErrCycle
+		return errCycle
 	}
 	if k := d.nodes[cur].kind(); at != "" && k != Object && k != Null {
 		switch d.options().Conflict {
@@ -194,7 +194,7 @@ func (d *Doc) reach(cur uint32, p string) (uint32, string, error) {
 		raw, rest := nextToken(at)
 		switch d.nodes[cur].kind() {
 		case Array:
-			_, k, _ := d.itemAt(Ref(cur), wire.ArrayIndex(raw))
+			_, k, _ := d.itemAt(d.ref(cur), wire.ArrayIndex(raw))
 			if k == 0 {
 				return 0, "", &Error{Offset: -1, Pointer: p[:len(p)-len(rest)], Reason: "no such array item", Err: ErrPointer}
 			}
@@ -222,7 +222,7 @@ func (d *Doc) reach(cur uint32, p string) (uint32, string, error) {
 // consumes src.
 func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 	if d.container(src, Array) == nil {
-		return ErrKind
+		return d.refError(src, Array)
 	}
 	// No item may contain its target. Where src is as parsed, a target
 	// outside it is outside every item, and no chain of members is shared
@@ -233,19 +233,19 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 	// disjoint prepares, made without a journal.
 	last := d.asParsed(uint32(src))
 	links, linked := d.merging.links[:0], last != 0
-	i, k := 0, d.nodes[src].child
+	i, k := 0, d.nodes[uint32(src)].child
 	for ; k != 0 && i < len(targets); k, i = d.nodes[k].next, i+1 {
 		t, v := targets[i], d.resolve(k)
 		if d.target(t) == nil {
-			return ErrKind
+			return d.refError(t, wantTarget)
 		}
 		if outside := (uint32(t) < uint32(src) || uint32(t) > last) && last != 0; !outside {
 			if uint32(t) != v && d.contains(v, uint32(t)) {
-				return ErrCycle
+				return errCycle
 			}
 			linked = false
 		}
-		linked = linked && (i == 0 || t > targets[i-1]) && d.nodes[t].kind() == Object && d.nodes[v].kind() == Object
+		linked = linked && (i == 0 || t > targets[i-1]) && d.nodes[uint32(t)].kind() == Object && d.nodes[v].kind() == Object
 		if linked {
 			tl, first, end, ok := d.disjoint(uint32(t), v)
 			linked = ok
@@ -257,7 +257,7 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 		return &Error{Offset: -1, Reason: "batch merge of " + itoa(d.Len(src)) + " items into " + itoa(len(targets)) + " targets", Err: ErrConflict}
 	}
 	if linked {
-		for i, k := 0, d.nodes[src].child; k != 0; i, k = i+1, d.nodes[k].next {
+		for i, k := 0, d.nodes[uint32(src)].child; k != 0; i, k = i+1, d.nodes[k].next {
 			d.appendMembers(uint32(targets[i]), links[i][0], links[i][1], links[i][2])
 			d.unspan(d.resolve(k))
 		}
@@ -267,7 +267,7 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 	d.start()
 	i = 0
 	var err error
-	for k := d.nodes[src].child; k != 0 && err == nil; i++ {
+	for k := d.nodes[uint32(src)].child; k != 0 && err == nil; i++ {
 		next := d.nodes[k].next
 		d.merging.path = append(d.merging.path[:0], pathElem{index: i})
 		err = d.merge(uint32(targets[i]), d.resolve(k))
@@ -337,7 +337,7 @@ func (d *Doc) mergeObjects(di, si uint32) error {
 		d.appendMembers(di, last, first, end)
 		return nil
 	}
-	n, m := d.Len(Ref(di)), d.Len(Ref(si))
+	n, m := d.Len(d.ref(di)), d.Len(d.ref(si))
 	if sortedMatch(n, m) {
 		return d.mergeMatched(di, si)
 	}
@@ -414,7 +414,7 @@ func (d *Doc) appendMembers(di, last, first, end uint32) {
 }
 
 func (d *Doc) mergeArrays(di, si uint32) error {
-	dn, sn := d.Len(Ref(di)), d.Len(Ref(si))
+	dn, sn := d.Len(d.ref(di)), d.Len(d.ref(si))
 	switch {
 	case sn == 0:
 		return nil
@@ -446,7 +446,7 @@ func (d *Doc) conflict(di, si uint32) error {
 	}
 	reason := "cannot merge " + article(d.nodes[si].kind()) + " into " + article(d.nodes[di].kind())
 	if d.nodes[di].kind() == Array && d.nodes[si].kind() == Array {
-		reason = "cannot merge arrays of different lengths (" + itoa(d.Len(Ref(di))) + " and " + itoa(d.Len(Ref(si))) + ")"
+		reason = "cannot merge arrays of different lengths (" + itoa(d.Len(d.ref(di))) + " and " + itoa(d.Len(d.ref(si))) + ")"
 	}
 	return &Error{Offset: -1, Reason: reason, Err: ErrConflict}
 }
