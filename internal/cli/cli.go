@@ -5,7 +5,10 @@ import (
 	"flag"
 	"io"
 	"runtime/debug"
+	"strconv"
 	"strings"
+
+	"github.com/graftjson/graft"
 )
 
 // Exit codes.
@@ -54,6 +57,11 @@ const mainDetails = `
 FILE is a path, or "-" for standard input; where a FILE is optional, no
 FILE means standard input. Flags may come before or after the arguments;
 "--" ends the flags.
+
+A command that needs a whole document in memory refuses an input of more
+than 268435456 bytes (256 MiB): --max-bytes N, given to any command, raises
+the limit up to 4294967295. "graft stream" reads the items of a huge array,
+or NDJSON, in memory bounded by the largest item.
 
 Exit status:
   0  success
@@ -208,6 +216,14 @@ func flags(c *command) *flag.FlagSet {
 // operands and ok, or, after printing help (-h, --help) or a usage error, the
 // exit code and !ok.
 func (r *runner) parseFlags(c *command, fs *flag.FlagSet, args []string) (operands []string, code int, ok bool) {
+	if fs.Lookup("max-bytes") == nil {
+		fs.IntVar(&r.maxBytes, "max-bytes", r.maxBytes, "the most bytes of one input")
+	}
+	defer func() {
+		if ok && (r.maxBytes <= 0 || r.maxBytes > graft.MaxArenaBytes) {
+			operands, code, ok = nil, r.usageError(c, "--max-bytes must be between 1 and "+strconv.Itoa(graft.MaxArenaBytes)), false
+		}
+	}()
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {

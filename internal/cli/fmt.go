@@ -76,8 +76,8 @@ func runFmt(r *runner, c *command, args []string) int {
 	case len(files) == 0:
 		files = []string{stdinArg}
 	}
-	var d graft.Doc
-	root, ok := r.load(&d, files[0], true)
+	d := r.newDoc(graft.Options{})
+	root, ok := r.load(d, files[0], true)
 	if !ok {
 		return exitFail
 	}

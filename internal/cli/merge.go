@@ -117,7 +117,7 @@ func runMerge(r *runner, c *command, args []string) int {
 
 	// Parse every input first, so that text that is not JSON is reported
 	// before any merge work, then merge in order.
-	d := graft.New(graft.Options{Conflict: conflict})
+	d := r.newDoc(graft.Options{Conflict: conflict})
 	roots := make([]graft.Ref, len(files))
 	for i, f := range files {
 		if roots[i], ok = r.load(d, f, i == 0); !ok {

@@ -98,10 +98,10 @@ func runNormalize(r *runner, c *command, args []string) int {
 			return exitFail
 		}
 	}
-	var d graft.Doc
+	d := r.newDoc(graft.Options{})
 	var vars graft.Ref
 	if *varsFile != "" {
-		if vars, ok = r.load(&d, *varsFile, true); !ok {
+		if vars, ok = r.load(d, *varsFile, true); !ok {
 			return exitFail
 		}
 		if k := d.Kind(vars); k != graft.Object && k != graft.Null {
@@ -114,7 +114,7 @@ func runNormalize(r *runner, c *command, args []string) int {
 		r.report(describe(displayName(opFile), err))
 		return exitFail
 	}
-	req, err := graphql.Normalize(schema, string(query), *opName, &d, vars)
+	req, err := graphql.Normalize(schema, string(query), *opName, d, vars)
 	if err != nil {
 		var re *graphql.RequestError
 		if !errors.As(err, &re) {

@@ -159,14 +159,14 @@ func runShape(r *runner, c *command, args []string) int {
 		r.report(describe(displayName(*queryFile), err))
 		return exitFail
 	}
-	var d graft.Doc
-	data, ok := r.load(&d, dataFile, true)
+	d := r.newDoc(graft.Options{})
+	data, ok := r.load(d, dataFile, true)
 	if !ok {
 		return exitFail
 	}
 	var vars graft.Ref
 	if *varsFile != "" {
-		if vars, ok = r.load(&d, *varsFile, false); !ok {
+		if vars, ok = r.load(d, *varsFile, false); !ok {
 			return exitFail
 		}
 		if k := d.Kind(vars); k != graft.Object && k != graft.Null {
@@ -179,7 +179,7 @@ func runShape(r *runner, c *command, args []string) int {
 	if err == nil {
 		var sr shape.Renderer
 		var out []byte
-		if out, err = op.Respond(nil, &sr, &d, data, &d, vars); err == nil {
+		if out, err = op.Respond(nil, &sr, d, data, d, vars); err == nil {
 			return r.output(append(out, '\n'))
 		}
 	}

@@ -78,10 +78,10 @@ func runValidate(r *runner, c *command, args []string) int {
 	if *schemaFile != "" {
 		return r.validateSchema(*schemaFile, refs, files)
 	}
-	var d graft.Doc
+	d := r.newDoc(graft.Options{})
 	code = exitOK
 	for _, f := range files {
-		if _, ok := r.load(&d, f, true); !ok {
+		if _, ok := r.load(d, f, true); !ok {
 			code = exitFail
 		}
 	}
