@@ -238,3 +238,31 @@ func TestStaleRefs(t *testing.T) {
 		})
 	}
 }
+
+// TestPlainReasons: the syntax errors people make most often are named as
+// such, on every parser, at the same offset as before.
+func TestPlainReasons(t *testing.T) { eachParser(t, testPlainReasons) }
+
+func testPlainReasons(t *testing.T) {
+	cases := []struct {
+		name, in, reason string
+		off              int
+	}{
+		{"byte order mark", "\ufeff{\"a\":1}", "byte order mark (U+FEFF)", 0},
+		{"byte order mark in a long input", "\ufeff[" + strings.Repeat(`"abcdefgh",`, 20) + "1]", "byte order mark (U+FEFF)", 0},
+		{"leading zero", "01", "number with a leading zero", 1},
+		{"negative leading zero", "[-012]", "number with a leading zero", 3},
+		{"leading zero in a long input", "[" + strings.Repeat(`"abcdefgh",`, 20) + "007]", "number with a leading zero", 222},
+		{"zero then a digit elsewhere", "[0 1]", "expected ',' or ']'", 3},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var d graft.Doc
+			_, err := d.Parse([]byte(c.in))
+			var e *graft.Error
+			if !errors.As(err, &e) || !strings.HasPrefix(e.Reason, c.reason) || e.Offset != int64(c.off) {
+				t.Fatalf("%v; want %q at offset %d", err, c.reason, c.off)
+			}
+		})
+	}
+}
