@@ -3,6 +3,7 @@ package graft
 import (
 	"bytes"
 	"slices"
+	"strconv"
 
 	"github.com/graftjson/graft/internal/wire"
 )
@@ -196,7 +197,11 @@ func (d *Doc) reach(cur uint32, p string) (uint32, string, error) {
 		case Array:
 			_, k, _ := d.itemAt(d.ref(cur), wire.ArrayIndex(raw))
 			if k == 0 {
-				return 0, "", &Error{Offset: -1, Pointer: p[:len(p)-len(rest)], Reason: "no such array item", Err: ErrPointer}
+				reason := "no item " + raw + " in an array of length " + itoa(d.Len(d.ref(cur)))
+				if wire.ArrayIndex(raw) < 0 {
+					reason = strconv.Quote(raw) + " is not the index of an item (an array of length " + itoa(d.Len(d.ref(cur))) + ")"
+				}
+				return 0, "", &Error{Offset: -1, Pointer: p[:len(p)-len(rest)], Reason: reason, Err: ErrPointer}
 			}
 			cur = d.resolve(k)
 		case Object:

@@ -358,19 +358,7 @@ close: // the closer of parent at s[i]; its compact text ends after it
 // fail keeps the memory parse grew and returns the error for s[off].
 func (d *Doc) fail(s []byte, nodes []node, stack []uint32, off int, reason string, sentinel error) (uint32, error) {
 	d.nodes, d.parsing.stack = nodes, stack[:0]
-	return 0, syntaxError(s, off, plainReason(s, off, reason), sentinel)
-}
-
-// plainReason returns reason, for a syntax error at s[off], in the words
-// of the mistake where a common one explains it better than the grammar.
-func plainReason(s []byte, off int, reason string) string {
-	switch {
-	case off+3 <= len(s) && s[off] == 0xEF && s[off+1] == 0xBB && s[off+2] == 0xBF:
-		return "byte order mark (U+FEFF): JSON text must not start with one (save the file as UTF-8 without BOM)"
-	case off >= 1 && off < len(s) && s[off]-'0' < 10 && s[off-1] == '0' && (off == 1 || s[off-2]-'0' >= 10 && s[off-2] != '.' && s[off-2] != 'e' && s[off-2] != 'E' && s[off-2] != '+'):
-		return "number with a leading zero: JSON numbers do not start with 0 followed by a digit"
-	}
-	return reason
+	return 0, syntaxError(s, off, wire.PlainReason(s, off, reason), sentinel)
 }
 
 // compactSpace copies the pending text s[mark:i] to its place in out, skips

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/internal/wire"
 )
 
 // The window: r.buf holds the input from stream offset r.base on; bytes
@@ -86,7 +87,7 @@ func (r *Reader) position(off int64) (line, col int) {
 // fail ends the stream with an error at window index i. Once the first
 // item was delivered, the reason says how many were.
 func (r *Reader) fail(i int, reason string, sentinel error) bool {
-	return r.failAt(r.base+int64(i), reason, sentinel, "")
+	return r.failAt(r.base+int64(i), wire.PlainReason(r.buf, i, reason), sentinel, "")
 }
 
 func (r *Reader) failAt(off int64, reason string, sentinel error, pointer string) bool {

@@ -46,8 +46,11 @@ func (r *runner) newDoc(o graft.Options) *graft.Doc {
 
 // displayName returns the name of the input arg in messages.
 func displayName(arg string) string {
-	if arg == stdinArg {
+	switch arg {
+	case stdinArg:
 		return stdinName
+	case "": // an empty argument, quoted so that the message shows it
+		return `""`
 	}
 	return arg
 }
