@@ -169,6 +169,9 @@ type runner struct {
 	// isTerminal, when set, replaces the check of whether a stream is a
 	// terminal (and its width): tests set it to see the progress line.
 	isTerminal func(io.Writer) (width int, ok bool)
+	// stdinTerminal, when set, replaces the check of whether standard
+	// input is a terminal.
+	stdinTerminal func() bool
 }
 
 // output writes b to standard output in one Write.

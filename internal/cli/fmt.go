@@ -74,6 +74,9 @@ func runFmt(r *runner, c *command, args []string) int {
 	case len(files) > 1:
 		return r.usageError(c, "at most one FILE")
 	case len(files) == 0:
+		if code, ok := r.noInput(c); !ok {
+			return code
+		}
 		files = []string{stdinArg}
 	}
 	d := r.newDoc(graft.Options{})

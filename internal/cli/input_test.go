@@ -29,6 +29,28 @@ func TestInputSizeLimit(t *testing.T) {
 	}
 }
 
+// With no FILE and a terminal on standard input, the commands that read
+// standard input by default say so instead of waiting.
+func TestNoInputOnATerminal(t *testing.T) {
+	for _, name := range []string{"validate", "fmt", "stream"} {
+		t.Run(name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			r := &runner{stdin: strings.NewReader("1"), stdout: &stdout, stderr: &stderr, maxBytes: maxInput,
+				stdinTerminal: func() bool { return true }}
+			c := lookup(name)
+			want := "graft " + name + ": no FILE given, and standard input is a terminal: name a FILE, or pipe JSON in (… | graft " + name + ")\n"
+			if code := c.run(r, c, nil); code != exitUsage || !strings.HasPrefix(stderr.String(), want) {
+				t.Errorf("exit %d, stderr %q; want %d, %q", code, stderr.String(), exitUsage, want)
+			}
+			r.stdinTerminal = func() bool { return false }
+			stderr.Reset()
+			if code := c.run(r, c, nil); code != exitOK {
+				t.Errorf("piped input: exit %d, stderr %q", code, stderr.String())
+			}
+		})
+	}
+}
+
 // A file over the limit is refused from its size, before it is read (a
 // sparse file of 300 MB: reading it would say "input exceeds", not its
 // size), with the flag that raises the limit; --max-bytes works for every

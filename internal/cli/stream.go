@@ -86,6 +86,9 @@ func runStream(r *runner, c *command, args []string) int {
 	case len(files) > 1:
 		return r.usageError(c, "at most one FILE")
 	case len(files) == 0:
+		if code, ok := r.noInput(c); !ok {
+			return code
+		}
 		files = []string{stdinArg}
 	}
 	if _, err := graft.ParsePointer(*path); err != nil {
@@ -161,6 +164,23 @@ func (r *runner) openStream(arg string) (src io.Reader, size int64, closeSrc fun
 		size = fi.Size()
 	}
 	return f, size, func() { f.Close() }, nil
+}
+
+// noInput returns the usage error of command c run with no FILE while
+// standard input is a terminal, where it would wait without a word; ok if
+// standard input is not a terminal.
+func (r *runner) noInput(c *command) (code int, ok bool) {
+	isTerm := r.stdinTerminal
+	if isTerm == nil {
+		isTerm = func() bool {
+			f, isFile := r.stdin.(*os.File)
+			return isFile && term.IsTerminal(int(f.Fd()))
+		}
+	}
+	if !isTerm() {
+		return exitOK, true
+	}
+	return r.usageError(c, "no FILE given, and standard input is a terminal: name a FILE, or pipe JSON in (… | graft "+c.name+")"), false
 }
 
 // terminal reports whether w is a terminal, and its width.

@@ -67,6 +67,9 @@ func runValidate(r *runner, c *command, args []string) int {
 		return code
 	}
 	if len(files) == 0 {
+		if code, ok := r.noInput(c); !ok {
+			return code
+		}
 		files = []string{stdinArg}
 	}
 	if msg, ok := claimStdin(append([]string{*schemaFile}, files...)); !ok {
