@@ -2,9 +2,11 @@ package cli
 
 import (
 	"bufio"
+	"errors"
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -42,10 +44,10 @@ What the items are:
   --seq           an RFC 7464 JSON text sequence (each value after 0x1E)
 
 The whole input is checked strictly as RFC 8259 defines JSON (see "graft
-help validate"). Items of more than 64 MiB and nesting deeper than 1000
-levels are errors. Without --path, empty input (or only whitespace) is
-valid: there are no items, and the exit status is 0 (validate rejects it:
-it holds no JSON document). With no FILE, or with "-", stream reads
+help validate"). Items of more than 64 MiB (--max-bytes N sets the limit)
+and nesting deeper than 1000 levels are errors. Without --path, empty
+input (or only whitespace) is valid: there are no items, and the exit
+status is 0 (validate rejects it: it holds no JSON document). With no FILE, or with "-", stream reads
 standard input.
 
 When standard error is a terminal, a progress line there shows the bytes
@@ -108,6 +110,9 @@ func runStream(r *runner, c *command, args []string) int {
 		src = &countingReader{src: src, n: &prog.read}
 	}
 	opts := stream.Options{Path: *path}
+	if isSet(fs, "max-bytes") { // for stream, the limit of one item
+		opts.MaxItemBytes = r.maxBytes
+	}
 	switch {
 	case *ndjson:
 		opts.Mode = stream.Lines
@@ -139,7 +144,11 @@ func runStream(r *runner, c *command, args []string) int {
 		return exitFail
 	}
 	if err := sr.Err(); err != nil {
-		r.report(describe(name, err))
+		msg := describe(name, err)
+		if !pathSet && sr.Count() == 0 && errors.Is(err, graft.ErrLimit) && strings.Contains(err.Error(), "size limit") {
+			msg += " (stream reads the items of an array: if the input is one large object, --path /POINTER names the array inside it; --max-bytes raises the item limit)"
+		}
+		r.report(msg)
 		return exitFail
 	}
 	return exitOK
