@@ -104,7 +104,7 @@ package graft
 //	cycle.go        the cycle check and walks of values
 //	new.go          New… and Copy
 //	edit.go         Set, Delete, the …Item edits
-//	merge.go        Merge, MergeAt, MergeEach
+//	merge.go        Merge, MergeAt, MergeEach; OnConflict
 //	nest.go         merges nested past one goroutine's stack
 //	match.go        matching the members of large objects by sorting
 //	mergepatch.go   MergePatch (RFC 7396)

@@ -212,7 +212,7 @@ func (d *Doc) Size() int { return len(d.buf) + len(d.nodes)*nodeSize + len(d.aux
 func (d *Doc) Cap() int {
 	return cap(d.buf) + cap(d.nodes)*nodeSize + cap(d.aux)*auxSize +
 		cap(d.vector.ends)*4 + cap(d.vector.frames)*int(unsafe.Sizeof(buildFrame{})) + cap(d.parsing.stack)*4 +
-		(cap(d.index.table)+cap(d.index.spare))*8
+		(cap(d.index.table)+cap(d.index.spare))*8 + cap(d.merging.targets)*8
 }
 
 const (

@@ -2,6 +2,7 @@ package graft
 
 import (
 	"bytes"
+	"iter"
 	"slices"
 	"strconv"
 
@@ -13,6 +14,8 @@ type mergeScratch struct {
 	path  []pathElem  // merge position, for conflict errors
 	nest  int         // merge patch level (see patchNested)
 	links [][3]uint32 // MergeEach: per item, its target's last member and the chain it appends
+
+	targets []Ref // MergeEachSeq: the targets gathered
 }
 
 // pathElem is one step of the merge position: a member (its name node in
@@ -216,6 +219,59 @@ func (d *Doc) reach(cur uint32, p string) (uint32, string, error) {
 		at = rest
 	}
 	return cur, "", nil
+}
+
+// MergeEachSeq is MergeEach with the targets as a sequence, such as the
+// values a loop over Items or Members finds, so that callers need not
+// collect them: the Doc gathers them in scratch memory it keeps.
+func (d *Doc) MergeEachSeq(targets iter.Seq[Ref], src Ref) error {
+	t := d.merging.targets[:0]
+	for r := range targets {
+		t = append(t, r)
+	}
+	d.merging.targets = t[:0]
+	return d.MergeEach(t, src)
+}
+
+// OnConflict returns the merges of d under conflict policy c, for calls
+// that need another policy than Options.Conflict:
+//
+//	err := d.OnConflict(graft.ConflictKeep).Merge(dst, src)
+//
+// A Merger is a small value that holds d; it needs d's single owner, as
+// every merge does.
+func (d *Doc) OnConflict(c Conflict) Merger { return Merger{d: d, c: c} }
+
+// Merger runs Doc's merges under a conflict policy of its own: see
+// Doc.OnConflict.
+type Merger struct {
+	d *Doc
+	c Conflict
+}
+
+// with runs merge under m's policy and restores the Doc's.
+func (m Merger) with(merge func() error) error {
+	o := m.d.options()
+	old := o.Conflict
+	o.Conflict = m.c
+	err := merge()
+	o.Conflict = old
+	return err
+}
+
+// Merge is Doc.Merge under m's policy.
+func (m Merger) Merge(dst, src Ref) error {
+	return m.with(func() error { return m.d.Merge(dst, src) })
+}
+
+// MergeAt is Doc.MergeAt under m's policy.
+func (m Merger) MergeAt(dst Ref, p string, src Ref) error {
+	return m.with(func() error { return m.d.MergeAt(dst, p, src) })
+}
+
+// MergeEach is Doc.MergeEach under m's policy.
+func (m Merger) MergeEach(targets []Ref, src Ref) error {
+	return m.with(func() error { return m.d.MergeEach(targets, src) })
 }
 
 // MergeEach merges item i of the array src into targets[i], for every i, as
