@@ -737,3 +737,37 @@ func TestModeString(t *testing.T) {
 		t.Error("unknown mode accepted")
 	}
 }
+
+// TestDuplicateOnPath: one rule for duplicate members everywhere — Doc
+// lookups take the last; the Reader, which read the first, reports the
+// second instead of disagreeing in silence. Elsewhere duplicates are fine.
+func TestDuplicateOnPath(t *testing.T) {
+	cases := []struct {
+		name, in, path string
+		items          int
+		dup            bool
+	}{
+		{"twice on the path", `{"rows":[1,2],"rows":[3]}`, "/rows", 2, true},
+		{"twice one level up", `{"a":{"rows":[1]},"x":0,"a":{}}`, "/a/rows", 1, true},
+		{"escaped the second time", `{"rows":[1],"\u0072ows":[]}`, "/rows", 1, true},
+		{"twice beside the path", `{"rows":[1],"x":1,"x":2}`, "/rows", 1, false},
+		{"twice inside an item", `{"rows":[{"a":1,"a":2}]}`, "/rows", 1, false},
+		{"twice before the path", `{"x":1,"x":2,"rows":[1]}`, "/rows", 1, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := stream.NewReader(strings.NewReader(c.in), stream.Options{Path: c.path})
+			n := 0
+			for r.Next() {
+				n++
+			}
+			err := r.Err()
+			if n != c.items || c.dup != errors.Is(err, graft.ErrPointer) || !c.dup && err != nil {
+				t.Fatalf("%d items, %v; want %d items, duplicate error %v", n, err, c.items, c.dup)
+			}
+			if c.dup && !strings.Contains(err.Error(), "occurs twice on the path") {
+				t.Fatalf("message %q", err)
+			}
+		})
+	}
+}

@@ -77,7 +77,11 @@ func (r *Reader) skip(until int, value bool) bool {
 		switch c {
 		case ',':
 			r.pos++
-			if top == '{' && !r.name() {
+			if k := len(r.stack) - 1; top == '{' && r.tail && k < len(r.path) {
+				if !r.pathName(k) {
+					return false
+				}
+			} else if top == '{' && !r.name() {
 				return false
 			}
 			value = true
@@ -114,6 +118,26 @@ func containerName(c byte) string {
 		return "an array"
 	}
 	return "an object"
+}
+
+// pathName skips a member name and its colon in the object where token k
+// of the path was found, past the array: a second member of that name is
+// an error, since graft.Doc lookups (and graft get) take the last one and
+// the Reader, which read the first, cannot go back.
+func (r *Reader) pathName(k int) bool {
+	c, ok := r.peek()
+	if !ok || c != '"' {
+		return r.name() // reports what is wrong
+	}
+	at := r.pos
+	match, scanned := r.matchName(r.path[k])
+	if !scanned {
+		return false
+	}
+	if match {
+		return r.failAt(r.base+int64(at), "member "+quote(r.path[k])+" occurs twice on the path: the items came from the first, where graft get and Doc lookups take the last", graft.ErrPointer, r.opts.Path)
+	}
+	return r.colon()
 }
 
 // name skips a member name and its colon.

@@ -37,8 +37,9 @@ What the items are:
                   unless a string, an array or an object does)
   --path POINTER  the items of the array at the JSON Pointer POINTER, such
                   as "/data/items"; the rest of the document is still
-                  checked, but nothing of it is printed. Where an object
-                  has a member name twice, the first one counts.
+                  checked, but nothing of it is printed. A member on the
+                  path whose name occurs twice is an error (get takes the
+                  last; stream cannot go back to it).
   --ndjson        NDJSON / JSON Lines: one value per line; blank lines and
                   CR LF line ends are fine, a value spanning lines is not
   --seq           an RFC 7464 JSON text sequence (each value after 0x1E)
