@@ -37,7 +37,7 @@ var arrayCases = []streamCase{
 	{name: "path through an array", in: `[[0],[1,[7,8]]]`, opts: stream.Options{Path: "/1/1"}, items: []string{`7`, `8`}},
 	{name: "escaped pointer tokens", in: `{"a/b":{"m~n":[1]}}`, opts: stream.Options{Path: "/a~1b/m~0n"}, items: []string{`1`}},
 	{name: "escaped member name", in: `{"\u0061":["x"]}`, opts: stream.Options{Path: "/a"}, items: []string{`"x"`}},
-	{name: "first duplicate is followed", in: `{"a":[1],"a":[2]}`, opts: stream.Options{Path: "/a"}, items: []string{`1`}},
+	{name: "a duplicate on the path is an error", in: `{"a":[1],"a":[2]}`, opts: stream.Options{Path: "/a"}, items: []string{`1`}, errIs: graft.ErrPointer, at: "1:10", reason: "member \"a\" occurs twice on the path"},
 	{name: "strings keep escapes", in: `["caf\u00e9 \"q\" \\ \/", "\uD83D\uDE00"]`, items: []string{`"caf\u00e9 \"q\" \\ \/"`, `"\uD83D\uDE00"`}},
 	{name: "numbers keep text", in: `[12345678901234567890123, 1.0e+2, -0.0]`, items: []string{`12345678901234567890123`, `1.0e+2`, `-0.0`}},
 	{name: "scalars next to brackets", in: `[true,false,null,0,"",[],{}]`, items: []string{`true`, `false`, `null`, `0`, `""`, `[]`, `{}`}},
