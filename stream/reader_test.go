@@ -771,3 +771,26 @@ func TestDuplicateOnPath(t *testing.T) {
 		})
 	}
 }
+
+// TestValidate: Validate accepts what Doc.Parse accepts and reports the
+// same reason at the same offset, read one byte at a time through a small
+// window, so that no value fits in it.
+func TestValidate(t *testing.T) {
+	inputs := []string{
+		`{"a":[1,2,{"b":null}],"c":"x\u00e9y"}`, ` [true, false] `, `"` + strings.Repeat("long string ", 100) + `"`,
+		`-12.5e+3`, ``, `   `, `{"a":1,}`, `[1 2]`, `01`, "\ufeff[1]", `{"a":1}x`, `[1,[2,[3]]`, `"\ud800"`, "\"\xff\"", `tru`, `{"a" 1}`,
+		strings.Repeat("[", 1001) + strings.Repeat("]", 1001),
+	}
+	for _, in := range inputs {
+		var d graft.Doc
+		_, want := d.Parse([]byte(in))
+		got := stream.Validate(iotest.OneByteReader(strings.NewReader(in)), stream.Options{BufferSize: 16})
+		var ge, we *graft.Error
+		switch {
+		case want == nil && got != nil, want != nil && got == nil:
+			t.Errorf("%.40q: Validate %v, Parse %v", in, got, want)
+		case want != nil && (!errors.As(got, &ge) || !errors.As(want, &we) || ge.Offset != we.Offset || ge.Reason != we.Reason || ge.Err != we.Err):
+			t.Errorf("%.40q:\nValidate %v\nParse    %v", in, got, want)
+		}
+	}
+}

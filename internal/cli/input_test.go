@@ -2,8 +2,10 @@ package cli
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -14,7 +16,7 @@ import (
 func TestInputSizeLimit(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	r := &runner{stdin: strings.NewReader("[1,2,3]"), stdout: &stdout, stderr: &stderr, maxBytes: 6}
-	c := validateCommand()
+	c := fmtCommand()
 	if code := c.run(r, c, []string{"-"}); code != exitFail {
 		t.Errorf("exit %d, want %d", code, exitFail)
 	}
@@ -74,8 +76,9 @@ func TestFileSizeLimit(t *testing.T) {
 		code   int
 		stderr string
 	}{
-		{"validate refuses from the size", []string{"validate", big}, exitFail, big + ": 300000000 bytes exceed the limit of 268435456 bytes for one input (--max-bytes raises it"},
+		{"get refuses from the size", []string{"get", big, "/a"}, exitFail, big + ": 300000000 bytes exceed the limit of 268435456 bytes for one input (--max-bytes raises it"},
 		{"fmt refuses from the size", []string{"fmt", big}, exitFail, big + ": 300000000 bytes exceed the limit of 268435456"},
+		{"validate streams, with no size limit", []string{"validate", "--max-bytes", "1", big}, exitFail, big + ":1:1: invalid character byte 0x00 at the start of a value"},
 		{"--max-bytes lowers the limit", []string{"get", "--max-bytes", "6", small, "/0"}, exitFail, small + ": 7 bytes exceed the limit of 6 bytes"},
 		{"--max-bytes at the size", []string{"get", small, "/0", "--max-bytes", "7"}, exitOK, ""},
 		{"--max-bytes 0", []string{"validate", "--max-bytes", "0", small}, exitUsage, "graft validate: --max-bytes must be between 1 and 4294967295"},
@@ -89,5 +92,48 @@ func TestFileSizeLimit(t *testing.T) {
 				t.Errorf("exit %d, stderr %q; want %d, %q", code, stderr, c.code, c.stderr)
 			}
 		})
+	}
+}
+
+// endless yields "[" then n bytes of "1," items, then "1]".
+type endless struct{ n, sent int }
+
+func (e *endless) Read(p []byte) (int, error) {
+	i := 0
+	for ; i < len(p); i++ {
+		switch {
+		case e.sent == 0:
+			p[i] = '['
+		case e.sent <= e.n:
+			p[i] = ",1"[e.sent%2]
+		case e.sent == e.n+1:
+			p[i] = '1'
+		case e.sent == e.n+2:
+			p[i] = ']'
+		default:
+			return i, io.EOF
+		}
+		e.sent++
+	}
+	return i, nil
+}
+
+// Validate reads piece by piece: 64 MiB of input take a small fraction of
+// that in memory, and the size limit of whole documents does not apply.
+func TestValidateBoundedMemory(t *testing.T) {
+	const n = 64 << 20
+	var stdout, stderr bytes.Buffer
+	r := &runner{stdin: &endless{n: n}, stdout: &stdout, stderr: &stderr, maxBytes: 1 << 20,
+		stdinTerminal: func() bool { return false }}
+	c := validateCommand()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	code := c.run(r, c, []string{"-"})
+	runtime.ReadMemStats(&after)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > n/16 {
+		t.Errorf("validating %d bytes allocated %d bytes", n, grew)
 	}
 }
