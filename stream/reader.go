@@ -51,6 +51,8 @@ type Reader struct {
 	off      int64 // stream offset of the current item
 	count    int
 	err      error
+
+	out *printer // Format: where the text read is printed, or nil
 }
 
 type state uint8

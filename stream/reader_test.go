@@ -2,6 +2,7 @@ package stream_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"math"
@@ -791,6 +792,45 @@ func TestValidate(t *testing.T) {
 			t.Errorf("%.40q: Validate %v, Parse %v", in, got, want)
 		case want != nil && (!errors.As(got, &ge) || !errors.As(want, &we) || ge.Offset != we.Offset || ge.Reason != we.Reason || ge.Err != we.Err):
 			t.Errorf("%.40q:\nValidate %v\nParse    %v", in, got, want)
+		}
+	}
+}
+
+// TestFormat: Compact and Indent print what encoding/json's Compact and
+// Indent print, reading one byte at a time through a small window, so
+// that strings cross the window's end; on invalid input they fail as
+// Validate does.
+func TestFormat(t *testing.T) {
+	inputs := []string{
+		`{"a":[1,2,{"b":null}],"c":"x\u00e9y"}`, " [ true ,\n false ] ", `"` + strings.Repeat("long \\\"string\\\" ", 100) + `"`,
+		`-12.5e+3`, `{ }`, `[ ]`, `{"a" : { } , "b" : [ [ ] , { "c" : [ 1 ] } ]}`, `[1, "a b", {"x y": " z "}]`,
+		"\t{\"k\":\r\n\"" + strings.Repeat("é", 40) + "\"}\n",
+	}
+	for _, in := range inputs {
+		for _, indent := range []string{"", " ", "\t"} {
+			var want bytes.Buffer
+			var got bytes.Buffer
+			var err error
+			src := iotest.OneByteReader(strings.NewReader(in))
+			if indent == "" {
+				json.Compact(&want, []byte(in))
+				err = stream.Compact(&got, src, stream.Options{BufferSize: 16})
+			} else {
+				json.Indent(&want, []byte(in), "", indent)
+				err = stream.Indent(&got, src, indent, stream.Options{BufferSize: 16})
+			}
+			// encoding/json.Indent keeps the whitespace after the value.
+			if w := strings.TrimRight(want.String(), " \t\r\n"); err != nil || got.String() != w {
+				t.Errorf("%.30q indent %q: %v\ngot  %q\nwant %q", in, indent, err, got.String(), w)
+			}
+		}
+	}
+	for _, in := range []string{`{"a":1,}`, `[1 2]`, "\ufeff[1]", ``} {
+		var d graft.Doc
+		_, want := d.Parse([]byte(in))
+		err := stream.Indent(io.Discard, strings.NewReader(in), "  ", stream.Options{})
+		if err == nil || err.Error() != want.Error() {
+			t.Errorf("%q: %v, want %v", in, err, want)
 		}
 	}
 }

@@ -17,6 +17,10 @@ import (
 // is false at the end of the input (or on a read error).
 func (r *Reader) peek() (c byte, ok bool) {
 	for {
+		if r.out != nil && r.pos < len(r.buf) && wire.IsSpace(r.buf[r.pos]) {
+			r.out.flush(r.buf, r.pos)
+			r.out.mark = wire.SkipSpace(r.buf, r.pos)
+		}
 		r.pos = wire.SkipSpace(r.buf, r.pos)
 		if r.pos < len(r.buf) {
 			return r.buf[r.pos], true
@@ -47,6 +51,7 @@ func (r *Reader) skip(until int, value bool) bool {
 					r.stack = r.stack[:len(r.stack)-1]
 					break
 				}
+				r.newline(len(r.stack))
 				// A member name or a value must follow (name and the
 				// loop report the end of the input as Doc.Parse does).
 				if c == '{' && !r.name() {
@@ -80,6 +85,7 @@ func (r *Reader) skip(until int, value bool) bool {
 		switch c {
 		case ',':
 			r.pos++
+			r.newline(len(r.stack))
 			if k := len(r.stack) - 1; top == '{' && r.tail && k < len(r.path) {
 				if !r.pathName(k) {
 					return false
@@ -89,6 +95,7 @@ func (r *Reader) skip(until int, value bool) bool {
 			}
 			value = true
 		case top + 2:
+			r.newline(len(r.stack) - 1)
 			r.pos++
 			r.stack = r.stack[:len(r.stack)-1]
 		default:
@@ -164,6 +171,9 @@ func (r *Reader) colon() bool {
 		return r.fail(r.pos, "expected ':' after object member name, found "+r.describe(r.pos), graft.ErrSyntax)
 	}
 	r.pos++
+	if r.out != nil && r.out.indented {
+		r.out.insert(r.buf, r.pos, ' ')
+	}
 	return true
 }
 

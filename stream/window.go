@@ -20,6 +20,10 @@ import (
 // r.pos, callers adjust their own. It reports whether new bytes arrived;
 // false means the end of the input (r.eof) or a read error (r.rerr).
 func (r *Reader) fill(keep int) bool {
+	if r.out != nil {
+		r.out.flush(r.buf, keep)
+		r.out.mark = max(r.out.mark-keep, 0)
+	}
 	if keep > 0 {
 		dropped := r.buf[:keep]
 		if n := bytes.Count(dropped, nl); n > 0 {

@@ -16,8 +16,8 @@ import (
 func TestInputSizeLimit(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	r := &runner{stdin: strings.NewReader("[1,2,3]"), stdout: &stdout, stderr: &stderr, maxBytes: 6}
-	c := fmtCommand()
-	if code := c.run(r, c, []string{"-"}); code != exitFail {
+	c := lookup("get")
+	if code := c.run(r, c, []string{"-", "/0"}); code != exitFail {
 		t.Errorf("exit %d, want %d", code, exitFail)
 	}
 	if want := "<stdin>: input exceeds the limit of 6 bytes for one input (--max-bytes raises it, up to 4294967295; graft stream reads the items of a large array in bounded memory)\n"; stderr.String() != want {
@@ -26,7 +26,7 @@ func TestInputSizeLimit(t *testing.T) {
 
 	stderr.Reset()
 	r = &runner{stdin: strings.NewReader("[1,2,3]"), stdout: &stdout, stderr: &stderr, maxBytes: 7}
-	if code := c.run(r, c, []string{"-"}); code != exitOK || stderr.Len() > 0 {
+	if code := c.run(r, c, []string{"-", "/0"}); code != exitOK || stderr.Len() > 0 {
 		t.Errorf("input at the limit: exit %d, stderr %q", code, stderr.String())
 	}
 }
@@ -77,7 +77,8 @@ func TestFileSizeLimit(t *testing.T) {
 		stderr string
 	}{
 		{"get refuses from the size", []string{"get", big, "/a"}, exitFail, big + ": 300000000 bytes exceed the limit of 268435456 bytes for one input (--max-bytes raises it"},
-		{"fmt refuses from the size", []string{"fmt", big}, exitFail, big + ": 300000000 bytes exceed the limit of 268435456"},
+		{"fmt streams past the size", []string{"fmt", big}, exitFail, big + ":1:1: invalid character byte 0x00 at the start of a value"},
+		{"fmt --canonical refuses from the size", []string{"fmt", "--canonical", big}, exitFail, big + ": 300000000 bytes exceed the limit of 268435456"},
 		{"validate streams, with no size limit", []string{"validate", "--max-bytes", "1", big}, exitFail, big + ":1:1: invalid character byte 0x00 at the start of a value"},
 		{"--max-bytes lowers the limit", []string{"get", "--max-bytes", "6", small, "/0"}, exitFail, small + ": 7 bytes exceed the limit of 6 bytes"},
 		{"--max-bytes at the size", []string{"get", small, "/0", "--max-bytes", "7"}, exitOK, ""},
