@@ -3,7 +3,8 @@
 // a huge array at a JSON Pointer (a 250 MB upstream dump read by a cache
 // warmer), NDJSON / JSON Lines, concatenated JSON values, and RFC 7464 JSON
 // text sequences; Auto mode tells these apart by the first byte that is not
-// whitespace.
+// whitespace. Validate, Compact and Indent check and reprint one whole JSON
+// value of any size the same way, building nothing.
 //
 // # Terminology
 //
