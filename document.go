@@ -14,7 +14,8 @@ import (
 // A stale Ref, or one from another Doc, is detected: reads of it report
 // Invalid, false or zero, as for the zero Ref, and every method that
 // returns an error returns one wrapping ErrStale. (The tag has 32 bits:
-// a Ref could pass for another only after some 4 billion Resets.)
+// a Ref could pass for another only after some 4 billion Resets, or 16
+// million Docs.)
 type Ref uint64
 
 // ref returns the Ref of node i.
@@ -235,18 +236,24 @@ func (d *Doc) stale(r Ref) bool {
 	return r != 0 && (uint32(r>>32) != d.tag || uint64(uint32(r)) >= uint64(len(d.nodes)))
 }
 
-// docTags hands out the tags of Doc contents, so that Refs into different
-// Docs, or into one Doc before and after Reset, differ.
-var docTags atomic.Uint32
+// tagBlocks hands out blocks of tagBlock tags of Doc contents, so that
+// Refs into different Docs, or into one Doc before and after Reset, differ.
+// A Doc takes a block at a time, so that Reset costs no atomic operation
+// but once in tagBlock times. Tags come round again after 2^32 of them
+// (some 4 billion Resets, or 16 million Docs).
+var tagBlocks atomic.Uint32
+
+const tagBlock = 256
 
 // firstNode adds the unused node 0 to an empty Doc and tags its new
-// contents.
+// contents. A tag is never a multiple of tagBlock, so never 0.
 func (d *Doc) firstNode() {
 	d.nodes = append(d.nodes, node{})
-	d.tag = docTags.Add(1)
-	if d.tag == 0 {
-		d.tag = docTags.Add(1)
+	next := d.tag + 1
+	if d.tag%tagBlock == 0 || next%tagBlock == 0 { // a new Doc, or its block used up
+		next = tagBlocks.Add(1)*tagBlock + 1
 	}
+	d.tag = next
 }
 
 // Kind returns the kind of the value r, or Invalid.

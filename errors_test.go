@@ -266,3 +266,26 @@ func testPlainReasons(t *testing.T) {
 		})
 	}
 }
+
+// TestStaleAfterManyResets: a Ref stays stale through the Resets that use
+// up a Doc's block of tags and take the next, and Refs of Docs made one
+// after another differ.
+func TestStaleAfterManyResets(t *testing.T) {
+	var d graft.Doc
+	first := mustAppend(t, &d, `[1]`)
+	seen := map[graft.Ref]bool{first: true}
+	for i := range 1000 {
+		d.Reset()
+		r := mustAppend(t, &d, `[1]`)
+		if seen[r] || d.Kind(first) != graft.Invalid {
+			t.Fatalf("Reset %d: Ref %x repeats, or the first Ref reads as a value", i, r)
+		}
+		seen[r] = true
+		var other graft.Doc
+		o := mustAppend(t, &other, `[1]`)
+		if seen[o] || d.Kind(o) != graft.Invalid {
+			t.Fatalf("Doc %d: its Ref %x is one of another Doc's", i, o)
+		}
+		seen[o] = true
+	}
+}
