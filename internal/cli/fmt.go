@@ -95,18 +95,14 @@ func runFmt(r *runner, c *command, args []string) int {
 	if !ok {
 		return exitFail
 	}
-	var out []byte
-	switch {
-	case *canonical:
-		var err error
-		if out, err = d.AppendCanonical(out, root); err != nil {
-			msg := err.Error()
-			if ge := (*graft.Error)(nil); errors.As(err, &ge) {
-				msg = "at " + quote(ge.Pointer) + ": " + ge.Reason
-			}
-			r.report(displayName(files[0]) + ": no canonical form " + msg)
-			return exitFail
+	out, err := d.AppendCanonical(nil, root)
+	if err != nil {
+		msg := err.Error()
+		if ge := (*graft.Error)(nil); errors.As(err, &ge) {
+			msg = "at " + quote(ge.Pointer) + ": " + ge.Reason
 		}
+		r.report(displayName(files[0]) + ": no canonical form " + msg)
+		return exitFail
 	}
 	return r.output(append(out, '\n'))
 }
