@@ -37,8 +37,9 @@ var (
 	ErrCycle = errors.New("value would contain itself")
 
 	// ErrStale: a Ref from before its Doc was Reset or parsed again (Parse
-	// where Append was meant), or from another Doc. It wraps ErrKind, what
-	// such a Ref gave before it was told apart.
+	// where Append was meant), or from another Doc, or a merge source that
+	// an earlier merge consumed. It wraps ErrKind, what such a Ref gave
+	// before it was told apart.
 	ErrStale = fmt.Errorf("stale Ref: %w", ErrKind)
 
 	// ErrPatch: a JSON Patch (RFC 6902) document is malformed: not an
@@ -86,6 +87,7 @@ func (e *Error) Error() string {
 // Shared errors with no position (see the sentinels).
 var (
 	errStale      = &Error{Offset: -1, Reason: "Ref from before the Doc was Reset or parsed again, or from another Doc", Err: ErrStale}
+	errConsumed   = &Error{Offset: -1, Reason: "the source was consumed by an earlier merge, which emptied it (Copy it first to merge it twice)", Err: ErrStale}
 	errNoValue    = &Error{Offset: -1, Reason: "no value (the zero Ref, as a lookup that found nothing returns)", Err: ErrKind}
 	errMemberName = &Error{Offset: -1, Reason: "a member name cannot be changed in place", Err: ErrKind}
 	errCycle      = &Error{Offset: -1, Reason: "value would contain itself", Err: ErrCycle}

@@ -37,7 +37,8 @@ type pathElem struct {
 // too (a Ref kept to one, or the same value attached somewhere else too,
 // shows {} or []); a value that becomes dst's whole (a new member's value,
 // an item) is the same value in dst. Copy src first to use it after the
-// merge.
+// merge: merging a consumed src again (until something is added to it) is
+// an error wrapping ErrStale, not a merge of {}.
 //
 //	dst \ src | object          | array              | scalar       | null
 //	object    | member-wise     | conflict           | conflict     | dst kept
@@ -68,11 +69,15 @@ func (d *Doc) Merge(dst, src Ref) error {
 	if d.target(dst) == nil || d.at(src) == nil {
 		return d.refsError(dst, wantTarget, src)
 	}
+	if err := d.consumed(src); err != nil {
+		return err
+	}
 	if src != dst && d.contains(uint32(src), uint32(dst)) {
 		return errCycle
 	}
+	full := d.nodes[uint32(src)].child != 0
 	d.start()
-	return d.finish(d.mergeAll(uint32(dst), uint32(src)), "")
+	return d.markConsumed(src, full, d.finish(d.mergeAll(uint32(dst), uint32(src)), ""))
 }
 
 // mergeAll merges src into dst and then consumes src.
@@ -94,6 +99,31 @@ func (d *Doc) consume(si uint32) {
 	if k := n.kind(); (k == Object || k == Array) && (n.meta != uint32(k) || n.child != 0) {
 		d.overwrite(si, node{meta: uint32(k)})
 	}
+}
+
+// consumedOff, as the text offset of an empty container with no span,
+// marks a merge source that a merge emptied, until something is added to
+// it: merging it again is an error, not a merge of {}.
+const consumedOff = ^uint32(0)
+
+// markConsumed marks src, which held something before a merge (full), if
+// the merge succeeded and left it empty; it returns the merge's err.
+func (d *Doc) markConsumed(src Ref, full bool, err error) error {
+	if err == nil && full {
+		if n := &d.nodes[uint32(src)]; n.child == 0 && (n.meta == uint32(Object) || n.meta == uint32(Array)) {
+			n.off = consumedOff
+		}
+	}
+	return err
+}
+
+// consumed returns the error for src if it is a merge source emptied by
+// an earlier merge.
+func (d *Doc) consumed(src Ref) error {
+	if n := d.at(src); n != nil && n.off == consumedOff && n.child == 0 && (n.meta == uint32(Object) || n.meta == uint32(Array)) {
+		return errConsumed
+	}
+	return nil
 }
 
 // unspan empties container i, whose members or items a merge has moved
@@ -130,6 +160,9 @@ func (d *Doc) unspan(i uint32) {
 func (d *Doc) MergeAt(dst Ref, p string, src Ref) error {
 	if d.target(dst) == nil || d.at(src) == nil {
 		return d.refsError(dst, wantTarget, src)
+	}
+	if err := d.consumed(src); err != nil {
+		return err
 	}
 	if err := checkPointer(p); err != nil {
 		return err
@@ -185,7 +218,8 @@ func (d *Doc) MergeAt(dst Ref, p string, src Ref) error {
 		}
 		cur, at = v, rest
 	}
-	return d.finish(d.mergeAll(cur, uint32(src)), p)
+	full := d.nodes[uint32(src)].child != 0
+	return d.markConsumed(src, full, d.finish(d.mergeAll(cur, uint32(src)), p))
 }
 
 // reach follows pointer p from cur as far as the document goes. It returns
@@ -282,8 +316,16 @@ func (m Merger) MergeEach(targets []Ref, src Ref) error {
 // ("/7/price" for item 7). Src and its items are consumed as Merge
 // consumes src.
 func (d *Doc) MergeEach(targets []Ref, src Ref) error {
+	full := d.container(src, Array) != nil && d.nodes[uint32(src)].child != 0
+	return d.markConsumed(src, full, d.mergeEach(targets, src))
+}
+
+func (d *Doc) mergeEach(targets []Ref, src Ref) error {
 	if d.container(src, Array) == nil {
 		return d.refError(src, Array)
+	}
+	if err := d.consumed(src); err != nil {
+		return err
 	}
 	// No item may contain its target. Where src is as parsed, a target
 	// outside it is outside every item, and no chain of members is shared

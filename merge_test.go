@@ -1421,3 +1421,59 @@ func TestOnConflict(t *testing.T) {
 		t.Fatalf("the Doc's policy after OnConflict: %v, want a conflict at /a", err)
 	}
 }
+
+// TestMergeConsumedAgain: a source that a merge consumed is not merged a
+// second time as {} in silence; a Copy made before, an empty source, and
+// a consumed one filled again merge as usual.
+func TestMergeConsumedAgain(t *testing.T) {
+	var d graft.Doc
+	dst := mustAppend(t, &d, `{"a":1}`)
+	src := mustAppend(t, &d, `{"b":2}`)
+	keep := d.Copy(src)
+	if err := d.Merge(dst, src); err != nil {
+		t.Fatal(err)
+	}
+	other := mustAppend(t, &d, `{}`)
+	for name, err := range map[string]error{
+		"Merge":      d.Merge(other, src),
+		"MergeAt":    d.MergeAt(other, "/x", src),
+		"MergePatch": d.MergePatch(other, src),
+	} {
+		var e *graft.Error
+		if !errors.As(err, &e) || !errors.Is(err, graft.ErrStale) || !strings.Contains(e.Reason, "consumed") {
+			t.Errorf("%s of a consumed source: %v, want ErrStale", name, err)
+		}
+	}
+	items := mustAppend(t, &d, `[{"c":3}]`)
+	if err := d.MergeEach([]graft.Ref{other}, items); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.MergeEach([]graft.Ref{other}, items); !errors.Is(err, graft.ErrStale) {
+		t.Errorf("MergeEach of consumed items: %v, want ErrStale", err)
+	}
+	if err := d.Merge(other, keep); err != nil {
+		t.Errorf("the Copy made before: %v", err)
+	}
+	if err := d.Merge(other, d.Copy(src)); err != nil {
+		t.Errorf("a Copy of the consumed source: %v", err)
+	}
+	empty := mustAppend(t, &d, `{}`)
+	if err := d.Merge(other, empty); err != nil {
+		t.Errorf("an empty source: %v", err)
+	}
+	if err := d.Merge(other, empty); err != nil {
+		t.Errorf("an empty source, twice: %v", err)
+	}
+	if err := d.Set(src, "d", d.NewInt(4)); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Merge(other, src); err != nil {
+		t.Errorf("a consumed source filled again: %v", err)
+	}
+	if got, want := compact(&d, other), `{"c":3,"b":2,"d":4}`; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	if got, want := compact(&d, dst), `{"a":1,"b":2}`; got != want {
+		t.Errorf("dst %s, want %s", got, want)
+	}
+}

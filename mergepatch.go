@@ -42,6 +42,10 @@ func (d *Doc) MergePatch(target, patch Ref) error {
 	if d.target(target) == nil || d.at(patch) == nil {
 		return d.refsError(target, wantTarget, patch)
 	}
+	if err := d.consumed(patch); err != nil {
+		return err
+	}
+	full := d.nodes[uint32(patch)].child != 0
 	d.begin()
 	if err := d.mergePatch(uint32(target), uint32(patch)); err != nil {
 		d.rollback()
@@ -51,7 +55,7 @@ func (d *Doc) MergePatch(target, patch Ref) error {
 		d.consume(uint32(patch))
 	}
 	d.commit()
-	return nil
+	return d.markConsumed(patch, full && patch != target, nil)
 }
 
 func (d *Doc) mergePatch(t, p uint32) error {

@@ -196,6 +196,9 @@ func (d *Doc) copyHead(i uint32) (uint32, copyFrame, bool) {
 		return d.newNode(asValue(n)), copyFrame{}, false // a scalar's child is its text length
 	}
 	n.child = 0
+	if n.off == consumedOff { // a copy is a new value, never a consumed one
+		n.off = 0
+	}
 	// The copy's nodes are new: its aux entry must name its own (the last
 	// original child of a grown container) or none (contains). Where the
 	// Doc has no room for another entry, the copy prints child by child.
