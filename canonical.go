@@ -42,6 +42,9 @@ import (
 // containers allocated per call. An invalid r appends nothing.
 func (d *Doc) AppendCanonical(dst []byte, r Ref) ([]byte, error) {
 	if d.at(r) == nil {
+		if d.stale(r) {
+			return dst, errStale
+		}
 		return dst, nil
 	}
 	s := getSort()

@@ -53,7 +53,8 @@
 // # Memory
 //
 // Slices returned by reads borrow the arena and stay valid until the Doc is
-// Reset or Parse is called again; Refs likewise. Reset keeps the memory, so a
+// Reset or Parse is called again; Refs likewise, and a stale Ref (or one
+// from another Doc) is detected: see Ref and ErrStale. Reset keeps the memory, so a
 // Doc reused for request after request stops allocating once its arena has
 // grown to the working size; Pool does that for a server and drops arenas
 // that one huge request blew up.
@@ -76,8 +77,8 @@
 // bytes, valid or not, makes a Doc hold at most about 16n bytes (see
 // Options.MaxBytes). Values that code builds call by call may nest deeper
 // than MaxDepth; printing, merging, copying and comparing them works at
-// any depth. Errors are *Error values with the byte offset, line and
-// column.
+// any depth. Every error is an *Error: parse errors carry the byte offset,
+// line and column, merge and pointer errors the JSON Pointer.
 package graft
 
 // The files, in the order of the pipeline (tests mirror them: x_test.go
@@ -111,7 +112,7 @@ package graft
 //	cycle.go        the cycle check and walks of values
 //	new.go          New… and Copy
 //	edit.go         Set, Delete, the …Item edits
-//	merge.go        Merge, MergeAt, MergeEach
+//	merge.go        Merge, MergeAt, MergeEach; OnConflict
 //	nest.go         merges nested past one goroutine's stack
 //	match.go        matching the members of large objects by sorting
 //	mergepatch.go   MergePatch (RFC 7396)

@@ -1,13 +1,25 @@
 package graft
 
-import "unsafe"
+import (
+	"sync/atomic"
+	"unsafe"
+)
 
-// Ref is a handle to a value in a Doc: an index into its arena. The zero Ref
-// is no value; every read of it reports Invalid or an error. A Ref stays
-// valid while the Doc grows (Append, building, editing) and becomes
-// meaningless after Reset or Parse, which reuse the arena. A Ref belongs to
-// the Doc that returned it.
-type Ref uint32
+// Ref is a handle to a value in a Doc: an index into its arena and the tag
+// of the Doc's current contents. The zero Ref is no value; every read of
+// it reports Invalid or an error. A Ref stays valid while the Doc grows
+// (Append, building, editing) and is stale after Reset or Parse, which
+// reuse the arena. A Ref belongs to the Doc that returned it.
+//
+// A stale Ref, or one from another Doc, is detected: reads of it report
+// Invalid, false or zero, as for the zero Ref, and every method that
+// returns an error returns one wrapping ErrStale. (The tag has 32 bits:
+// a Ref could pass for another only after some 4 billion Resets, or 16
+// million Docs.)
+type Ref uint64
+
+// ref returns the Ref of node i.
+func (d *Doc) ref(i uint32) Ref { return Ref(d.tag)<<32 | Ref(i) }
 
 // Kind is the JSON type of a value.
 type Kind uint8
@@ -50,7 +62,8 @@ type Doc struct {
 	nodes []node // nodes[0] is unused so that the zero Ref means "none"
 	aux   []aux  // container side entries, indexed by node payloads
 	opts  Options
-	init  bool // opts normalized
+	init  bool   // opts normalized
+	tag   uint32 // the tag of the Refs into the current contents (see firstNode)
 
 	// The state of each concern, its type declared in the concern's
 	// file, which says what else touches it besides Reset and Cap here.
@@ -200,7 +213,7 @@ func (d *Doc) Size() int { return len(d.buf) + len(d.nodes)*nodeSize + len(d.aux
 func (d *Doc) Cap() int {
 	return cap(d.buf) + cap(d.nodes)*nodeSize + cap(d.aux)*auxSize +
 		cap(d.vector.ends)*4 + cap(d.vector.frames)*int(unsafe.Sizeof(buildFrame{})) + cap(d.parsing.stack)*4 +
-		(cap(d.index.table)+cap(d.index.spare))*8
+		(cap(d.index.table)+cap(d.index.spare))*8 + cap(d.merging.targets)*8
 }
 
 const (
@@ -210,10 +223,37 @@ const (
 
 // at returns the node of r, or nil if r is not a value of d.
 func (d *Doc) at(r Ref) *node {
-	if r == 0 || int(r) >= len(d.nodes) {
+	i := uint32(r)
+	if r == 0 || uint32(r>>32) != d.tag || uint64(i) >= uint64(len(d.nodes)) { // the zero Ref first: a nil Doc has no value
 		return nil
 	}
-	return &d.nodes[r]
+	return &d.nodes[i]
+}
+
+// stale reports whether r is not the zero Ref but not a Ref into d's
+// current contents: a Ref from before Reset, or from another Doc.
+func (d *Doc) stale(r Ref) bool {
+	return r != 0 && (uint32(r>>32) != d.tag || uint64(uint32(r)) >= uint64(len(d.nodes)))
+}
+
+// tagBlocks hands out blocks of tagBlock tags of Doc contents, so that
+// Refs into different Docs, or into one Doc before and after Reset, differ.
+// A Doc takes a block at a time, so that Reset costs no atomic operation
+// but once in tagBlock times. Tags come round again after 2^32 of them
+// (some 4 billion Resets, or 16 million Docs).
+var tagBlocks atomic.Uint32
+
+const tagBlock = 256
+
+// firstNode adds the unused node 0 to an empty Doc and tags its new
+// contents. A tag is never a multiple of tagBlock, so never 0.
+func (d *Doc) firstNode() {
+	d.nodes = append(d.nodes, node{})
+	next := d.tag + 1
+	if d.tag%tagBlock == 0 || next%tagBlock == 0 { // a new Doc, or its block used up
+		next = tagBlocks.Add(1)*tagBlock + 1
+	}
+	d.tag = next
 }
 
 // Kind returns the kind of the value r, or Invalid.

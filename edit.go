@@ -104,7 +104,7 @@ func (d *Doc) newName(name string, v uint32) (uint32, error) {
 	}
 	k := d.newText(String, flagName|quoteFlags(t, len(name))|uint32(len(t))<<payloadShift, off)
 	v = d.attachable(v) // may grow d.nodes: not in the same statement
-	d.nodes[k].child = v
+	d.nodes[uint32(k)].child = v
 	return uint32(k), nil
 }
 
@@ -137,10 +137,10 @@ func (d *Doc) slot(v uint32) uint32 {
 // any other change of the object's members drops it.
 func (d *Doc) Set(obj Ref, name string, v Ref) error {
 	if d.container(obj, Object) == nil || d.at(v) == nil {
-		return ErrKind
+		return d.refsError(obj, Object, v)
 	}
 	if d.contains(uint32(v), uint32(obj)) {
-		return ErrCycle
+		return errCycle
 	}
 	found, last := d.findMember(uint32(obj), name)
 	if found == 0 {
@@ -177,7 +177,7 @@ func (d *Doc) Delete(obj Ref, name string) bool {
 	var prev uint32
 	found := false
 	built, bad := builtName(name)
-	for k := d.nodes[obj].child; k != 0; {
+	for k := d.nodes[uint32(obj)].child; k != 0; {
 		next := d.nodes[k].next
 		if d.nameEquals(k, name) || bad && d.nameEquals(k, built) {
 			d.unlink(uint32(obj), prev, k)
@@ -194,10 +194,10 @@ func (d *Doc) Delete(obj Ref, name string) bool {
 // array or v is not a value, and ErrCycle if v is arr or contains it.
 func (d *Doc) AppendItem(arr Ref, v Ref) error {
 	if d.container(arr, Array) == nil || d.at(v) == nil {
-		return ErrKind
+		return d.refsError(arr, Array, v)
 	}
 	if d.contains(uint32(v), uint32(arr)) {
-		return ErrCycle
+		return errCycle
 	}
 	d.linkLast(uint32(arr), d.slot(uint32(v)))
 	return nil
@@ -208,14 +208,14 @@ func (d *Doc) AppendItem(arr Ref, v Ref) error {
 // AppendItem does.
 func (d *Doc) InsertItem(arr Ref, i int, v Ref) error {
 	if d.container(arr, Array) == nil || d.at(v) == nil {
-		return ErrKind
+		return d.refsError(arr, Array, v)
 	}
 	if d.contains(uint32(v), uint32(arr)) {
-		return ErrCycle
+		return errCycle
 	}
 	prev, k, ok := d.itemAt(arr, i)
 	if !ok {
-		return ErrNotFound
+		return itemError(i, d.Len(arr))
 	}
 	if k == 0 {
 		d.linkLast(uint32(arr), d.slot(uint32(v)))
@@ -233,14 +233,14 @@ func (d *Doc) InsertItem(arr Ref, i int, v Ref) error {
 // there is no item i, ErrKind and ErrCycle as AppendItem does.
 func (d *Doc) SetItem(arr Ref, i int, v Ref) error {
 	if d.container(arr, Array) == nil || d.at(v) == nil {
-		return ErrKind
+		return d.refsError(arr, Array, v)
 	}
 	if d.contains(uint32(v), uint32(arr)) {
-		return ErrCycle
+		return errCycle
 	}
 	prev, k, _ := d.itemAt(arr, i)
 	if k == 0 {
-		return ErrNotFound
+		return itemError(i, d.Len(arr))
 	}
 	s := d.slot(uint32(v))
 	d.changed(uint32(arr))
@@ -254,11 +254,11 @@ func (d *Doc) SetItem(arr Ref, i int, v Ref) error {
 // is no item i.
 func (d *Doc) DeleteItem(arr Ref, i int) error {
 	if d.container(arr, Array) == nil {
-		return ErrKind
+		return d.refError(arr, Array)
 	}
 	prev, k, _ := d.itemAt(arr, i)
 	if k == 0 {
-		return ErrNotFound
+		return itemError(i, d.Len(arr))
 	}
 	d.unlink(uint32(arr), prev, k)
 	return nil

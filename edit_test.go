@@ -195,7 +195,7 @@ func TestItemEdits(t *testing.T) {
 					if op.value != "" {
 						v = mustAppend(t, &d, op.value)
 					}
-					if err := op.apply(&d, arr, v); err != op.err {
+					if err := op.apply(&d, arr, v); !errors.Is(err, op.err) {
 						t.Fatalf("%s(%d, %s) = %v, want %v", op.op, op.i, op.value, err, op.err)
 					}
 				}

@@ -73,7 +73,7 @@ func (c *comparer) compare(a, b uint32) bool {
 		}
 		return i == 0 && j == 0
 	case Object:
-		if d.Len(Ref(a)) <= smallObject && d.Len(Ref(b)) <= smallObject {
+		if d.Len(d.ref(a)) <= smallObject && d.Len(d.ref(b)) <= smallObject {
 			return c.equalSmall(a, b)
 		}
 		return c.equalSorted(a, b)

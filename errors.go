@@ -2,16 +2,17 @@ package graft
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"unicode/utf8"
 )
 
-// Sentinels for errors.Is. An error that has a position to report (in an
-// input text, in a document, in a JSON Pointer or in a patch) is an *Error
-// wrapping one of them: from parsing, merging, patching, canonical printing
-// and Lookup. Typed reads and the edit methods return the bare sentinels
-// (ErrKind, ErrRange, ErrInexact, ErrNotFound, ErrCycle), which costs no
-// allocation.
+// Sentinels for errors.Is. Every error the package returns is an *Error
+// wrapping one of them, with the position where there is one to report
+// (in an input text, in a document, in a JSON Pointer or in a patch).
+// Errors with no position (a typed read of the wrong kind, a number that
+// does not fit, an edit through a stale Ref) are shared *Error values, so
+// that returning one allocates nothing: do not modify them.
 var (
 	// ErrSyntax: the input is not JSON as RFC 8259 defines it.
 	ErrSyntax = errors.New("invalid JSON")
@@ -34,6 +35,12 @@ var (
 	// ErrCycle: attaching or merging the value would make it contain
 	// itself.
 	ErrCycle = errors.New("value would contain itself")
+
+	// ErrStale: a Ref from before its Doc was Reset or parsed again (Parse
+	// where Append was meant), or from another Doc, or a merge source that
+	// an earlier merge consumed. It wraps ErrKind, what such a Ref gave
+	// before it was told apart.
+	ErrStale = fmt.Errorf("stale Ref: %w", ErrKind)
 
 	// ErrPatch: a JSON Patch (RFC 6902) document is malformed: not an
 	// array of operation objects, an unknown op, a member missing.
@@ -75,6 +82,65 @@ func (e *Error) Error() string {
 	}
 	b = append(b, e.Reason...)
 	return string(b)
+}
+
+// Shared errors with no position (see the sentinels).
+var (
+	errStale      = &Error{Offset: -1, Reason: "Ref from before the Doc was Reset or parsed again, or from another Doc", Err: ErrStale}
+	errConsumed   = &Error{Offset: -1, Reason: "the source was consumed by an earlier merge, which emptied it (Copy it first to merge it twice)", Err: ErrStale}
+	errNoValue    = &Error{Offset: -1, Reason: "no value (the zero Ref, as a lookup that found nothing returns)", Err: ErrKind}
+	errMemberName = &Error{Offset: -1, Reason: "a member name cannot be changed in place", Err: ErrKind}
+	errCycle      = &Error{Offset: -1, Reason: "value would contain itself", Err: ErrCycle}
+	errNotFloat   = &Error{Offset: -1, Reason: "NaN and the infinities are not JSON numbers", Err: ErrRange}
+	errFloatRange = &Error{Offset: -1, Reason: "number beyond the range of a float64", Err: ErrRange}
+	errFloatExact = &Error{Offset: -1, Reason: "number has more digits than a float64 holds", Err: ErrInexact}
+	errIntRange   = &Error{Offset: -1, Reason: "number beyond the range of an int64", Err: ErrRange}
+	errUintRange  = &Error{Offset: -1, Reason: "number beyond the range of a uint64", Err: ErrRange}
+	errFraction   = &Error{Offset: -1, Reason: "number has a fraction: not an integer", Err: ErrInexact}
+
+	// kindErrors[want][got]: a value of kind got where one of kind want
+	// is needed.
+	kindErrors = func() (t [Array + 1][Array + 1]*Error) {
+		for want := Null; want <= Array; want++ {
+			for got := Null; got <= Array; got++ {
+				t[want][got] = &Error{Offset: -1, Reason: article(got) + " where " + article(want) + " is needed", Err: ErrKind}
+			}
+		}
+		return t
+	}()
+)
+
+// wantTarget, as the kind a Ref must have, is any value that may be
+// changed in place (not a member name); Invalid is any value.
+const wantTarget Kind = kindLink
+
+// refError returns the error for r, which failed the check for a value of
+// kind want (Invalid: any value; wantTarget: a value not a member name).
+func (d *Doc) refError(r Ref, want Kind) error {
+	n := d.at(r)
+	switch {
+	case d.stale(r):
+		return errStale
+	case n == nil:
+		return errNoValue
+	case want == Invalid || want == wantTarget || n.kind() == want:
+		return errMemberName
+	}
+	return kindErrors[want][n.kind()]
+}
+
+// refsError returns the error for a, needing kind want, and v, needing to
+// be a value, one of which failed their checks.
+func (d *Doc) refsError(a Ref, want Kind, v Ref) error {
+	if n := d.at(a); n == nil || want == wantTarget && n.isName() || want != wantTarget && want != Invalid && n.kind() != want {
+		return d.refError(a, want)
+	}
+	return d.refError(v, Invalid)
+}
+
+// itemError returns the error for item i of an array of length n, absent.
+func itemError(i, n int) *Error {
+	return &Error{Offset: -1, Reason: "no item " + itoa(i) + " in an array of length " + itoa(n), Err: ErrNotFound}
 }
 
 // maxShownPointer is the most bytes of a pointer an error message quotes.

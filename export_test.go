@@ -17,8 +17,12 @@ func SameArena(a, b *Doc) bool {
 func AppendFast(d *Doc, src []byte) (Ref, bool) {
 	d.options()
 	if len(d.nodes) == 0 {
-		d.nodes = append(d.nodes, node{})
+		d.firstNode()
 	}
 	root, ok := d.appendFast(src)
 	return Ref(root), ok
 }
+
+// SameIndex returns the Ref of d at r's index: parsing the same text into
+// a fresh Doc gives the same indices, under another tag.
+func SameIndex(d *Doc, r Ref) Ref { return d.ref(uint32(r)) }

@@ -110,10 +110,10 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("error %T is not an *Error", err)
 			}
 			syntaxErr(t, err, e.Err, string(data))
-			if e.Err != graft.ErrSyntax && e.Err != graft.ErrLimit {
+			if !errors.Is(e.Err, graft.ErrSyntax) && !errors.Is(e.Err, graft.ErrLimit) {
 				t.Fatalf("error wraps %v", e.Err)
 			}
-			if e.Err == graft.ErrLimit && maxDepth(data) <= graft.DefaultMaxDepth {
+			if errors.Is(e.Err, graft.ErrLimit) && maxDepth(data) <= graft.DefaultMaxDepth {
 				t.Fatalf("limit error for depth %d: %v", maxDepth(data), err)
 			}
 			if compact(d, prior) != `{"prior":["value",1]}` || d.Size() != size {
@@ -187,10 +187,10 @@ func checkValues(t *testing.T, d *graft.Doc, r graft.Ref) {
 			text := string(d.Raw(r))
 			want, serr := strconv.ParseFloat(text, 64)
 			got, err := d.Float64(r)
-			if math.Float64bits(got) != math.Float64bits(want) || (serr != nil) != (err == graft.ErrRange) {
+			if math.Float64bits(got) != math.Float64bits(want) || (serr != nil) != (errors.Is(err, graft.ErrRange)) {
 				t.Fatalf("Float64(%s) = %v, %v; strconv %v, %v", text, got, err, want, serr)
 			}
-			if err != nil && err != graft.ErrRange && err != graft.ErrInexact {
+			if err != nil && !errors.Is(err, graft.ErrRange) && !errors.Is(err, graft.ErrInexact) {
 				t.Fatalf("Float64(%s): %v", text, err)
 			}
 			if i, err := strconv.ParseInt(text, 10, 64); err == nil {

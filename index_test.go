@@ -1,6 +1,7 @@
 package graft_test
 
 import (
+	"errors"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -184,13 +185,17 @@ func TestSetIndexAfterReset(t *testing.T) {
 	}
 	first := build("a")
 	d.Reset()
-	if second := build("b"); second != first {
-		t.Fatalf("the second object is Ref %d, the first %d: the test needs them equal", second, first)
+	second := build("b")
+	if uint32(second) != uint32(first) {
+		t.Fatalf("the second object is node %d, the first %d: the test needs them equal", uint32(second), uint32(first))
 	}
-	if err := d.Set(first, "a3", d.NewInt(-1)); err != nil {
+	if err := d.Set(first, "a3", d.NewInt(-1)); !errors.Is(err, graft.ErrStale) {
+		t.Fatalf("Set through a Ref from before Reset: %v, want ErrStale", err)
+	}
+	if err := d.Set(second, "a3", d.NewInt(-1)); err != nil {
 		t.Fatal(err)
 	}
-	if got := d.Len(first); got != 41 {
+	if got := d.Len(second); got != 41 {
 		t.Errorf("Set of a name of the former object: %d members, want 41 (one appended)", got)
 	}
 }

@@ -24,7 +24,7 @@ func (d *Doc) Member(obj Ref, name string) Ref {
 		}
 	}
 	if k != 0 {
-		return Ref(d.nodes[k].child)
+		return d.ref(d.nodes[k].child)
 	}
 	return 0
 }
@@ -35,7 +35,7 @@ func (d *Doc) Index(arr Ref, i int) Ref {
 		return 0
 	}
 	if _, k, _ := d.itemAt(arr, i); k != 0 {
-		return Ref(d.resolve(k))
+		return d.ref(d.resolve(k))
 	}
 	return 0
 }
@@ -153,7 +153,7 @@ func (d *Doc) itemAt(arr Ref, i int) (prev, k uint32, ok bool) {
 	if i < 0 {
 		return 0, 0, false
 	}
-	for k = d.nodes[arr].child; k != 0 && i > 0; k = d.nodes[k].next {
+	for k = d.nodes[uint32(arr)].child; k != 0 && i > 0; k = d.nodes[k].next {
 		prev = k
 		i--
 	}

@@ -168,7 +168,7 @@ func (d *Doc) patchMatched(t, first uint32) error {
 		l := gBase + 4*int(d.matching.matches[gBase+4*i])
 		m := d.matching.matches[l+1]
 		switch {
-		case d.Kind(Ref(v)) == Null:
+		case d.Kind(d.ref(v)) == Null:
 			// While t's members of the name live, m is the last of them;
 			// once they are removed, m can only be one appended since.
 			lo, hi := d.matching.matches[l+2], d.matching.matches[l+3]
@@ -179,7 +179,7 @@ func (d *Doc) patchMatched(t, first uint32) error {
 				d.matching.marks = append(d.matching.marks, m)
 			}
 			d.matching.matches[l+1], d.matching.matches[l+2] = 0, hi
-		case m != 0 && d.Kind(Ref(v)) == Object && d.Kind(Ref(d.nodes[m].child)) == Object:
+		case m != 0 && d.Kind(d.ref(v)) == Object && d.Kind(d.ref(d.nodes[m].child)) == Object:
 			if err := d.patchNested(stepMergePatch, d.nodes[m].child, v); err != nil {
 				return err
 			}

@@ -2,7 +2,9 @@ package graft
 
 import (
 	"bytes"
+	"iter"
 	"slices"
+	"strconv"
 
 	"github.com/graftjson/graft/internal/wire"
 )
@@ -12,6 +14,8 @@ type mergeScratch struct {
 	path  []pathElem  // merge position, for conflict errors
 	nest  int         // merge patch level (see patchNested)
 	links [][3]uint32 // MergeEach: per item, its target's last member and the chain it appends
+
+	targets []Ref // MergeEachSeq: the targets gathered
 }
 
 // pathElem is one step of the merge position: a member (its name node in
@@ -33,7 +37,8 @@ type pathElem struct {
 // too (a Ref kept to one, or the same value attached somewhere else too,
 // shows {} or []); a value that becomes dst's whole (a new member's value,
 // an item) is the same value in dst. Copy src first to use it after the
-// merge.
+// merge: merging a consumed src again (until something is added to it) is
+// an error wrapping ErrStale, not a merge of {}.
 //
 //	dst \ src | object          | array              | scalar       | null
 //	object    | member-wise     | conflict           | conflict     | dst kept
@@ -62,13 +67,17 @@ type pathElem struct {
 // member name (see Members).
 func (d *Doc) Merge(dst, src Ref) error {
 	if d.target(dst) == nil || d.at(src) == nil {
-		return ErrKind
+		return d.refsError(dst, wantTarget, src)
+	}
+	if err := d.consumed(src); err != nil {
+		return err
 	}
 	if src != dst && d.contains(uint32(src), uint32(dst)) {
-		return ErrCycle
+		return errCycle
 	}
+	full := d.nodes[uint32(src)].child != 0
 	d.start()
-	return d.finish(d.mergeAll(uint32(dst), uint32(src)), "")
+	return d.markConsumed(src, full, d.finish(d.mergeAll(uint32(dst), uint32(src)), ""))
 }
 
 // mergeAll merges src into dst and then consumes src.
@@ -90,6 +99,31 @@ func (d *Doc) consume(si uint32) {
 	if k := n.kind(); (k == Object || k == Array) && (n.meta != uint32(k) || n.child != 0) {
 		d.overwrite(si, node{meta: uint32(k)})
 	}
+}
+
+// consumedOff, as the text offset of an empty container with no span,
+// marks a merge source that a merge emptied, until something is added to
+// it: merging it again is an error, not a merge of {}.
+const consumedOff = ^uint32(0)
+
+// markConsumed marks src, which held something before a merge (full), if
+// the merge succeeded and left it empty; it returns the merge's err.
+func (d *Doc) markConsumed(src Ref, full bool, err error) error {
+	if err == nil && full {
+		if n := &d.nodes[uint32(src)]; n.child == 0 && (n.meta == uint32(Object) || n.meta == uint32(Array)) {
+			n.off = consumedOff
+		}
+	}
+	return err
+}
+
+// consumed returns the error for src if it is a merge source emptied by
+// an earlier merge.
+func (d *Doc) consumed(src Ref) error {
+	if n := d.at(src); n != nil && n.off == consumedOff && n.child == 0 && (n.meta == uint32(Object) || n.meta == uint32(Array)) {
+		return errConsumed
+	}
+	return nil
 }
 
 // unspan empties container i, whose members or items a merge has moved
@@ -125,7 +159,10 @@ func (d *Doc) unspan(i uint32) {
 // pointer from dst.
 func (d *Doc) MergeAt(dst Ref, p string, src Ref) error {
 	if d.target(dst) == nil || d.at(src) == nil {
-		return ErrKind
+		return d.refsError(dst, wantTarget, src)
+	}
+	if err := d.consumed(src); err != nil {
+		return err
 	}
 	if err := checkPointer(p); err != nil {
 		return err
@@ -137,7 +174,7 @@ func (d *Doc) MergeAt(dst Ref, p string, src Ref) error {
 		return err
 	}
 	if (at != "" || uint32(src) != cur) && d.contains(uint32(src), cur) {
-		return ErrCycle
+		return errCycle
 	}
 	if k := d.nodes[cur].kind(); at != "" && k != Object && k != Null {
 		switch d.options().Conflict {
@@ -181,7 +218,8 @@ func (d *Doc) MergeAt(dst Ref, p string, src Ref) error {
 		}
 		cur, at = v, rest
 	}
-	return d.finish(d.mergeAll(cur, uint32(src)), p)
+	full := d.nodes[uint32(src)].child != 0
+	return d.markConsumed(src, full, d.finish(d.mergeAll(cur, uint32(src)), p))
 }
 
 // reach follows pointer p from cur as far as the document goes. It returns
@@ -194,9 +232,13 @@ func (d *Doc) reach(cur uint32, p string) (uint32, string, error) {
 		raw, rest := nextToken(at)
 		switch d.nodes[cur].kind() {
 		case Array:
-			_, k, _ := d.itemAt(Ref(cur), wire.ArrayIndex(raw))
+			_, k, _ := d.itemAt(d.ref(cur), wire.ArrayIndex(raw))
 			if k == 0 {
-				return 0, "", &Error{Offset: -1, Pointer: p[:len(p)-len(rest)], Reason: "no such array item", Err: ErrPointer}
+				reason := "no item " + raw + " in an array of length " + itoa(d.Len(d.ref(cur)))
+				if wire.ArrayIndex(raw) < 0 {
+					reason = strconv.Quote(raw) + " is not the index of an item (an array of length " + itoa(d.Len(d.ref(cur))) + ")"
+				}
+				return 0, "", &Error{Offset: -1, Pointer: p[:len(p)-len(rest)], Reason: reason, Err: ErrPointer}
 			}
 			cur = d.resolve(k)
 		case Object:
@@ -213,6 +255,59 @@ func (d *Doc) reach(cur uint32, p string) (uint32, string, error) {
 	return cur, "", nil
 }
 
+// MergeEachSeq is MergeEach with the targets as a sequence, such as the
+// values a loop over Items or Members finds, so that callers need not
+// collect them: the Doc gathers them in scratch memory it keeps.
+func (d *Doc) MergeEachSeq(targets iter.Seq[Ref], src Ref) error {
+	t := d.merging.targets[:0]
+	for r := range targets {
+		t = append(t, r)
+	}
+	d.merging.targets = t[:0]
+	return d.MergeEach(t, src)
+}
+
+// OnConflict returns the merges of d under conflict policy c, for calls
+// that need another policy than Options.Conflict:
+//
+//	err := d.OnConflict(graft.ConflictKeep).Merge(dst, src)
+//
+// A Merger is a small value that holds d; it needs d's single owner, as
+// every merge does.
+func (d *Doc) OnConflict(c Conflict) Merger { return Merger{d: d, c: c} }
+
+// Merger runs Doc's merges under a conflict policy of its own: see
+// Doc.OnConflict.
+type Merger struct {
+	d *Doc
+	c Conflict
+}
+
+// with runs merge under m's policy and restores the Doc's.
+func (m Merger) with(merge func() error) error {
+	o := m.d.options()
+	old := o.Conflict
+	o.Conflict = m.c
+	err := merge()
+	o.Conflict = old
+	return err
+}
+
+// Merge is Doc.Merge under m's policy.
+func (m Merger) Merge(dst, src Ref) error {
+	return m.with(func() error { return m.d.Merge(dst, src) })
+}
+
+// MergeAt is Doc.MergeAt under m's policy.
+func (m Merger) MergeAt(dst Ref, p string, src Ref) error {
+	return m.with(func() error { return m.d.MergeAt(dst, p, src) })
+}
+
+// MergeEach is Doc.MergeEach under m's policy.
+func (m Merger) MergeEach(targets []Ref, src Ref) error {
+	return m.with(func() error { return m.d.MergeEach(targets, src) })
+}
+
 // MergeEach merges item i of the array src into targets[i], for every i, as
 // Merge does: the batch splice of entity fetches, where one upstream
 // response answers for N places in the document. The lengths must match.
@@ -221,8 +316,16 @@ func (d *Doc) reach(cur uint32, p string) (uint32, string, error) {
 // ("/7/price" for item 7). Src and its items are consumed as Merge
 // consumes src.
 func (d *Doc) MergeEach(targets []Ref, src Ref) error {
+	full := d.container(src, Array) != nil && d.nodes[uint32(src)].child != 0
+	return d.markConsumed(src, full, d.mergeEach(targets, src))
+}
+
+func (d *Doc) mergeEach(targets []Ref, src Ref) error {
 	if d.container(src, Array) == nil {
-		return ErrKind
+		return d.refError(src, Array)
+	}
+	if err := d.consumed(src); err != nil {
+		return err
 	}
 	// No item may contain its target. Where src is as parsed, a target
 	// outside it is outside every item, and no chain of members is shared
@@ -233,19 +336,19 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 	// disjoint prepares, made without a journal.
 	last := d.asParsed(uint32(src))
 	links, linked := d.merging.links[:0], last != 0
-	i, k := 0, d.nodes[src].child
+	i, k := 0, d.nodes[uint32(src)].child
 	for ; k != 0 && i < len(targets); k, i = d.nodes[k].next, i+1 {
 		t, v := targets[i], d.resolve(k)
 		if d.target(t) == nil {
-			return ErrKind
+			return d.refError(t, wantTarget)
 		}
 		if outside := (uint32(t) < uint32(src) || uint32(t) > last) && last != 0; !outside {
 			if uint32(t) != v && d.contains(v, uint32(t)) {
-				return ErrCycle
+				return errCycle
 			}
 			linked = false
 		}
-		linked = linked && (i == 0 || t > targets[i-1]) && d.nodes[t].kind() == Object && d.nodes[v].kind() == Object
+		linked = linked && (i == 0 || t > targets[i-1]) && d.nodes[uint32(t)].kind() == Object && d.nodes[v].kind() == Object
 		if linked {
 			tl, first, end, ok := d.disjoint(uint32(t), v)
 			linked = ok
@@ -257,7 +360,7 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 		return &Error{Offset: -1, Reason: "batch merge of " + itoa(d.Len(src)) + " items into " + itoa(len(targets)) + " targets", Err: ErrConflict}
 	}
 	if linked {
-		for i, k := 0, d.nodes[src].child; k != 0; i, k = i+1, d.nodes[k].next {
+		for i, k := 0, d.nodes[uint32(src)].child; k != 0; i, k = i+1, d.nodes[k].next {
 			d.appendMembers(uint32(targets[i]), links[i][0], links[i][1], links[i][2])
 			d.unspan(d.resolve(k))
 		}
@@ -267,7 +370,7 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 	d.start()
 	i = 0
 	var err error
-	for k := d.nodes[src].child; k != 0 && err == nil; i++ {
+	for k := d.nodes[uint32(src)].child; k != 0 && err == nil; i++ {
 		next := d.nodes[k].next
 		d.merging.path = append(d.merging.path[:0], pathElem{index: i})
 		err = d.merge(uint32(targets[i]), d.resolve(k))
@@ -337,7 +440,7 @@ func (d *Doc) mergeObjects(di, si uint32) error {
 		d.appendMembers(di, last, first, end)
 		return nil
 	}
-	n, m := d.Len(Ref(di)), d.Len(Ref(si))
+	n, m := d.Len(d.ref(di)), d.Len(d.ref(si))
 	if sortedMatch(n, m) {
 		return d.mergeMatched(di, si)
 	}
@@ -414,7 +517,7 @@ func (d *Doc) appendMembers(di, last, first, end uint32) {
 }
 
 func (d *Doc) mergeArrays(di, si uint32) error {
-	dn, sn := d.Len(Ref(di)), d.Len(Ref(si))
+	dn, sn := d.Len(d.ref(di)), d.Len(d.ref(si))
 	switch {
 	case sn == 0:
 		return nil
@@ -446,7 +549,7 @@ func (d *Doc) conflict(di, si uint32) error {
 	}
 	reason := "cannot merge " + article(d.nodes[si].kind()) + " into " + article(d.nodes[di].kind())
 	if d.nodes[di].kind() == Array && d.nodes[si].kind() == Array {
-		reason = "cannot merge arrays of different lengths (" + itoa(d.Len(Ref(di))) + " and " + itoa(d.Len(Ref(si))) + ")"
+		reason = "cannot merge arrays of different lengths (" + itoa(d.Len(d.ref(di))) + " and " + itoa(d.Len(d.ref(si))) + ")"
 	}
 	return &Error{Offset: -1, Reason: reason, Err: ErrConflict}
 }

@@ -1368,3 +1368,112 @@ func FuzzConsumedRefs(f *testing.F) {
 		runConsumed(t, graft.Conflict(pol%3), ops)
 	})
 }
+
+// TestMergeEachSeq: the targets of MergeEach come from a loop over the
+// document, with no slice collected by the caller, and a warm Doc gathers
+// them in scratch memory it keeps.
+func TestMergeEachSeq(t *testing.T) {
+	var d graft.Doc
+	run := func() string {
+		d.Reset()
+		root := mustAppend(t, &d, `{"products":[{"id":1},{"id":2},{"id":3}]}`)
+		src := mustAppend(t, &d, `[{"price":10},{"price":20},{"price":30}]`)
+		targets := func(yield func(graft.Ref) bool) {
+			for _, p := range d.Items(d.Member(root, "products")) {
+				if !yield(p) {
+					return
+				}
+			}
+		}
+		if err := d.MergeEachSeq(targets, src); err != nil {
+			t.Fatal(err)
+		}
+		return compact(&d, root)
+	}
+	if got, want := run(), `{"products":[{"id":1,"price":10},{"id":2,"price":20},{"id":3,"price":30}]}`; got != want {
+		t.Fatalf("got %s, want %s", got, want)
+	}
+	if got := run(); !strings.Contains(got, `"price":30`) { // again, on the kept scratch
+		t.Fatalf("second run: %s", got)
+	}
+}
+
+// TestOnConflict: a policy for one call, the Doc's policy before and after.
+func TestOnConflict(t *testing.T) {
+	var d graft.Doc
+	dst := mustAppend(t, &d, `{"a":1,"b":{"c":1}}`)
+	if err := d.OnConflict(graft.ConflictReplace).Merge(dst, mustAppend(t, &d, `{"a":{"n":2}}`)); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.OnConflict(graft.ConflictKeep).MergeAt(dst, "/b", mustAppend(t, &d, `{"c":[1]}`)); err != nil {
+		t.Fatal(err)
+	}
+	items := mustAppend(t, &d, `[{"b":"y"}]`)
+	if err := d.OnConflict(graft.ConflictKeep).MergeEach([]graft.Ref{dst}, items); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := compact(&d, dst), `{"a":{"n":2},"b":{"c":1}}`; got != want {
+		t.Fatalf("got %s, want %s", got, want)
+	}
+	err := d.Merge(dst, mustAppend(t, &d, `{"a":3}`))
+	var e *graft.Error
+	if !errors.As(err, &e) || !errors.Is(err, graft.ErrConflict) || e.Pointer != "/a" {
+		t.Fatalf("the Doc's policy after OnConflict: %v, want a conflict at /a", err)
+	}
+}
+
+// TestMergeConsumedAgain: a source that a merge consumed is not merged a
+// second time as {} in silence; a Copy made before, an empty source, and
+// a consumed one filled again merge as usual.
+func TestMergeConsumedAgain(t *testing.T) {
+	var d graft.Doc
+	dst := mustAppend(t, &d, `{"a":1}`)
+	src := mustAppend(t, &d, `{"b":2}`)
+	keep := d.Copy(src)
+	if err := d.Merge(dst, src); err != nil {
+		t.Fatal(err)
+	}
+	other := mustAppend(t, &d, `{}`)
+	for name, err := range map[string]error{
+		"Merge":      d.Merge(other, src),
+		"MergeAt":    d.MergeAt(other, "/x", src),
+		"MergePatch": d.MergePatch(other, src),
+	} {
+		var e *graft.Error
+		if !errors.As(err, &e) || !errors.Is(err, graft.ErrStale) || !strings.Contains(e.Reason, "consumed") {
+			t.Errorf("%s of a consumed source: %v, want ErrStale", name, err)
+		}
+	}
+	items := mustAppend(t, &d, `[{"c":3}]`)
+	if err := d.MergeEach([]graft.Ref{other}, items); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.MergeEach([]graft.Ref{other}, items); !errors.Is(err, graft.ErrStale) {
+		t.Errorf("MergeEach of consumed items: %v, want ErrStale", err)
+	}
+	if err := d.Merge(other, keep); err != nil {
+		t.Errorf("the Copy made before: %v", err)
+	}
+	if err := d.Merge(other, d.Copy(src)); err != nil {
+		t.Errorf("a Copy of the consumed source: %v", err)
+	}
+	empty := mustAppend(t, &d, `{}`)
+	if err := d.Merge(other, empty); err != nil {
+		t.Errorf("an empty source: %v", err)
+	}
+	if err := d.Merge(other, empty); err != nil {
+		t.Errorf("an empty source, twice: %v", err)
+	}
+	if err := d.Set(src, "d", d.NewInt(4)); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Merge(other, src); err != nil {
+		t.Errorf("a consumed source filled again: %v", err)
+	}
+	if got, want := compact(&d, other), `{"c":3,"b":2,"d":4}`; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	if got, want := compact(&d, dst), `{"a":1,"b":2}`; got != want {
+		t.Errorf("dst %s, want %s", got, want)
+	}
+}

@@ -40,8 +40,12 @@ package graft
 // share values in a way that would make a value its own child).
 func (d *Doc) MergePatch(target, patch Ref) error {
 	if d.target(target) == nil || d.at(patch) == nil {
-		return ErrKind
+		return d.refsError(target, wantTarget, patch)
 	}
+	if err := d.consumed(patch); err != nil {
+		return err
+	}
+	full := d.nodes[uint32(patch)].child != 0
 	d.begin()
 	if err := d.mergePatch(uint32(target), uint32(patch)); err != nil {
 		d.rollback()
@@ -51,18 +55,18 @@ func (d *Doc) MergePatch(target, patch Ref) error {
 		d.consume(uint32(patch))
 	}
 	d.commit()
-	return nil
+	return d.markConsumed(patch, full && patch != target, nil)
 }
 
 func (d *Doc) mergePatch(t, p uint32) error {
-	if d.Kind(Ref(p)) != Object {
+	if d.Kind(d.ref(p)) != Object {
 		if p != t && d.contains(p, t) {
-			return ErrCycle
+			return errCycle
 		}
 		d.replace(t, p)
 		return nil
 	}
-	if d.Kind(Ref(t)) != Object {
+	if d.Kind(d.ref(t)) != Object {
 		d.replace(t, uint32(d.NewObject()))
 	}
 	if err := d.patchMembers(t, d.nodes[p].child); err != nil {
@@ -81,7 +85,7 @@ func (d *Doc) patchMembers(t, first uint32) error {
 	for k := first; k != 0; k = d.nodes[k].next {
 		np++
 	}
-	if sortedMatch(d.Len(Ref(t)), np) {
+	if sortedMatch(d.Len(d.ref(t)), np) {
 		return d.patchMatched(t, first)
 	}
 	for k := first; k != 0; {
@@ -89,11 +93,11 @@ func (d *Doc) patchMembers(t, first uint32) error {
 		v := d.nodes[k].child
 		m, last := d.findName(t, k)
 		switch {
-		case d.Kind(Ref(v)) == Null:
+		case d.Kind(d.ref(v)) == Null:
 			if m != 0 {
 				d.deleteNamed(t, k)
 			}
-		case m != 0 && d.Kind(Ref(v)) == Object && d.Kind(Ref(d.nodes[m].child)) == Object:
+		case m != 0 && d.Kind(d.ref(v)) == Object && d.Kind(d.ref(d.nodes[m].child)) == Object:
 			if err := d.patchNested(stepMergePatch, d.nodes[m].child, v); err != nil {
 				return err
 			}
@@ -114,7 +118,7 @@ func (d *Doc) patchMembers(t, first uint32) error {
 func (d *Doc) setMember(t, m, k, tail uint32) error {
 	v := d.nodes[k].child
 	if d.contains(v, t) {
-		return ErrCycle
+		return errCycle
 	}
 	if err := d.patchNested(stepPatchOntoEmpty, v, 0); err != nil {
 		return err
@@ -139,7 +143,7 @@ func (d *Doc) setMember(t, m, k, tail uint32) error {
 // has its members applied one after another onto its emptied self, as
 // patchMembers applies them to an existing object.
 func (d *Doc) patchOntoEmpty(v uint32) error {
-	if d.Kind(Ref(v)) != Object {
+	if d.Kind(d.ref(v)) != Object {
 		return nil
 	}
 	if !d.uniqueNames(v) {
@@ -153,7 +157,7 @@ func (d *Doc) patchOntoEmpty(v uint32) error {
 	var prev uint32
 	for m := d.nodes[v].child; m != 0; {
 		next := d.nodes[m].next
-		if c := d.nodes[m].child; d.Kind(Ref(c)) == Null {
+		if c := d.nodes[m].child; d.Kind(d.ref(c)) == Null {
 			d.unlink(v, prev, m)
 		} else {
 			if err := d.patchNested(stepPatchOntoEmpty, c, 0); err != nil {

@@ -156,7 +156,7 @@ func TestMergePatchCycle(t *testing.T) {
 	if err := d.MergePatch(target, arr); !errors.Is(err, graft.ErrCycle) {
 		t.Fatalf("MergePatch with an array holding the target: %v", err)
 	}
-	if err := d.MergePatch(0, patch); err != graft.ErrKind {
+	if err := d.MergePatch(0, patch); !errors.Is(err, graft.ErrKind) {
 		t.Fatalf("MergePatch(0, patch) = %v", err)
 	}
 }

@@ -13,7 +13,7 @@ import (
 
 func (d *Doc) newNode(n node) uint32 {
 	if len(d.nodes) == 0 {
-		d.nodes = append(d.nodes, node{})
+		d.firstNode()
 	}
 	if len(d.nodes) > maxNodeIndex {
 		panic("graft: arena node index overflow")
@@ -28,7 +28,7 @@ func (d *Doc) newText(kind Kind, flags uint32, off int) Ref {
 	if len(d.buf) > MaxArenaBytes {
 		panic("graft: arena text exceeds 4 GiB")
 	}
-	return Ref(d.newNode(node{meta: uint32(kind) | flags, off: uint32(off), child: uint32(len(d.buf) - off)}))
+	return d.ref(d.newNode(node{meta: uint32(kind) | flags, off: uint32(off), child: uint32(len(d.buf) - off)}))
 }
 
 // appendText appends t to the arena's text and adds a scalar holding it.
@@ -39,10 +39,10 @@ func (d *Doc) appendText(kind Kind, flags uint32, t string) Ref {
 }
 
 // NewObject adds an empty object.
-func (d *Doc) NewObject() Ref { return Ref(d.newNode(node{meta: uint32(Object)})) }
+func (d *Doc) NewObject() Ref { return d.ref(d.newNode(node{meta: uint32(Object)})) }
 
 // NewArray adds an empty array.
-func (d *Doc) NewArray() Ref { return Ref(d.newNode(node{meta: uint32(Array)})) }
+func (d *Doc) NewArray() Ref { return d.ref(d.newNode(node{meta: uint32(Array)})) }
 
 // NewNull adds null.
 func (d *Doc) NewNull() Ref {
@@ -102,7 +102,7 @@ func (d *Doc) NewUint(v uint64) Ref {
 // ErrRange for them and adds nothing.
 func (d *Doc) NewFloat(v float64) (Ref, error) {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, ErrRange
+		return 0, errNotFloat
 	}
 	off := len(d.buf)
 	d.buf = wire.AppendFloat(d.buf, v)
@@ -174,7 +174,7 @@ func (d *Doc) Copy(r Ref) Ref {
 			stack = append(stack, child) // f is stale from here
 		}
 	}
-	return Ref(c)
+	return d.ref(c)
 }
 
 // copyFrame is a container being copied: the chain node k of its next
@@ -196,6 +196,9 @@ func (d *Doc) copyHead(i uint32) (uint32, copyFrame, bool) {
 		return d.newNode(asValue(n)), copyFrame{}, false // a scalar's child is its text length
 	}
 	n.child = 0
+	if n.off == consumedOff { // a copy is a new value, never a consumed one
+		n.off = 0
+	}
 	// The copy's nodes are new: its aux entry must name its own (the last
 	// original child of a grown container) or none (contains). Where the
 	// Doc has no room for another entry, the copy prints child by child.

@@ -148,7 +148,7 @@ func TestNewFloat(t *testing.T) {
 		size := d.Size()
 		for _, v := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
 			r, err := d.NewFloat(v)
-			if err != graft.ErrRange || r != 0 {
+			if !errors.Is(err, graft.ErrRange) || r != 0 {
 				t.Errorf("NewFloat(%v) = %d, %v; want 0, ErrRange", v, r, err)
 			}
 		}

@@ -19,7 +19,7 @@ import (
 func (d *Doc) Int64(r Ref) (int64, error) {
 	t, ok := d.numberText(r)
 	if !ok {
-		return 0, ErrKind
+		return 0, d.refError(r, Number)
 	}
 	neg := t[0] == '-'
 	if neg {
@@ -48,7 +48,9 @@ func (d *Doc) Int64(r Ref) (int64, error) {
 		limit++
 	}
 	if u > limit {
-		u, err = limit, ErrRange
+		u, err = limit, errIntRange
+	} else if err == errUintRange {
+		err = errIntRange
 	}
 	if neg {
 		return -int64(u), err
@@ -61,7 +63,7 @@ func (d *Doc) Int64(r Ref) (int64, error) {
 func (d *Doc) Uint64(r Ref) (uint64, error) {
 	t, ok := d.numberText(r)
 	if !ok {
-		return 0, ErrKind
+		return 0, d.refError(r, Number)
 	}
 	neg := t[0] == '-'
 	if neg {
@@ -69,7 +71,7 @@ func (d *Doc) Uint64(r Ref) (uint64, error) {
 	}
 	u, err := parseUint(t)
 	if neg && (u != 0 || err != nil) { // only an exact zero may be negative
-		return 0, ErrRange
+		return 0, errUintRange
 	}
 	return u, err
 }
@@ -84,13 +86,13 @@ func (d *Doc) Uint64(r Ref) (uint64, error) {
 func (d *Doc) Float64(r Ref) (float64, error) {
 	t, ok := d.numberText(r)
 	if !ok {
-		return 0, ErrKind
+		return 0, d.refError(r, Number)
 	}
 	// The text is a valid JSON number, so ParseFloat only fails on range.
 	// It does not keep the string.
 	f, err := strconv.ParseFloat(unsafe.String(&t[0], len(t)), 64)
 	if err != nil {
-		return f, ErrRange
+		return f, errFloatRange
 	}
 	a := decompose(t)
 	if a.n <= 15 && a.exp >= -307 && a.exp <= 308-a.n {
@@ -108,7 +110,7 @@ func (d *Doc) Float64(r Ref) (float64, error) {
 	if a.equal(decompose(strconv.AppendFloat(exact[:0], f, 'e', 780, 64))) {
 		return f, nil
 	}
-	return f, ErrInexact
+	return f, errFloatExact
 }
 
 func (d *Doc) numberText(r Ref) ([]byte, bool) {
@@ -225,24 +227,24 @@ func parseUint(t []byte) (uint64, error) {
 	if a.exp < 0 {
 		keep = a.n + a.exp
 	} else if a.n+a.exp > 20 {
-		return math.MaxUint64, ErrRange
+		return math.MaxUint64, errUintRange
 	}
 	var u uint64
 	for i := 0; i < keep; i++ {
 		c := uint64(a.digit(i) - '0')
 		if u > (math.MaxUint64-c)/10 {
-			return math.MaxUint64, ErrRange
+			return math.MaxUint64, errUintRange
 		}
 		u = u*10 + c
 	}
 	for e := a.exp; e > 0; e-- {
 		if u > math.MaxUint64/10 {
-			return math.MaxUint64, ErrRange
+			return math.MaxUint64, errUintRange
 		}
 		u *= 10
 	}
 	if keep < a.n {
-		return u, ErrInexact
+		return u, errFraction
 	}
 	return u, nil
 }

@@ -1,6 +1,7 @@
 package graft_test
 
 import (
+	"errors"
 	"math"
 	"math/big"
 	"math/rand"
@@ -77,14 +78,14 @@ func TestNumberReads(t *testing.T) {
 		t.Run(tc.in, func(t *testing.T) {
 			var d graft.Doc
 			r := mustAppend(t, &d, tc.in)
-			if i, err := d.Int64(r); i != tc.i || err != tc.ierr {
+			if i, err := d.Int64(r); i != tc.i || !errors.Is(err, tc.ierr) {
 				t.Errorf("Int64 = %d, %v; want %d, %v", i, err, tc.i, tc.ierr)
 			}
-			if u, err := d.Uint64(r); u != tc.u || err != tc.uerr {
+			if u, err := d.Uint64(r); u != tc.u || !errors.Is(err, tc.uerr) {
 				t.Errorf("Uint64 = %d, %v; want %d, %v", u, err, tc.u, tc.uerr)
 			}
 			f, err := d.Float64(r)
-			if math.Float64bits(f) != math.Float64bits(tc.f) || err != tc.ferr {
+			if math.Float64bits(f) != math.Float64bits(tc.f) || !errors.Is(err, tc.ferr) {
 				t.Errorf("Float64 = %v, %v; want %v, %v", f, err, tc.f, tc.ferr)
 			}
 			if std, _ := strconv.ParseFloat(tc.in, 64); math.Float64bits(std) != math.Float64bits(f) {
@@ -257,19 +258,19 @@ func checkNumber(t *testing.T, d *graft.Doc, s string) {
 	}
 	if got, gerr := d.Int64(r); true {
 		want, werr := wantInt64(t, s)
-		if got != want || gerr != werr {
+		if got != want || !errors.Is(gerr, werr) {
 			t.Errorf("Int64(%s) = %d, %v; want %d, %v", s, got, gerr, want, werr)
 		}
 	}
 	if got, gerr := d.Uint64(r); !smallNegative(t, s) {
 		want, werr := wantUint64(t, s)
-		if got != want || gerr != werr {
+		if got != want || !errors.Is(gerr, werr) {
 			t.Errorf("Uint64(%s) = %d, %v; want %d, %v", s, got, gerr, want, werr)
 		}
 	}
 	if got, gerr := d.Float64(r); !exact17(t, s) {
 		want, werr := wantFloat64(t, s)
-		if math.Float64bits(got) != math.Float64bits(want) || gerr != werr {
+		if math.Float64bits(got) != math.Float64bits(want) || !errors.Is(gerr, werr) {
 			t.Errorf("Float64(%s) = %v, %v; want %v, %v", s, got, gerr, want, werr)
 		}
 	}
@@ -385,7 +386,7 @@ func TestUint64SmallNegative(t *testing.T) {
 	for _, s := range []string{"-0.5", "-0.999", "-1e-400", "-1.5"} {
 		var d graft.Doc
 		r := mustAppend(t, &d, s)
-		if u, err := d.Uint64(r); u != 0 || err != graft.ErrRange {
+		if u, err := d.Uint64(r); u != 0 || !errors.Is(err, graft.ErrRange) {
 			t.Errorf("Uint64(%s) = %d, %v; want 0, ErrRange", s, u, err)
 		}
 	}

@@ -33,12 +33,12 @@ func (d *Doc) Append(src []byte) (Ref, error) {
 		return 0, &Error{Offset: -1, Reason: "input of " + itoa(len(src)) + " bytes exceeds the size limit", Err: ErrLimit}
 	}
 	if len(d.nodes) == 0 {
-		d.nodes = append(d.nodes, node{})
+		d.firstNode()
 	}
 	base, nodeBase, auxBase := len(d.buf), len(d.nodes), len(d.aux)
 	if useFast && len(src) >= minFastInput {
 		if root, ok := d.appendFast(src); ok {
-			return Ref(root), nil
+			return d.ref(root), nil
 		}
 	}
 	if cap(d.buf)-base < len(src) {
@@ -51,7 +51,7 @@ func (d *Doc) Append(src []byte) (Ref, error) {
 		d.aux = d.aux[:auxBase]
 		return 0, err
 	}
-	return Ref(root), nil
+	return d.ref(root), nil
 }
 
 // growBytes returns b with room for n more bytes, at least doubling.
@@ -358,7 +358,7 @@ close: // the closer of parent at s[i]; its compact text ends after it
 // fail keeps the memory parse grew and returns the error for s[off].
 func (d *Doc) fail(s []byte, nodes []node, stack []uint32, off int, reason string, sentinel error) (uint32, error) {
 	d.nodes, d.parsing.stack = nodes, stack[:0]
-	return 0, syntaxError(s, off, reason, sentinel)
+	return 0, syntaxError(s, off, wire.PlainReason(s, off, reason), sentinel)
 }
 
 // compactSpace copies the pending text s[mark:i] to its place in out, skips

@@ -79,7 +79,7 @@ import (
 // or target is a member name (see Members).
 func (d *Doc) Patch(target, ops Ref) error {
 	if d.target(target) == nil || d.at(ops) == nil {
-		return ErrKind
+		return d.refsError(target, wantTarget, ops)
 	}
 	if k := d.Kind(ops); k != Array {
 		return &Error{Offset: -1, Reason: "a JSON Patch is an array of operations, not " + article(k), Err: ErrPatch}
@@ -141,12 +141,12 @@ var memberNames = [...]string{"op", "path", "from", "value"}
 
 // readOp reads the operation object v into op.
 func (d *Doc) readOp(v uint32, op *patchOp) *Error {
-	if k := d.Kind(Ref(v)); k != Object {
+	if k := d.Kind(d.ref(v)); k != Object {
 		return patchError("an operation is an object, not " + article(k))
 	}
 	seen := 0
 	var path, from Ref
-	for name, val := range d.Members(Ref(v)) {
+	for name, val := range d.Members(d.ref(v)) {
 		j := 0
 		for j < len(memberNames) && !d.Equals(name, memberNames[j]) {
 			j++
@@ -300,7 +300,7 @@ func (d *Doc) apply(root uint32, op *patchOp) *Error {
 		if err := d.nestFits(op.path, v); err != nil { // the copy nests as v does
 			return err
 		}
-		return d.patchAdd(root, op.path, uint32(d.Copy(Ref(v))))
+		return d.patchAdd(root, op.path, uint32(d.Copy(d.ref(v))))
 	default: // opTest
 		v, err := d.walk(root, op.path)
 		if err != nil {
@@ -323,16 +323,16 @@ func (d *Doc) patchAdd(root uint32, path string, v uint32) *Error {
 	if err != nil {
 		return err
 	}
-	switch d.Kind(Ref(c)) {
+	switch d.Kind(d.ref(c)) {
 	case Object:
-		return d.edited(path, d.Set(Ref(c), tok, Ref(v)))
+		return d.edited(path, d.Set(d.ref(c), tok, d.ref(v)))
 	case Array:
 		if tok == "-" {
-			return d.edited(path, d.AppendItem(Ref(c), Ref(v)))
+			return d.edited(path, d.AppendItem(d.ref(c), d.ref(v)))
 		}
 		i, m := parseIndex(tok)
-		if m == hit && i <= d.Len(Ref(c)) {
-			return d.edited(path, d.InsertItem(Ref(c), i, Ref(v)))
+		if m == hit && i <= d.Len(d.ref(c)) {
+			return d.edited(path, d.InsertItem(d.ref(c), i, d.ref(v)))
 		}
 		if m == hit {
 			m = missItem
@@ -355,11 +355,11 @@ func (d *Doc) patchRemove(root uint32, path string) (uint32, *Error) {
 	if m != hit {
 		return 0, d.missError(c, path, path[strings.LastIndexByte(path, '/')+1:], m)
 	}
-	if d.Kind(Ref(c)) == Object {
-		d.Delete(Ref(c), tok)
+	if d.Kind(d.ref(c)) == Object {
+		d.Delete(d.ref(c), tok)
 	} else {
 		i, _ := parseIndex(tok)
-		d.DeleteItem(Ref(c), i)
+		d.DeleteItem(d.ref(c), i)
 	}
 	return v, nil
 }
@@ -376,17 +376,17 @@ func (d *Doc) patchReplace(root uint32, path string, v uint32) *Error {
 	if _, m := d.follow(c, tok); m != hit {
 		return d.missError(c, path, path[strings.LastIndexByte(path, '/')+1:], m)
 	}
-	if d.Kind(Ref(c)) == Object {
-		return d.edited(path, d.Set(Ref(c), tok, Ref(v)))
+	if d.Kind(d.ref(c)) == Object {
+		return d.edited(path, d.Set(d.ref(c), tok, d.ref(v)))
 	}
 	i, _ := parseIndex(tok)
-	return d.edited(path, d.SetItem(Ref(c), i, Ref(v)))
+	return d.edited(path, d.SetItem(d.ref(c), i, d.ref(v)))
 }
 
 // replaceRoot gives root the value v, in place.
 func (d *Doc) replaceRoot(root, v uint32) *Error {
 	if v != root && d.contains(v, root) {
-		return d.edited("", ErrCycle)
+		return d.edited("", errCycle)
 	}
 	d.replace(root, v)
 	return nil
@@ -399,9 +399,10 @@ func (d *Doc) edited(path string, err error) *Error {
 	if err == nil {
 		return nil
 	}
-	if e, ok := err.(*Error); ok {
-		e.Pointer = strings.Clone(path)
-		return e
+	if e, ok := err.(*Error); ok { // a copy: the error may be a shared one
+		c := *e
+		c.Pointer = strings.Clone(path)
+		return &c
 	}
 	return &Error{Offset: -1, Pointer: strings.Clone(path), Reason: "the value would contain itself", Err: err}
 }

@@ -433,10 +433,10 @@ func TestPatchCopyLimit(t *testing.T) {
 func TestPatchBadRefs(t *testing.T) {
 	var d graft.Doc
 	root := mustAppend(t, &d, `{}`)
-	if err := d.Patch(root, 0); err != graft.ErrKind {
+	if err := d.Patch(root, 0); !errors.Is(err, graft.ErrKind) {
 		t.Errorf("Patch(root, 0) = %v", err)
 	}
-	if err := d.Patch(0, root); err != graft.ErrKind {
+	if err := d.Patch(0, root); !errors.Is(err, graft.ErrKind) {
 		t.Errorf("Patch(0, ops) = %v", err)
 	}
 	if err := d.Patch(root, d.NewString("x")); !errors.Is(err, graft.ErrPatch) {

@@ -143,13 +143,13 @@ func (d *Doc) Lookup(r Ref, p string) (Ref, error) {
 		return 0, err
 	}
 	if d.at(r) == nil {
-		return 0, ErrKind
+		return 0, d.refError(r, Invalid)
 	}
 	v, err := d.walk(uint32(r), p)
 	if err != nil {
 		return 0, err
 	}
-	return Ref(v), nil
+	return d.ref(v), nil
 }
 
 // A miss says why a reference token names nothing.
@@ -167,7 +167,7 @@ const (
 // follow returns the value that the decoded token tok names in the value
 // cur: the last member of that name, or the item at that index.
 func (d *Doc) follow(cur uint32, tok string) (uint32, miss) {
-	switch d.Kind(Ref(cur)) {
+	switch d.Kind(d.ref(cur)) {
 	case Object:
 		if k := d.lastMember(cur, tok); k != 0 {
 			return d.nodes[k].child, hit
@@ -178,7 +178,7 @@ func (d *Doc) follow(cur uint32, tok string) (uint32, miss) {
 		if m != hit {
 			return 0, m
 		}
-		if v := d.Index(Ref(cur), i); v != 0 {
+		if v := d.Index(d.ref(cur), i); v != 0 {
 			return uint32(v), hit
 		}
 		return 0, missItem
@@ -241,13 +241,13 @@ func (d *Doc) missError(cur uint32, ptr, raw string, m miss) *Error {
 	case missMember:
 		e.Reason = "no member " + strconv.Quote(tok)
 	case missItem:
-		e.Reason = "no item " + tok + " in an array of length " + itoa(d.Len(Ref(cur)))
+		e.Reason = "no item " + tok + " in an array of length " + itoa(d.Len(d.ref(cur)))
 	case missDash:
 		e.Reason = `"-" names no item: it stands for the end of the array`
 	case missIndex:
 		e.Reason, e.Err = strconv.Quote(tok)+" is not an array index", ErrPointer
 	default:
-		e.Reason = "cannot look up " + strconv.Quote(tok) + " in " + article(d.Kind(Ref(cur)))
+		e.Reason = "cannot look up " + strconv.Quote(tok) + " in " + article(d.Kind(d.ref(cur)))
 	}
 	return e
 }
@@ -258,6 +258,9 @@ func (d *Doc) missError(cur uint32, ptr, raw string, m miss) *Error {
 func (d *Doc) Find(r Ref, p string) (Ref, error) {
 	if err := checkPointer(p); err != nil {
 		return 0, err
+	}
+	if d.stale(r) {
+		return 0, errStale
 	}
 	for p != "" && r != 0 {
 		var tok string

@@ -313,7 +313,7 @@ func TestLookup(t *testing.T) {
 			t.Errorf("Find(%q) = %d, %v", c.ptr, f, err)
 		}
 	}
-	if _, err := d.Lookup(0, ""); err != graft.ErrKind {
+	if _, err := d.Lookup(0, ""); !errors.Is(err, graft.ErrKind) {
 		t.Errorf("Lookup(0) = %v", err)
 	}
 }

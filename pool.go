@@ -13,6 +13,9 @@ import (
 // process: the pool tracks a moving average of the arena sizes it sees and
 // keeps a Doc only if its reserved memory is within MaxGrowth times that
 // average (or below 256 KiB).
+//
+// The zero Pool is ready to use with default Options. A Pool is safe for
+// concurrent use and must not be copied after first use.
 type Pool struct {
 	opts Options
 	p    sync.Pool
@@ -41,7 +44,11 @@ func (p *Pool) Get() *Doc {
 
 // Put resets d and keeps it for a later Get, unless it grew far beyond the
 // usual size. d must not be used after Put, nor any Ref or slice from it.
+// Put(nil) does nothing.
 func (p *Pool) Put(d *Doc) {
+	if d == nil {
+		return
+	}
 	// d is measured against the average of the Docs before it: counting
 	// its own size first would let a Doc of about 7× the average through.
 	size := int64(d.Size())
@@ -57,6 +64,7 @@ func (p *Pool) Put(d *Doc) {
 		return
 	}
 	d.Reset()
-	d.opts, d.init = p.opts, true
+	// The zero Pool's options are normalized by the Doc on first use.
+	d.opts, d.init = p.opts, p.opts.MaxBytes != 0
 	p.p.Put(d)
 }

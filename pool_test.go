@@ -177,3 +177,25 @@ func TestPoolConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// The zero Pool serves request after request with default options (it
+// used to hand back Docs with a size limit of 0 after the first Put), and
+// Put(nil) does nothing.
+func TestPoolZeroValue(t *testing.T) {
+	var p graft.Pool
+	for i := range 3 {
+		d := p.Get()
+		r, err := d.Parse([]byte(`{"a":[1,2]}`))
+		if err != nil {
+			t.Fatalf("request %d: %v", i, err)
+		}
+		if got := string(d.AppendJSON(nil, r)); got != `{"a":[1,2]}` {
+			t.Fatalf("request %d printed %s", i, got)
+		}
+		p.Put(d)
+	}
+	p.Put(nil)
+	if d := p.Get(); d == nil {
+		t.Fatal("Get after Put(nil) returned nil")
+	}
+}

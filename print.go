@@ -426,6 +426,9 @@ const (
 )
 
 func (d *Doc) write(w io.Writer, r Ref, form int, prefix, indent string) error {
+	if d.stale(r) {
+		return errStale
+	}
 	bp := writeBufs.Get().(*[]byte)
 	b, err := (*bp)[:0], error(nil)
 	switch form {

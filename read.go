@@ -31,7 +31,7 @@ func (d *Doc) Raw(r Ref) []byte {
 func (d *Doc) Bool(r Ref) (bool, error) {
 	n := d.at(r)
 	if n == nil || n.kind() != Bool {
-		return false, ErrKind
+		return false, d.refError(r, Bool)
 	}
 	return n.meta&flagTrue != 0, nil
 }
@@ -43,7 +43,7 @@ func (d *Doc) Bool(r Ref) (bool, error) {
 func (d *Doc) AppendString(dst []byte, r Ref) ([]byte, error) {
 	n := d.at(r)
 	if n == nil || n.kind() != String {
-		return dst, ErrKind
+		return dst, d.refError(r, String)
 	}
 	tok := d.buf[n.off : n.off+n.textLen()]
 	if n.meta&flagEscaped == 0 {
@@ -57,7 +57,7 @@ func (d *Doc) AppendString(dst []byte, r Ref) ([]byte, error) {
 func (d *Doc) Text(r Ref) (string, error) {
 	n := d.at(r)
 	if n == nil || n.kind() != String {
-		return "", ErrKind
+		return "", d.refError(r, String)
 	}
 	if n.meta&flagEscaped == 0 {
 		return string(d.buf[n.off+1 : n.off+n.textLen()-1]), nil
@@ -100,7 +100,7 @@ func (d *Doc) Members(obj Ref) iter.Seq2[Ref, Ref] {
 			return
 		}
 		for k := n.child; k != 0; k = d.nodes[k].next {
-			if !yield(Ref(k), Ref(d.nodes[k].child)) {
+			if !yield(d.ref(k), d.ref(d.nodes[k].child)) {
 				return
 			}
 		}
@@ -117,7 +117,7 @@ func (d *Doc) Items(arr Ref) iter.Seq2[int, Ref] {
 		}
 		i := 0
 		for k := n.child; k != 0; k = d.nodes[k].next {
-			if !yield(i, Ref(d.resolve(k))) {
+			if !yield(i, d.ref(d.resolve(k))) {
 				return
 			}
 			i++

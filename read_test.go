@@ -115,15 +115,15 @@ func TestReadsOfWrongKind(t *testing.T) {
 	for name, r := range refs {
 		k := d.Kind(r)
 		if k != graft.Bool {
-			if v, err := d.Bool(r); err != graft.ErrKind || v {
+			if v, err := d.Bool(r); !errors.Is(err, graft.ErrKind) || v {
 				t.Errorf("%s: Bool = %v, %v", name, v, err)
 			}
 		}
 		if k != graft.String {
-			if b, err := d.AppendString([]byte("x"), r); err != graft.ErrKind || string(b) != "x" {
+			if b, err := d.AppendString([]byte("x"), r); !errors.Is(err, graft.ErrKind) || string(b) != "x" {
 				t.Errorf("%s: AppendString = %q, %v", name, b, err)
 			}
-			if s, err := d.Text(r); err != graft.ErrKind || s != "" {
+			if s, err := d.Text(r); !errors.Is(err, graft.ErrKind) || s != "" {
 				t.Errorf("%s: Text = %q, %v", name, s, err)
 			}
 			if d.Equals(r, "") || d.Equals(r, "s") {
@@ -131,13 +131,13 @@ func TestReadsOfWrongKind(t *testing.T) {
 			}
 		}
 		if k != graft.Number {
-			if v, err := d.Int64(r); err != graft.ErrKind || v != 0 {
+			if v, err := d.Int64(r); !errors.Is(err, graft.ErrKind) || v != 0 {
 				t.Errorf("%s: Int64 = %v, %v", name, v, err)
 			}
-			if v, err := d.Uint64(r); err != graft.ErrKind || v != 0 {
+			if v, err := d.Uint64(r); !errors.Is(err, graft.ErrKind) || v != 0 {
 				t.Errorf("%s: Uint64 = %v, %v", name, v, err)
 			}
-			if v, err := d.Float64(r); err != graft.ErrKind || v != 0 {
+			if v, err := d.Float64(r); !errors.Is(err, graft.ErrKind) || v != 0 {
 				t.Errorf("%s: Float64 = %v, %v", name, v, err)
 			}
 		}
@@ -174,7 +174,7 @@ func TestReadsOfWrongKind(t *testing.T) {
 			}
 		}
 	}
-	if !errors.Is(graft.ErrKind, graft.ErrKind) || graft.ErrKind == graft.ErrRange {
+	if !errors.Is(graft.ErrKind, graft.ErrKind) || errors.Is(graft.ErrKind, graft.ErrRange) {
 		t.Fatal("sentinels")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"hash/maphash"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/graftjson/graft"
 	"github.com/graftjson/graft/shape"
@@ -103,6 +104,13 @@ func ParseSchema(sdl string, opts Options) (*Schema, error) {
 			}
 		}
 		return nil, se
+	}
+	if s.Query == nil { // GraphQL requires the query root type
+		msg := "the schema defines no query type (type Query, or schema { query: … })"
+		if strings.TrimSpace(sdl) == "" {
+			msg = "the schema is empty"
+		}
+		return nil, &SchemaError{Message: msg}
 	}
 	types := make(map[string]bool, len(s.Types))
 	for name, def := range s.Types {

@@ -5,7 +5,6 @@ import (
 
 	"github.com/graftjson/graft"
 	"github.com/graftjson/graft/graphql"
-	"github.com/graftjson/graft/shape"
 )
 
 // SDL and an operation compile into a plan once; each request's data and
@@ -35,8 +34,7 @@ type Review { stars: Int! }`, graphql.Options{})
   {"id": 2, "name": null}]}`))
 	vars, _ := d.Append([]byte(`{"withReviews": true}`))
 
-	var r shape.Renderer
-	out, err := op.Respond(nil, &r, &d, data, &d, vars)
+	out, err := op.Answer(nil, &d, data, vars) // Respond, to reuse a shape.Renderer
 	fmt.Println(string(out), err)
 	// Output:
 	// {"errors":[{"message":"Int cannot represent non-integer value: 4.5","locations":[{"line":5,"column":42}],"path":["products",0,"reviews",1,"stars"]},{"message":"Cannot return null for non-nullable field Product.name.","locations":[{"line":4,"column":5}],"path":["products",1,"name"]}],"data":{"products":[{"sku":"1","name":"Lamp","reviews":[{"stars":5},null]},null]}} <nil>

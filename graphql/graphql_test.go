@@ -2,6 +2,7 @@ package graphql_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/graftjson/graft"
@@ -268,6 +269,25 @@ func TestSchemaError(t *testing.T) {
 	se, ok := err.(*graphql.SchemaError)
 	if !ok || se.Line != 2 {
 		t.Fatalf("got %#v", err)
+	}
+}
+
+// TestSchemaWithoutQuery: an empty schema, or one without the query root
+// type, is an error of the schema, not of every query compiled against it.
+func TestSchemaWithoutQuery(t *testing.T) {
+	cases := []struct{ name, sdl, msg string }{
+		{"empty", "", "the schema is empty"},
+		{"blank", " \n\t", "the schema is empty"},
+		{"no Query", "type User { id: ID }", "the schema defines no query type"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := graphql.ParseSchema(c.sdl, graphql.Options{})
+			se, ok := err.(*graphql.SchemaError)
+			if !ok || !strings.HasPrefix(se.Message, c.msg) {
+				t.Fatalf("got %v, want a SchemaError %q", err, c.msg)
+			}
+		})
 	}
 }
 

@@ -3,7 +3,8 @@
 // a huge array at a JSON Pointer (a 250 MB upstream dump read by a cache
 // warmer), NDJSON / JSON Lines, concatenated JSON values, and RFC 7464 JSON
 // text sequences; Auto mode tells these apart by the first byte that is not
-// whitespace.
+// whitespace. Validate, Compact and Indent check and reprint one whole JSON
+// value of any size the same way, building nothing.
 //
 // # Terminology
 //
@@ -69,9 +70,12 @@
 // DefaultMaxItemBytes (64 MiB), nesting is limited to graft.DefaultMaxDepth
 // (1000) counted from the top of the stream, and the Doc's node limit
 // applies per item; exceeding one is an error wrapping graft.ErrLimit, met
-// before the memory is taken. Duplicate member names are accepted; along
-// the path the first one is followed, and Options.Doc.RejectDuplicateNames
-// applies inside items only (outside them the Reader keeps no names).
+// before the memory is taken. Duplicate member names are accepted, and
+// Options.Doc.RejectDuplicateNames applies inside items only (outside them
+// the Reader keeps no names), with one exception: a member on the path
+// whose name occurs again in its object, after the array, is an error
+// wrapping graft.ErrPointer, since the Reader read the items of the first
+// one, where Doc lookups take the last, and it cannot go back.
 //
 // RFC 7464 suggests that a parser skip a text it cannot parse and go on;
 // this Reader reports it as an error instead (a cache warmer should know),

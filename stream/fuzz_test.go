@@ -3,6 +3,7 @@ package stream_test
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -172,4 +173,44 @@ func checkRecords(t *testing.T, data []byte, res result, sep byte, sequence bool
 	if line, col := position(data, ge.Offset); line != ge.Line || col != ge.Column {
 		t.Fatalf("error %v: offset %d is line %d, column %d", res.err, ge.Offset, line, col)
 	}
+}
+
+// FuzzFormat: Validate, Compact and Indent accept exactly what Doc.Parse
+// accepts (nesting at most 20), report its reason at its offset, and print
+// what the Doc prints, whatever the window and the chunks of the input.
+func FuzzFormat(f *testing.F) {
+	for _, s := range seeds {
+		f.Add([]byte(s), uint16(1), uint8(0))
+	}
+	for _, s := range []string{`{"a" : [ ] , "b":{"c":"d"}}`, "\ufeff[1]", `01`, `[1,]`, `"\ud800"`, " 1 ", ``} {
+		f.Add([]byte(s), uint16(3), uint8(1))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, chunk uint16, buf uint8) {
+		opts := stream.Options{BufferSize: int(buf), MaxDepth: 20}
+		d := graft.New(graft.Options{MaxDepth: 20})
+		root, want := d.Parse(data)
+		check := func(what string, err error) {
+			var ge, we *graft.Error
+			switch {
+			case (err == nil) != (want == nil):
+				t.Fatalf("%s: %v; Parse: %v", what, err, want)
+			case want != nil && (!errors.As(err, &ge) || !errors.As(want, &we) || ge.Offset != we.Offset || ge.Reason != we.Reason):
+				t.Fatalf("%s: %v; Parse: %v", what, err, want)
+			}
+		}
+		rd := func() io.Reader { return newChunkReader(data, uint32(chunk), 1+int(chunk%61)) }
+		check("Validate", stream.Validate(rd(), opts))
+		var out bytes.Buffer
+		err := stream.Compact(&out, rd(), opts)
+		check("Compact", err)
+		if err == nil && out.String() != string(d.AppendJSON(nil, root)) {
+			t.Fatalf("Compact printed %q, the Doc %q", out.String(), d.AppendJSON(nil, root))
+		}
+		out.Reset()
+		err = stream.Indent(&out, rd(), "\t", opts)
+		check("Indent", err)
+		if err == nil && out.String() != string(d.AppendIndent(nil, root, "", "\t")) {
+			t.Fatalf("Indent printed %q, the Doc %q", out.String(), d.AppendIndent(nil, root, "", "\t"))
+		}
+	})
 }

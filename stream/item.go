@@ -48,6 +48,7 @@ func (r *Reader) nextArray() bool {
 func (r *Reader) endArray() bool {
 	r.pos++
 	r.stack = r.stack[:len(r.stack)-1]
+	r.tail = true
 	if !r.skip(0, false) {
 		return false
 	}

@@ -42,6 +42,7 @@ type Reader struct {
 
 	state    state
 	stack    []byte // open containers outside the items: '[' or '{'
+	tail     bool   // past the array: the rest is validated, names on the path compared
 	doc      *graft.Doc
 	docDepth int
 	item     graft.Ref
@@ -50,6 +51,8 @@ type Reader struct {
 	off      int64 // stream offset of the current item
 	count    int
 	err      error
+
+	out *printer // Format: where the text read is printed, or nil
 }
 
 type state uint8
@@ -82,6 +85,7 @@ func (r *Reader) Reset(src io.Reader) {
 	r.state = stStart
 	r.form = r.opts.Mode
 	r.stack = r.stack[:0]
+	r.tail = false
 	r.item, r.start, r.end, r.off, r.count = 0, 0, 0, 0, 0
 	r.err = r.pathErr
 	if r.buf == nil {

@@ -2,6 +2,7 @@ package stream_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"math"
@@ -37,7 +38,7 @@ var arrayCases = []streamCase{
 	{name: "path through an array", in: `[[0],[1,[7,8]]]`, opts: stream.Options{Path: "/1/1"}, items: []string{`7`, `8`}},
 	{name: "escaped pointer tokens", in: `{"a/b":{"m~n":[1]}}`, opts: stream.Options{Path: "/a~1b/m~0n"}, items: []string{`1`}},
 	{name: "escaped member name", in: `{"\u0061":["x"]}`, opts: stream.Options{Path: "/a"}, items: []string{`"x"`}},
-	{name: "first duplicate is followed", in: `{"a":[1],"a":[2]}`, opts: stream.Options{Path: "/a"}, items: []string{`1`}},
+	{name: "a duplicate on the path is an error", in: `{"a":[1],"a":[2]}`, opts: stream.Options{Path: "/a"}, items: []string{`1`}, errIs: graft.ErrPointer, at: "1:10", reason: "member \"a\" occurs twice on the path"},
 	{name: "strings keep escapes", in: `["caf\u00e9 \"q\" \\ \/", "\uD83D\uDE00"]`, items: []string{`"caf\u00e9 \"q\" \\ \/"`, `"\uD83D\uDE00"`}},
 	{name: "numbers keep text", in: `[12345678901234567890123, 1.0e+2, -0.0]`, items: []string{`12345678901234567890123`, `1.0e+2`, `-0.0`}},
 	{name: "scalars next to brackets", in: `[true,false,null,0,"",[],{}]`, items: []string{`true`, `false`, `null`, `0`, `""`, `[]`, `{}`}},
@@ -97,7 +98,7 @@ var modeCases = []streamCase{
 		reason: "invalid character 'f' after a number or literal (whitespace must separate it from the next value) (after 2 items)"},
 	{name: "concatenated number then literal", in: `1true`, opts: stream.Options{Mode: stream.Concatenated}, errIs: graft.ErrSyntax, at: "1:2", reason: "invalid character 't' after a number or literal"},
 	{name: "concatenated number then number", in: `1-2`, opts: stream.Options{Mode: stream.Concatenated}, errIs: graft.ErrSyntax, at: "1:2", reason: "invalid character '-' after a number or literal"},
-	{name: "concatenated leading zero", in: `01`, opts: stream.Options{Mode: stream.Concatenated}, errIs: graft.ErrSyntax, at: "1:2", reason: "invalid character '1' after a number or literal"},
+	{name: "concatenated leading zero", in: `01`, opts: stream.Options{Mode: stream.Concatenated}, errIs: graft.ErrSyntax, at: "1:2", reason: "number with a leading zero"},
 	{name: "concatenated scalars then punctuation", in: `null"a"1[2]true{}-3.5e1"b"`, opts: stream.Options{Mode: stream.Concatenated},
 		items: []string{`null`, `"a"`, `1`, `[2]`, `true`, `{}`, `-3.5e1`, `"b"`}},
 	{name: "concatenated after closers", in: `[1]2{"a":3}false"x"[]`, opts: stream.Options{Mode: stream.Concatenated}, items: []string{`[1]`, `2`, `{"a":3}`, `false`, `"x"`, `[]`}},
@@ -735,5 +736,101 @@ func TestModeString(t *testing.T) {
 	r := stream.NewReader(strings.NewReader(`1`), stream.Options{Mode: 9})
 	if r.Next() || r.Err() == nil {
 		t.Error("unknown mode accepted")
+	}
+}
+
+// TestDuplicateOnPath: one rule for duplicate members everywhere — Doc
+// lookups take the last; the Reader, which read the first, reports the
+// second instead of disagreeing in silence. Elsewhere duplicates are fine.
+func TestDuplicateOnPath(t *testing.T) {
+	cases := []struct {
+		name, in, path string
+		items          int
+		dup            bool
+	}{
+		{"twice on the path", `{"rows":[1,2],"rows":[3]}`, "/rows", 2, true},
+		{"twice one level up", `{"a":{"rows":[1]},"x":0,"a":{}}`, "/a/rows", 1, true},
+		{"escaped the second time", `{"rows":[1],"\u0072ows":[]}`, "/rows", 1, true},
+		{"twice beside the path", `{"rows":[1],"x":1,"x":2}`, "/rows", 1, false},
+		{"twice inside an item", `{"rows":[{"a":1,"a":2}]}`, "/rows", 1, false},
+		{"twice before the path", `{"x":1,"x":2,"rows":[1]}`, "/rows", 1, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := stream.NewReader(strings.NewReader(c.in), stream.Options{Path: c.path})
+			n := 0
+			for r.Next() {
+				n++
+			}
+			err := r.Err()
+			if n != c.items || c.dup != errors.Is(err, graft.ErrPointer) || !c.dup && err != nil {
+				t.Fatalf("%d items, %v; want %d items, duplicate error %v", n, err, c.items, c.dup)
+			}
+			if c.dup && !strings.Contains(err.Error(), "occurs twice on the path") {
+				t.Fatalf("message %q", err)
+			}
+		})
+	}
+}
+
+// TestValidate: Validate accepts what Doc.Parse accepts and reports the
+// same reason at the same offset, read one byte at a time through a small
+// window, so that no value fits in it.
+func TestValidate(t *testing.T) {
+	inputs := []string{
+		`{"a":[1,2,{"b":null}],"c":"x\u00e9y"}`, ` [true, false] `, `"` + strings.Repeat("long string ", 100) + `"`,
+		`-12.5e+3`, ``, `   `, `{"a":1,}`, `[1 2]`, `01`, "\ufeff[1]", `{"a":1}x`, `[1,[2,[3]]`, `"\ud800"`, "\"\xff\"", `tru`, `{"a" 1}`,
+		strings.Repeat("[", 1001) + strings.Repeat("]", 1001),
+	}
+	for _, in := range inputs {
+		var d graft.Doc
+		_, want := d.Parse([]byte(in))
+		got := stream.Validate(iotest.OneByteReader(strings.NewReader(in)), stream.Options{BufferSize: 16})
+		var ge, we *graft.Error
+		switch {
+		case want == nil && got != nil, want != nil && got == nil:
+			t.Errorf("%.40q: Validate %v, Parse %v", in, got, want)
+		case want != nil && (!errors.As(got, &ge) || !errors.As(want, &we) || ge.Offset != we.Offset || ge.Reason != we.Reason || ge.Err != we.Err):
+			t.Errorf("%.40q:\nValidate %v\nParse    %v", in, got, want)
+		}
+	}
+}
+
+// TestFormat: Compact and Indent print what encoding/json's Compact and
+// Indent print, reading one byte at a time through a small window, so
+// that strings cross the window's end; on invalid input they fail as
+// Validate does.
+func TestFormat(t *testing.T) {
+	inputs := []string{
+		`{"a":[1,2,{"b":null}],"c":"x\u00e9y"}`, " [ true ,\n false ] ", `"` + strings.Repeat("long \\\"string\\\" ", 100) + `"`,
+		`-12.5e+3`, `{ }`, `[ ]`, `{"a" : { } , "b" : [ [ ] , { "c" : [ 1 ] } ]}`, `[1, "a b", {"x y": " z "}]`,
+		"\t{\"k\":\r\n\"" + strings.Repeat("é", 40) + "\"}\n",
+	}
+	for _, in := range inputs {
+		for _, indent := range []string{"", " ", "\t"} {
+			var want bytes.Buffer
+			var got bytes.Buffer
+			var err error
+			src := iotest.OneByteReader(strings.NewReader(in))
+			if indent == "" {
+				json.Compact(&want, []byte(in))
+				err = stream.Compact(&got, src, stream.Options{BufferSize: 16})
+			} else {
+				json.Indent(&want, []byte(in), "", indent)
+				err = stream.Indent(&got, src, indent, stream.Options{BufferSize: 16})
+			}
+			// encoding/json.Indent keeps the whitespace after the value.
+			if w := strings.TrimRight(want.String(), " \t\r\n"); err != nil || got.String() != w {
+				t.Errorf("%.30q indent %q: %v\ngot  %q\nwant %q", in, indent, err, got.String(), w)
+			}
+		}
+	}
+	for _, in := range []string{`{"a":1,}`, `[1 2]`, "\ufeff[1]", ``} {
+		var d graft.Doc
+		_, want := d.Parse([]byte(in))
+		err := stream.Indent(io.Discard, strings.NewReader(in), "  ", stream.Options{})
+		if err == nil || err.Error() != want.Error() {
+			t.Errorf("%q: %v, want %v", in, err, want)
+		}
 	}
 }

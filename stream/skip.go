@@ -17,6 +17,10 @@ import (
 // is false at the end of the input (or on a read error).
 func (r *Reader) peek() (c byte, ok bool) {
 	for {
+		if r.out != nil && r.pos < len(r.buf) && wire.IsSpace(r.buf[r.pos]) {
+			r.out.flush(r.buf, r.pos)
+			r.out.mark = wire.SkipSpace(r.buf, r.pos)
+		}
 		r.pos = wire.SkipSpace(r.buf, r.pos)
 		if r.pos < len(r.buf) {
 			return r.buf[r.pos], true
@@ -47,6 +51,7 @@ func (r *Reader) skip(until int, value bool) bool {
 					r.stack = r.stack[:len(r.stack)-1]
 					break
 				}
+				r.newline(len(r.stack))
 				// A member name or a value must follow (name and the
 				// loop report the end of the input as Doc.Parse does).
 				if c == '{' && !r.name() {
@@ -62,6 +67,9 @@ func (r *Reader) skip(until int, value bool) bool {
 					return false
 				}
 			default:
+				for c == 0xEF && len(r.buf)-r.pos < 3 && r.more() { // enough to tell a byte order mark
+					r.fill(r.pos)
+				}
 				return r.fail(r.pos, "invalid character "+r.describe(r.pos)+" at the start of a value", graft.ErrSyntax)
 			}
 			value = false
@@ -77,11 +85,17 @@ func (r *Reader) skip(until int, value bool) bool {
 		switch c {
 		case ',':
 			r.pos++
-			if top == '{' && !r.name() {
+			r.newline(len(r.stack))
+			if k := len(r.stack) - 1; top == '{' && r.tail && k < len(r.path) {
+				if !r.pathName(k) {
+					return false
+				}
+			} else if top == '{' && !r.name() {
 				return false
 			}
 			value = true
 		case top + 2:
+			r.newline(len(r.stack) - 1)
 			r.pos++
 			r.stack = r.stack[:len(r.stack)-1]
 		default:
@@ -116,6 +130,26 @@ func containerName(c byte) string {
 	return "an object"
 }
 
+// pathName skips a member name and its colon in the object where token k
+// of the path was found, past the array: a second member of that name is
+// an error, since graft.Doc lookups (and graft get) take the last one and
+// the Reader, which read the first, cannot go back.
+func (r *Reader) pathName(k int) bool {
+	c, ok := r.peek()
+	if !ok || c != '"' {
+		return r.name() // reports what is wrong
+	}
+	at := r.pos
+	match, scanned := r.matchName(r.path[k])
+	if !scanned {
+		return false
+	}
+	if match {
+		return r.failAt(r.base+int64(at), "member "+quote(r.path[k])+" occurs twice on the path: the items came from the first, where graft get and Doc lookups take the last", graft.ErrPointer, r.opts.Path)
+	}
+	return r.colon()
+}
+
 // name skips a member name and its colon.
 func (r *Reader) name() bool {
 	c, ok := r.peek()
@@ -137,6 +171,9 @@ func (r *Reader) colon() bool {
 		return r.fail(r.pos, "expected ':' after object member name, found "+r.describe(r.pos), graft.ErrSyntax)
 	}
 	r.pos++
+	if r.out != nil && r.out.indented {
+		r.out.insert(r.buf, r.pos, ' ')
+	}
 	return true
 }
 

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/internal/wire"
 )
 
 // The window: r.buf holds the input from stream offset r.base on; bytes
@@ -19,6 +20,10 @@ import (
 // r.pos, callers adjust their own. It reports whether new bytes arrived;
 // false means the end of the input (r.eof) or a read error (r.rerr).
 func (r *Reader) fill(keep int) bool {
+	if r.out != nil {
+		r.out.flush(r.buf, keep)
+		r.out.mark = max(r.out.mark-keep, 0)
+	}
 	if keep > 0 {
 		dropped := r.buf[:keep]
 		if n := bytes.Count(dropped, nl); n > 0 {
@@ -86,7 +91,7 @@ func (r *Reader) position(off int64) (line, col int) {
 // fail ends the stream with an error at window index i. Once the first
 // item was delivered, the reason says how many were.
 func (r *Reader) fail(i int, reason string, sentinel error) bool {
-	return r.failAt(r.base+int64(i), reason, sentinel, "")
+	return r.failAt(r.base+int64(i), wire.PlainReason(r.buf, i, reason), sentinel, "")
 }
 
 func (r *Reader) failAt(off int64, reason string, sentinel error, pointer string) bool {

@@ -5,7 +5,10 @@ import (
 	"flag"
 	"io"
 	"runtime/debug"
+	"strconv"
 	"strings"
+
+	"github.com/graftjson/graft"
 )
 
 // Exit codes.
@@ -55,6 +58,12 @@ const mainDetails = `
 FILE is a path, or "-" for standard input; where a FILE is optional, no
 FILE means standard input. Flags may come before or after the arguments;
 "--" ends the flags.
+
+validate, and fmt without --canonical, read input of any size in bounded
+memory. The other commands need the whole document in memory and refuse an
+input of more than 268435456 bytes (256 MiB): --max-bytes N, given to any
+command, raises the limit up to 4294967295. "graft stream" reads the items
+of a huge array, or NDJSON, in memory bounded by the largest item.
 
 Exit status:
   0  success
@@ -165,6 +174,9 @@ type runner struct {
 	// isTerminal, when set, replaces the check of whether a stream is a
 	// terminal (and its width): tests set it to see the progress line.
 	isTerminal func(io.Writer) (width int, ok bool)
+	// stdinTerminal, when set, replaces the check of whether standard
+	// input is a terminal.
+	stdinTerminal func() bool
 }
 
 // output writes b to standard output in one Write.
@@ -212,6 +224,14 @@ func flags(c *command) *flag.FlagSet {
 // operands and ok, or, after printing help (-h, --help) or a usage error, the
 // exit code and !ok.
 func (r *runner) parseFlags(c *command, fs *flag.FlagSet, args []string) (operands []string, code int, ok bool) {
+	if fs.Lookup("max-bytes") == nil {
+		fs.IntVar(&r.maxBytes, "max-bytes", r.maxBytes, "the most bytes of one input")
+	}
+	defer func() {
+		if ok && (r.maxBytes <= 0 || r.maxBytes > graft.MaxArenaBytes) {
+			operands, code, ok = nil, r.usageError(c, "--max-bytes must be between 1 and "+strconv.Itoa(graft.MaxArenaBytes)), false
+		}
+	}()
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {

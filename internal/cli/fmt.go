@@ -1,13 +1,16 @@
 package cli
 
 import (
+	"bytes"
 	"errors"
+	"io"
 	"strconv"
 	"strings"
 
 	"github.com/graftjson/graft"
 	"github.com/graftjson/graft/cbor"
 	"github.com/graftjson/graft/msgpack"
+	"github.com/graftjson/graft/stream"
 )
 
 // maxIndent is the most spaces --indent takes.
@@ -23,6 +26,11 @@ newline. Only whitespace changes: strings keep their escapes exactly as
 written ("\u00e9" stays "\u00e9"), numbers keep their digits
 (12345678901234567890123 is not rounded), and members keep their order,
 duplicates included. With no FILE, or with "-", fmt reads standard input.
+An input of more than 256 MiB (--max-bytes) is printed compact or
+indented as it is read, in bounded memory whatever its size; if it is not
+valid, what came before the error was printed (exit status 1). Smaller
+inputs, and --canonical, are read whole first: nothing is printed for an
+invalid one.
 
 Flags:
   --compact    print with no whitespace at all (the default)
@@ -112,14 +120,20 @@ func runFmt(r *runner, c *command, args []string) int {
 	case len(files) > 1:
 		return r.usageError(c, "at most one FILE")
 	case len(files) == 0:
+		if code, ok := r.noInput(c); !ok {
+			return code
+		}
 		files = []string{stdinArg}
 	}
-	var d graft.Doc
+	if *from == "" && *to == "" && !*canonical {
+		return r.formatStream(files[0], indented, strings.Repeat(" ", *indent))
+	}
+	d := r.newDoc(graft.Options{})
 	var root graft.Ref
 	if *from != "" {
-		root, ok = r.loadBinary(&d, files[0], *from)
+		root, ok = r.loadBinary(d, files[0], *from)
 	} else {
-		root, ok = r.load(&d, files[0], true)
+		root, ok = r.load(d, files[0], true)
 	}
 	if !ok {
 		return exitFail
@@ -127,7 +141,7 @@ func runFmt(r *runner, c *command, args []string) int {
 	var out []byte
 	switch {
 	case *to != "":
-		return r.writeBinary(&d, root, files[0], *to)
+		return r.writeBinary(d, root, files[0], *to)
 	case *canonical:
 		var err error
 		if out, err = d.AppendCanonical(out, root); err != nil {
@@ -191,4 +205,70 @@ func (r *runner) writeBinary(d *graft.Doc, root graft.Ref, arg, format string) i
 		return exitFail
 	}
 	return r.output(out)
+}
+
+// formatStream prints the input named by arg compact or indented. An
+// input within the size limit is parsed whole and printed in one write
+// (nothing, if it is not valid); a larger one is printed as it is read,
+// piece by piece, in memory that does not grow with its size.
+func (r *runner) formatStream(arg string, indented bool, indent string) int {
+	src, size, closeSrc, err := r.openStream(arg)
+	if err != nil {
+		r.report(describe(displayName(arg), err))
+		return exitFail
+	}
+	defer closeSrc()
+	if size <= int64(r.maxBytes) {
+		head, err := io.ReadAll(io.LimitReader(src, int64(r.maxBytes)+1))
+		if err != nil {
+			r.report(describe(displayName(arg), err))
+			return exitFail
+		}
+		if len(head) <= r.maxBytes {
+			d := r.newDoc(graft.Options{})
+			root, err := d.Parse(head)
+			if err != nil {
+				r.report(describe(displayName(arg), err))
+				return exitFail
+			}
+			var out []byte
+			if indented {
+				out = d.AppendIndent(out, root, "", indent)
+			} else {
+				out = d.AppendJSON(out, root)
+			}
+			return r.output(append(out, '\n'))
+		}
+		src = io.MultiReader(bytes.NewReader(head), src)
+	}
+	out := &watchedWriter{w: r.stdout}
+	if indented {
+		err = stream.Indent(out, src, indent, stream.Options{})
+	} else {
+		err = stream.Compact(out, src, stream.Options{})
+	}
+	switch {
+	case out.err != nil:
+		r.report("graft: writing output: " + out.err.Error())
+		return exitFail
+	case err != nil:
+		r.report(describe(displayName(arg), err))
+		return exitFail
+	}
+	return r.output([]byte{'\n'})
+}
+
+// watchedWriter keeps the first error of w, to tell it from one of the
+// input.
+type watchedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (ww *watchedWriter) Write(p []byte) (int, error) {
+	n, err := ww.w.Write(p)
+	if err != nil && ww.err == nil {
+		ww.err = err
+	}
+	return n, err
 }

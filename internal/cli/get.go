@@ -50,8 +50,8 @@ func runGet(r *runner, c *command, args []string) int {
 	if _, err := graft.ParsePointer(ptr); err != nil {
 		return r.badPointer(c, ptr, err)
 	}
-	var d graft.Doc
-	root, ok := r.load(&d, file, true)
+	d := r.newDoc(graft.Options{})
+	root, ok := r.load(d, file, true)
 	if !ok {
 		return exitFail
 	}

@@ -23,16 +23,34 @@ const (
 const maxInput = graft.DefaultMaxBytes
 
 // sizeError is the error for an input longer than the runner's maxBytes.
-type sizeError struct{ max int }
+type sizeError struct {
+	max  int
+	size int64 // the size of the file, 0 if unknown (standard input)
+}
 
 func (e *sizeError) Error() string {
-	return "input exceeds the size limit of " + strconv.Itoa(e.max) + " bytes"
+	msg := "input exceeds"
+	if e.size > 0 {
+		msg = strconv.FormatInt(e.size, 10) + " bytes exceed"
+	}
+	return msg + " the limit of " + strconv.Itoa(e.max) + " bytes for one input" +
+		" (--max-bytes raises it, up to " + strconv.Itoa(graft.MaxArenaBytes) + ";" +
+		" graft stream reads the items of a large array in bounded memory)"
+}
+
+// newDoc returns a Doc with options o and the runner's size limit.
+func (r *runner) newDoc(o graft.Options) *graft.Doc {
+	o.MaxBytes = r.maxBytes
+	return graft.New(o)
 }
 
 // displayName returns the name of the input arg in messages.
 func displayName(arg string) string {
-	if arg == stdinArg {
+	switch arg {
+	case stdinArg:
 		return stdinName
+	case "": // an empty argument, quoted so that the message shows it
+		return `""`
 	}
 	return arg
 }
@@ -64,7 +82,10 @@ func (r *runner) read(arg string) ([]byte, error) {
 	}
 	defer f.Close()
 	size := 0
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() <= int64(r.maxBytes) {
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		if fi.Size() > int64(r.maxBytes) { // refused before reading a byte
+			return nil, &sizeError{max: r.maxBytes, size: fi.Size()}
+		}
 		size = int(fi.Size())
 	}
 	return readAll(f, r.maxBytes, size)
@@ -79,7 +100,7 @@ func readAll(rd io.Reader, max, size int) ([]byte, error) {
 		return nil, err
 	}
 	if buf.Len() > max {
-		return nil, &sizeError{max}
+		return nil, &sizeError{max: max}
 	}
 	return buf.Bytes(), nil
 }

@@ -103,15 +103,15 @@ func (r *runner) validateSchema(schemaFile string, refs refList, files []string)
 	if plan == nil {
 		return exitFail
 	}
-	var d graft.Doc
+	d := r.newDoc(graft.Options{})
 	code := exitOK
 	for _, f := range files {
-		root, ok := r.load(&d, f, true)
+		root, ok := r.load(d, f, true)
 		if !ok {
 			code = exitFail
 			continue
 		}
-		err := plan.Validate(&d, root)
+		err := plan.Validate(d, root)
 		var se *schema.Error
 		switch {
 		case err == nil:
@@ -134,12 +134,12 @@ func (r *runner) shapeSchema(schemaFile string, refs refList, opts schema.Option
 	if plan == nil {
 		return exitFail
 	}
-	var d graft.Doc
-	root, ok := r.load(&d, file, true)
+	d := r.newDoc(graft.Options{})
+	root, ok := r.load(d, file, true)
 	if !ok {
 		return exitFail
 	}
-	out, err := plan.AppendShape(nil, &d, root)
+	out, err := plan.AppendShape(nil, d, root)
 	if err != nil {
 		var se *schema.Error
 		if errors.As(err, &se) {

@@ -117,7 +117,7 @@ func runMerge(r *runner, c *command, args []string) int {
 
 	// Parse every input first, so that text that is not JSON is reported
 	// before any merge work, then merge in order.
-	d := graft.New(graft.Options{Conflict: conflict})
+	d := r.newDoc(graft.Options{Conflict: conflict})
 	roots := make([]graft.Ref, len(files))
 	for i, f := range files {
 		if roots[i], ok = r.load(d, f, i == 0); !ok {
@@ -133,7 +133,7 @@ func runMerge(r *runner, c *command, args []string) int {
 			err = d.Merge(base, roots[i+1])
 		}
 		if err != nil {
-			r.report(describeMerge(displayName(f), err))
+			r.report(describeMerge(displayName(files[0]), displayName(f), err))
 			return exitFail
 		}
 	}
@@ -152,11 +152,12 @@ func (r *runner) mergePatch(c *command, fs *flag.FlagSet, files []string) int {
 	return r.applyPatch(c, files, (*graft.Doc).MergePatch, describe)
 }
 
-// describeMerge formats an error of merging the overlay named name.
-func describeMerge(name string, err error) string {
+// describeMerge formats an error of merging the overlay named overlay into
+// the base named base: a position the base lacks is the base's fault.
+func describeMerge(base, overlay string, err error) string {
 	var ge *graft.Error
 	if errors.As(err, &ge) && errors.Is(err, graft.ErrPointer) {
-		return name + ": cannot merge at " + quote(ge.Pointer) + ": " + ge.Reason
+		return base + ": cannot merge " + overlay + " at " + quote(ge.Pointer) + ": " + ge.Reason
 	}
-	return describe(name, err)
+	return describe(overlay, err)
 }

@@ -98,10 +98,10 @@ func runNormalize(r *runner, c *command, args []string) int {
 			return exitFail
 		}
 	}
-	var d graft.Doc
+	d := r.newDoc(graft.Options{})
 	var vars graft.Ref
 	if *varsFile != "" {
-		if vars, ok = r.load(&d, *varsFile, true); !ok {
+		if vars, ok = r.load(d, *varsFile, true); !ok {
 			return exitFail
 		}
 		if k := d.Kind(vars); k != graft.Object && k != graft.Null {
@@ -115,7 +115,7 @@ func runNormalize(r *runner, c *command, args []string) int {
 		return exitFail
 	}
 	// The variables are printed as they are: their text is enough.
-	vtext, req, err := graphql.AppendNormalized(nil, schema, string(query), *opName, &d, vars)
+	vtext, req, err := graphql.AppendNormalized(nil, schema, string(query), *opName, d, vars)
 	if err != nil {
 		var re *graphql.RequestError
 		if !errors.As(err, &re) {

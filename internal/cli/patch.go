@@ -76,16 +76,16 @@ func (r *runner) applyPatch(c *command, files []string, apply func(d *graft.Doc,
 	if msg, ok := claimStdin(files); !ok {
 		return r.usageError(c, msg)
 	}
-	var d graft.Doc
-	target, ok := r.load(&d, files[0], true)
+	d := r.newDoc(graft.Options{})
+	target, ok := r.load(d, files[0], true)
 	if !ok {
 		return exitFail
 	}
-	patch, ok := r.load(&d, files[1], false)
+	patch, ok := r.load(d, files[1], false)
 	if !ok {
 		return exitFail
 	}
-	if err := apply(&d, target, patch); err != nil {
+	if err := apply(d, target, patch); err != nil {
 		r.report(describe(displayName(files[1]), err))
 		return exitFail
 	}

@@ -111,8 +111,8 @@ func runPlan(r *runner, c *command, args []string) int {
 	}
 	p, err := s.Plan(string(query), *opName)
 	if err == nil && *varsFile != "" {
-		var d graft.Doc
-		vars, ok := r.load(&d, *varsFile, true)
+		d := r.newDoc(graft.Options{})
+		vars, ok := r.load(d, *varsFile, true)
 		if !ok {
 			return exitFail
 		}
@@ -120,7 +120,7 @@ func runPlan(r *runner, c *command, args []string) int {
 			r.report(displayName(*varsFile) + ": the variables must be a JSON object, not " + article(k))
 			return exitFail
 		}
-		_, err = p.Operation.Variables(nil, &d, vars)
+		_, err = p.Operation.Variables(nil, d, vars)
 	}
 	if err == nil {
 		return r.output(p.AppendText(nil))

@@ -159,14 +159,14 @@ func runShape(r *runner, c *command, args []string) int {
 		r.report(describe(displayName(*queryFile), err))
 		return exitFail
 	}
-	var d graft.Doc
-	data, ok := r.load(&d, dataFile, true)
+	d := r.newDoc(graft.Options{})
+	data, ok := r.load(d, dataFile, true)
 	if !ok {
 		return exitFail
 	}
 	var vars graft.Ref
 	if *varsFile != "" {
-		if vars, ok = r.load(&d, *varsFile, false); !ok {
+		if vars, ok = r.load(d, *varsFile, false); !ok {
 			return exitFail
 		}
 		if k := d.Kind(vars); k != graft.Object && k != graft.Null {
@@ -179,7 +179,10 @@ func runShape(r *runner, c *command, args []string) int {
 	if err == nil {
 		var sr shape.Renderer
 		var out []byte
-		if out, err = op.Respond(nil, &sr, &d, data, &d, vars); err == nil {
+		if out, err = op.Respond(nil, &sr, d, data, d, vars); err == nil {
+			if looksLikeResponse(d, data) {
+				r.report(displayName(dataFile) + `: looks like a whole GraphQL response ({"data":…}); shape wants what "data" holds: graft get ` + displayName(dataFile) + ` /data | graft shape …`)
+			}
 			return r.output(append(out, '\n'))
 		}
 	}
@@ -195,6 +198,20 @@ func runShape(r *runner, c *command, args []string) int {
 		return code
 	}
 	return exitFail
+}
+
+// looksLikeResponse reports whether the data given to shape is an object
+// with a "data" member and no members but those of a GraphQL response.
+func looksLikeResponse(d *graft.Doc, data graft.Ref) bool {
+	if d.Kind(data) != graft.Object || d.Member(data, "data") == 0 {
+		return false
+	}
+	for name := range d.Members(data) {
+		if !d.Equals(name, "data") && !d.Equals(name, "errors") && !d.Equals(name, "extensions") {
+			return false
+		}
+	}
+	return true
 }
 
 // describeGraphQL formats a schema error or one request problem met in

@@ -2,9 +2,11 @@ package cli
 
 import (
 	"bufio"
+	"errors"
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -35,18 +37,19 @@ What the items are:
                   unless a string, an array or an object does)
   --path POINTER  the items of the array at the JSON Pointer POINTER, such
                   as "/data/items"; the rest of the document is still
-                  checked, but nothing of it is printed. Where an object
-                  has a member name twice, the first one counts.
+                  checked, but nothing of it is printed. A member on the
+                  path whose name occurs twice is an error (get takes the
+                  last; stream cannot go back to it).
   --ndjson        NDJSON / JSON Lines: one value per line; blank lines and
                   CR LF line ends are fine, a value spanning lines is not
   --seq           an RFC 7464 JSON text sequence (each value after 0x1E)
 
 The whole input is checked strictly as RFC 8259 defines JSON (see "graft
-help validate"). Items of more than 64 MiB and nesting deeper than 1000
-levels are errors. Without --path, empty input (or only whitespace) is
-valid: there are no items, and the exit status is 0 (validate rejects it:
-it holds no JSON document). With no FILE, or with "-", stream reads
-standard input.
+help validate"). Items of more than 64 MiB (--max-bytes N sets the limit)
+and nesting deeper than 1000 levels are errors. Without --path, empty
+input (or only whitespace) is valid: there are no items, and the exit
+status is 0 (validate rejects it: it holds no JSON document). With no
+FILE, or with "-", stream reads standard input.
 
 When standard error is a terminal, a progress line there shows the bytes
 read (of the total, for a file), the rate and the items so far; --quiet
@@ -86,6 +89,9 @@ func runStream(r *runner, c *command, args []string) int {
 	case len(files) > 1:
 		return r.usageError(c, "at most one FILE")
 	case len(files) == 0:
+		if code, ok := r.noInput(c); !ok {
+			return code
+		}
 		files = []string{stdinArg}
 	}
 	if _, err := graft.ParsePointer(*path); err != nil {
@@ -105,6 +111,9 @@ func runStream(r *runner, c *command, args []string) int {
 		src = &countingReader{src: src, n: &prog.read}
 	}
 	opts := stream.Options{Path: *path}
+	if isSet(fs, "max-bytes") { // for stream, the limit of one item
+		opts.MaxItemBytes = r.maxBytes
+	}
 	switch {
 	case *ndjson:
 		opts.Mode = stream.Lines
@@ -136,7 +145,11 @@ func runStream(r *runner, c *command, args []string) int {
 		return exitFail
 	}
 	if err := sr.Err(); err != nil {
-		r.report(describe(name, err))
+		msg := describe(name, err)
+		if !pathSet && sr.Count() == 0 && errors.Is(err, graft.ErrLimit) && strings.Contains(err.Error(), "size limit") {
+			msg += " (stream reads the items of an array: if the input is one large object, --path /POINTER names the array inside it; --max-bytes raises the item limit)"
+		}
+		r.report(msg)
 		return exitFail
 	}
 	return exitOK
@@ -161,6 +174,23 @@ func (r *runner) openStream(arg string) (src io.Reader, size int64, closeSrc fun
 		size = fi.Size()
 	}
 	return f, size, func() { f.Close() }, nil
+}
+
+// noInput returns the usage error of command c run with no FILE while
+// standard input is a terminal, where it would wait without a word; ok if
+// standard input is not a terminal.
+func (r *runner) noInput(c *command) (code int, ok bool) {
+	isTerm := r.stdinTerminal
+	if isTerm == nil {
+		isTerm = func() bool {
+			f, isFile := r.stdin.(*os.File)
+			return isFile && term.IsTerminal(int(f.Fd()))
+		}
+	}
+	if !isTerm() {
+		return exitOK, true
+	}
+	return r.usageError(c, "no FILE given, and standard input is a terminal: name a FILE, or pipe JSON in (… | graft "+c.name+")"), false
 }
 
 // terminal reports whether w is a terminal, and its width.

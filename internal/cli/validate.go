@@ -1,6 +1,6 @@
 package cli
 
-import "github.com/graftjson/graft"
+import "github.com/graftjson/graft/stream"
 
 func validateCommand() *command {
 	return &command{
@@ -13,6 +13,9 @@ RFC 8259 defines it: UTF-8 text, escapes and numbers as the grammar allows,
 no comments, no trailing commas, no NaN or Infinity, no byte order mark,
 and arrays and objects nested at most 1000 deep. Member names that occur
 twice in one object are accepted (RFC 8259 allows them).
+
+Validate reads each FILE piece by piece and builds nothing, so a file of
+any size is checked in a few hundred kilobytes of memory.
 
 Validate prints nothing for a valid file and one line on standard error
 for each invalid one, then goes on with the next file:
@@ -67,6 +70,9 @@ func runValidate(r *runner, c *command, args []string) int {
 		return code
 	}
 	if len(files) == 0 {
+		if code, ok := r.noInput(c); !ok {
+			return code
+		}
 		files = []string{stdinArg}
 	}
 	if msg, ok := claimStdin(append([]string{*schemaFile}, files...)); !ok {
@@ -78,12 +84,23 @@ func runValidate(r *runner, c *command, args []string) int {
 	if *schemaFile != "" {
 		return r.validateSchema(*schemaFile, refs, files)
 	}
-	var d graft.Doc
 	code = exitOK
 	for _, f := range files {
-		if _, ok := r.load(&d, f, true); !ok {
+		if err := r.validateStream(f); err != nil {
+			r.report(describe(displayName(f), err))
 			code = exitFail
 		}
 	}
 	return code
+}
+
+// validateStream checks that the input named by arg holds one JSON value,
+// reading it piece by piece: memory does not grow with its size.
+func (r *runner) validateStream(arg string) error {
+	src, _, closeSrc, err := r.openStream(arg)
+	if err != nil {
+		return err
+	}
+	defer closeSrc()
+	return stream.Validate(src, stream.Options{})
 }
