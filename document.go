@@ -249,6 +249,12 @@ const tagBlock = 256
 // contents. A tag is never a multiple of tagBlock, so never 0.
 func (d *Doc) firstNode() {
 	d.nodes = append(d.nodes, node{})
+	d.retag()
+}
+
+// retag gives the Doc's contents a new tag, so that no Ref made before
+// refers into them.
+func (d *Doc) retag() {
 	next := d.tag + 1
 	if d.tag%tagBlock == 0 || next%tagBlock == 0 { // a new Doc, or its block used up
 		next = tagBlocks.Add(1)*tagBlock + 1

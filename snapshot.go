@@ -218,6 +218,7 @@ func (d *Doc) LoadSnapshot(src []byte) (Ref, error) {
 	p := snapHeader
 	d.nodes = reserve(d.nodes[:0], int(nNodes)+1, 0)[:nNodes+1]
 	d.nodes[0] = node{}
+	d.retag()
 	d.aux = reserve(d.aux[:0], int(nAux), 0)[:nAux]
 	if nativeLittleEndian {
 		// The in-memory layout is the format's: one copy each.
@@ -269,7 +270,7 @@ func (d *Doc) LoadSnapshot(src []byte) (Ref, error) {
 		d.Reset()
 		return 0, err
 	}
-	return 1, nil
+	return d.ref(1), nil
 }
 
 // snapView is the part of an arena a snapshot holds: nodes[1:] are the

@@ -28,7 +28,8 @@ func FuzzLoadSnapshot(f *testing.F) {
 			if err != nil {
 				continue
 			}
-			for i := Ref(1); int(i) < len(d.nodes); i++ { // every read works
+			for n := uint32(1); int(n) < len(d.nodes); n++ { // every read works
+				i := d.ref(n)
 				d.AppendString(nil, i)
 				d.Int64(i)
 				d.Uint64(i)

@@ -46,7 +46,7 @@ func TestSnapshotRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 			lr, err := loaded.LoadSnapshot(snap)
-			if err != nil || lr != 1 {
+			if err != nil || lr != loaded.ref(1) {
 				t.Fatalf("LoadSnapshot = %d, %v", lr, err)
 			}
 			if _, err := fresh.Parse(d.AppendJSON(nil, r)); err != nil {
@@ -280,12 +280,13 @@ func TestSnapshotLaxText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := Ref(1); int(i) < len(d.nodes); i++ {
+	for n := uint32(1); int(n) < len(d.nodes); n++ {
+		i, j := d.ref(n), p.ref(n)
 		s1, e1 := d.AppendString(nil, i)
-		s2, e2 := p.AppendString(nil, i)
+		s2, e2 := p.AppendString(nil, j)
 		f1, g1 := d.Float64(i)
-		f2, g2 := p.Float64(i)
-		if string(s1) != string(s2) || e1 != e2 || f1 != f2 || g1 != g2 || d.Equals(i, "a\xffb") != p.Equals(i, "a\xffb") {
+		f2, g2 := p.Float64(j)
+		if string(s1) != string(s2) || e1 != e2 || f1 != f2 || g1 != g2 || d.Equals(i, "a\xffb") != p.Equals(j, "a\xffb") {
 			t.Errorf("ref %d reads differently: %q %v %v %v, Parse's %q %v %v %v", i, s1, e1, f1, g1, s2, e2, f2, g2)
 		}
 	}
@@ -298,7 +299,7 @@ func TestSnapshotLaxText(t *testing.T) {
 		t.Errorf("printing differs: %q %v, Parse's %q %v", c1, e1, c2, e2)
 	}
 	for _, doc := range []*Doc{d, p} {
-		root := Ref(1)
+		root := doc.ref(1)
 		m, _ := doc.Append([]byte("{\"\xff\":2,\"\\udc00x\":{\"y\":1}}"))
 		if err := doc.Merge(root, m); err != nil {
 			t.Fatal(err)
@@ -308,7 +309,7 @@ func TestSnapshotLaxText(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if a, b := d.AppendJSON(nil, 1), p.AppendJSON(nil, 1); string(a) != string(b) {
+	if a, b := d.AppendJSON(nil, d.ref(1)), p.AppendJSON(nil, p.ref(1)); string(a) != string(b) {
 		t.Errorf("merged: %q, Parse's Doc %q", a, b)
 	}
 }
@@ -441,5 +442,29 @@ func BenchmarkSnapshot(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// A Ref from before LoadSnapshot does not reach into what it loaded, as
+// after Parse.
+func TestSnapshotStaleRefs(t *testing.T) {
+	var d Doc
+	old, err := d.Parse([]byte(`{"a":1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap, err := d.AppendSnapshot(nil, old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := d.LoadSnapshot(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Text(old); !errors.Is(err, ErrStale) {
+		t.Errorf("a Ref from before the load: %v, want ErrStale", err)
+	}
+	if got := string(d.AppendJSON(nil, r)); got != `{"a":1}` {
+		t.Errorf("loaded %s", got)
 	}
 }
