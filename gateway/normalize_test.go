@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -196,4 +197,35 @@ func TestFieldErrorLocations(t *testing.T) {
 				want: `{"errors":[{"message":"Cannot return null for non-nullable field Review.id.","locations":[` + c.loc + `],"path":["product","reviews",0,"id"]}],"data":{"product":{"reviews":[null]}}}`})
 		})
 	}
+}
+
+// Requests that share a plan, and the same client documents, run at once
+// with different literals and variables: each gets its own values (with
+// the race detector, this checks that no literal or variable of one
+// request reaches another).
+func TestLiteralsConcurrent(t *testing.T) {
+	srv := demoGateway(t, Options{}, nil)
+	upcs := []string{`{"upc":"1"}`, `{"upc":"2"}`, `{"upc":"3"}`}
+	var wg sync.WaitGroup
+	for w := 0; w < 6; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := 0; i < 12; i++ {
+				n := (w+i)%3 + 1
+				want := `{"data":{"topProducts":[` + strings.Join(upcs[:n], ",") + `]}}`
+				var body string
+				switch i % 3 {
+				case 0: // a literal
+					body = post(fmt.Sprintf(`{ topProducts(first: %d) { upc } }`, n))
+				case 1: // the same document as a literal elsewhere, as a variable
+					body = fmt.Sprintf(`{"query":"query($a: Int) { topProducts(first: $a) { upc } }","variables":{"a":%d}}`, n)
+				case 2: // a literal, and a client variable named like it
+					body = fmt.Sprintf(`{"query":"{ topProducts(first: %d) { upc } }","variables":{"a":%d}}`, n, 4-n)
+				}
+				checkHTTP(t, srv, httpCase{name: body, body: body, status: 200, want: want})
+			}
+		}(w)
+	}
+	wg.Wait()
 }

@@ -3,6 +3,7 @@ package resolve
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"hash/maphash"
 	"slices"
 	"sync"
@@ -89,10 +90,12 @@ func newDedup(t Transport) *dedup {
 }
 
 // appendKey appends the identity of r: every byte that may change the
-// upstream's answer.
+// upstream's answer. Each name and value goes with its length, so that no
+// bytes of one (a value holding what separates headers) can spell two.
 func appendKey(b []byte, r *UpstreamRequest) []byte {
+	b = binary.AppendUvarint(b, uint64(len(r.Upstream)))
 	b = append(b, r.Upstream...)
-	b = append(b, 0)
+	b = binary.AppendUvarint(b, uint64(len(r.Body)))
 	b = append(b, r.Body...)
 	names := make([]string, 0, len(r.Header))
 	for k := range r.Header {
@@ -100,13 +103,13 @@ func appendKey(b []byte, r *UpstreamRequest) []byte {
 	}
 	slices.Sort(names)
 	for _, k := range names {
+		b = binary.AppendUvarint(b, uint64(len(k)))
+		b = append(b, k...)
+		b = binary.AppendUvarint(b, uint64(len(r.Header[k])))
 		for _, v := range r.Header[k] {
-			b = append(b, 0)
-			b = append(b, k...)
-			b = append(b, 0)
+			b = binary.AppendUvarint(b, uint64(len(v)))
 			b = append(b, v...)
 		}
-		b = append(b, 1)
 	}
 	return b
 }

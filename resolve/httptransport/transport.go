@@ -20,8 +20,9 @@
 //
 // # Errors
 //
-// A transport error, a timeout, a status other than 2xx and a body over
-// the limit are *resolve.Error values wrapping resolve.ErrUpstream (or the
+// A transport error, a timeout, a status other than 2xx (a redirect
+// included: redirects are not followed, so that the body and the forwarded
+// headers go to the configured URL only) and a body over the limit are *resolve.Error values wrapping resolve.ErrUpstream (or the
 // context's error); their text never holds the upstream's URL, since the
 // engine shows it to clients.
 package httptransport
@@ -109,7 +110,11 @@ func New(opts Options) (*Transport, error) {
 			IdleConnTimeout:     90 * time.Second,
 			TLSHandshakeTimeout: timeout,
 		}
-		t.upstreams[name] = &upstream{url: u.String(), timeout: timeout, client: &http.Client{Transport: tr}}
+		// A redirect is not followed: it would send the body and the
+		// forwarded headers to a URL the upstream names, not the one
+		// configured. The 3xx is then a failed fetch like any non-2xx.
+		client := &http.Client{Transport: tr, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+		t.upstreams[name] = &upstream{url: u.String(), timeout: timeout, client: client}
 	}
 	return t, nil
 }

@@ -230,3 +230,31 @@ func TestEngineOverHTTP(t *testing.T) {
 		t.Fatalf("%v\n got %s\nwant %s", err, out, want)
 	}
 }
+
+// An upstream that redirects is a failed fetch: the request, with the
+// client's variables and forwarded headers, goes to the configured URL
+// only, never to a host the upstream names.
+func TestRedirectNotFollowed(t *testing.T) {
+	var elsewhere atomic.Int32
+	other, _ := server(t, func(w http.ResponseWriter, r *http.Request) {
+		elsewhere.Add(1)
+		w.Write([]byte(`{"data":{"a":1}}`))
+	})
+	for _, status := range []int{http.StatusMovedPermanently, http.StatusFound, http.StatusTemporaryRedirect, http.StatusPermanentRedirect} {
+		t.Run(http.StatusText(status), func(t *testing.T) {
+			s, _ := server(t, func(w http.ResponseWriter, r *http.Request) {
+				http.Redirect(w, r, other.URL+"/graphql", status)
+			})
+			tr := newTransport(t, httptransport.Options{URLs: map[string]string{"a": s.URL}})
+			req := &resolve.UpstreamRequest{Upstream: "a", Body: []byte(`{"query":"{a}"}`), Header: map[string][]string{"X-Api-Key": {"secret"}}}
+			out, err := tr.Do(context.Background(), req, nil)
+			var e *resolve.Error
+			if !errors.As(err, &e) || !errors.Is(err, resolve.ErrUpstream) || !strings.HasPrefix(e.Reason, "status 3") {
+				t.Errorf("error %v, response %q; want a failed fetch with the redirect's status", err, out)
+			}
+			if n := elsewhere.Load(); n != 0 {
+				t.Errorf("the redirect's target got %d requests", n)
+			}
+		})
+	}
+}
