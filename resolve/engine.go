@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"runtime"
+	"strconv"
 	"sync"
 	"sync/atomic"
 
@@ -27,6 +28,19 @@ type Options struct {
 	// each copied to every position it concerns, and the engine's own);
 	// further ones are dropped. Zero means 1000.
 	MaxErrors int
+	// MaxDataBytes bounds the request's Doc: every upstream response and
+	// the copies of entities merged into the data (an entity that serves
+	// several objects is copied to each, so a small operation whose aliases
+	// reach the same objects many times can make the data far larger than
+	// the responses). Past it, a fetch's entities are not merged and each
+	// position it should have filled becomes null with an error. Zero
+	// means DefaultMaxDataBytes.
+	MaxDataBytes int
+	// MaxResponseBytes bounds the response Execute writes (aliases can
+	// make it far larger than the data); a longer one is replaced by
+	// {"errors":[…],"data":null} saying so. Zero means
+	// DefaultMaxResponseBytes.
+	MaxResponseBytes int
 	// Dedup shares one upstream call between identical requests in flight
 	// at the same time, across all requests of the engine: same upstream,
 	// same body, same forwarded headers (see Request.Header). A shared
@@ -56,6 +70,13 @@ type Engine struct {
 }
 
 // NewEngine returns an engine that sends upstream requests through t.
+// Defaults of Options' bounds on the size of one request's data and of
+// its response.
+const (
+	DefaultMaxDataBytes     = 256 << 20 // 256 MiB of arena per request
+	DefaultMaxResponseBytes = 64 << 20  // 64 MiB of response
+)
+
 func NewEngine(t Transport, opts Options) *Engine {
 	if opts.MaxConcurrency <= 0 {
 		opts.MaxConcurrency = 64 * runtime.GOMAXPROCS(0)
@@ -65,6 +86,12 @@ func NewEngine(t Transport, opts Options) *Engine {
 	}
 	if opts.MaxErrors <= 0 {
 		opts.MaxErrors = 1000
+	}
+	if opts.MaxDataBytes <= 0 {
+		opts.MaxDataBytes = DefaultMaxDataBytes
+	}
+	if opts.MaxResponseBytes <= 0 {
+		opts.MaxResponseBytes = DefaultMaxResponseBytes
 	}
 	if opts.Dedup {
 		t = newDedup(t)
@@ -386,6 +413,19 @@ func (st *state) complete(id int32) {
 
 // render appends the response.
 func (st *state) render(dst []byte) []byte {
+	start := len(dst)
+	dst = st.renderData(dst)
+	if max := st.e.opts.MaxResponseBytes; len(dst)-start > max {
+		dst = append(dst[:start], `{"errors":[{"message":"The response exceeds the limit of `...)
+		dst = strconv.AppendInt(dst, int64(max), 10)
+		dst = append(dst, ` bytes.","extensions":{"code":"RESPONSE_TOO_LARGE"}}],"data":null}`...)
+	}
+	return dst
+}
+
+// renderData writes the response, through the plan's response shape if it
+// has one.
+func (st *state) renderData(dst []byte) []byte {
 	if st.p.response != nil {
 		return st.renderer.RenderPrior(dst, st.p.response, st.doc, st.data, st.req.Conditions,
 			shape.Prior{Errors: st.errs, Count: st.nerr, Reported: st.reported})

@@ -310,6 +310,10 @@ func (st *state) finish(fi int32) {
 			}
 			continue
 		}
+		if d.Size() > st.e.opts.MaxDataBytes {
+			st.fail(f, r, j, "RESPONSE_TOO_LARGE", "The entity from upstream ", "was not merged: the response's data reached its limit of "+strconv.Itoa(st.e.opts.MaxDataBytes)+" bytes.")
+			continue
+		}
 		st.uses[t.rep]--
 		src := item
 		if st.uses[t.rep] > 0 {

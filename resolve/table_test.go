@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"strings"
 	"testing"
 
 	"github.com/graftjson/graft/resolve"
@@ -321,4 +322,68 @@ func shapeOf(tb testing.TB, root *shape.Type) *shape.Plan {
 		tb.Fatal(err)
 	}
 	return p
+}
+
+// An entity that serves many objects is copied to each: MaxDataBytes stops
+// the copies where the data would pass it, nulling the rest with errors.
+func TestMaxDataBytes(t *testing.T) {
+	const n = 200
+	items := ""
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			items += ","
+		}
+		items += `{"__typename":"Product","upc":"1"}` // one representation for all
+	}
+	ups := map[string]upstream{
+		"products": {answer: `{"data":{"topProducts":[` + items + `]}}`},
+		"stock":    {answer: `{"data":{"_entities":[{"stock":7,"name":"` + strings.Repeat("x", 1000) + `"}]}}`},
+	}
+	plan := mustPlan(t, seq(root("products", "{topProducts{__typename upc}}"), productsAt("topProducts", "@")), nil)
+	for _, tc := range []struct {
+		name      string
+		limit     int
+		wantNulls bool
+	}{
+		{"default limit", 0, false},
+		{"small limit", 34 << 10, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := resolve.NewEngine(transportOf(ups), resolve.Options{MaxDataBytes: tc.limit})
+			out, err := e.Execute(context.Background(), plan, &resolve.Request{}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkResponse(t, out)
+			nulls := strings.Count(string(out), `"RESPONSE_TOO_LARGE"`)
+			merged := strings.Count(string(out), `"stock":7`)
+			if merged+nulls != n {
+				t.Errorf("%d merged + %d refused, want %d in all", merged, nulls, n)
+			}
+			if tc.wantNulls != (nulls > 0) || merged == 0 {
+				t.Errorf("%d merged, %d refused: limit %d", merged, nulls, tc.limit)
+			}
+		})
+	}
+}
+
+func TestMaxResponseBytes(t *testing.T) {
+	ups := map[string]upstream{"products": {answer: `{"data":{"topProducts":[` + threeUPCs + `]}}`}}
+	plan := mustPlan(t, root("products", "{topProducts{__typename upc}}"), nil)
+	for _, tc := range []struct {
+		limit int
+		want  string
+	}{
+		{0, `{"data":{"topProducts":[` + threeUPCs + `]}}`},
+		{50, `{"errors":[{"message":"The response exceeds the limit of 50 bytes.","extensions":{"code":"RESPONSE_TOO_LARGE"}}],"data":null}`},
+	} {
+		e := resolve.NewEngine(transportOf(ups), resolve.Options{MaxResponseBytes: tc.limit})
+		out, err := e.Execute(context.Background(), plan, &resolve.Request{}, []byte("prefix:"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(out); got != "prefix:"+tc.want {
+			t.Errorf("limit %d:\n got %s\nwant prefix:%s", tc.limit, got, tc.want)
+		}
+	}
 }
