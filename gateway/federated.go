@@ -36,6 +36,14 @@ func New(supergraph string, opts Options) (*Gateway, error) {
 		}
 		urls[name] = opts.Subgraphs[name]
 	}
+	for name, d := range opts.SubgraphTimeouts {
+		if _, ok := urls[name]; !ok {
+			return nil, &Error{Message: "subgraph timeout " + strconv.Quote(name) + ": the supergraph has no subgraph of that name (it has " + strings.Join(sortedKeys(urls), ", ") + ")"}
+		}
+		if d <= 0 {
+			return nil, &Error{Message: "subgraph timeout " + strconv.Quote(name) + ": must be positive"}
+		}
+	}
 	for _, name := range sortedKeys(urls) {
 		if urls[name] == "" {
 			return nil, &Error{Message: "subgraph " + strconv.Quote(name) + " has no URL in the supergraph: give it one in Options.Subgraphs (graft serve --subgraph " + name + "=URL)"}
@@ -49,10 +57,11 @@ func New(supergraph string, opts Options) (*Gateway, error) {
 		urls:          urls,
 		client:        client,
 		timeout:       opts.SubgraphTimeout,
-		maxBytes:      defaultMaxResponseBytes,
+		timeouts:      opts.SubgraphTimeouts,
+		maxBytes:      opts.MaxSubgraphResponseBytes,
 		introspection: newIntrospection(sg.APISchema()),
 	}
-	return newGateway(&federated{sg: sg, engine: resolve.NewEngine(t, resolve.Options{})}, opts), nil
+	return newGateway(&federated{sg: sg, engine: resolve.NewEngine(t, resolve.Options{Dedup: opts.Dedup})}, opts), nil
 }
 
 func sortedKeys(m map[string]string) []string {

@@ -25,6 +25,8 @@ const (
 	DefaultMaxTokens       = 20000
 	DefaultCacheSize       = 1024
 	DefaultSubgraphTimeout = 30 * time.Second
+
+	DefaultMaxSubgraphResponseBytes = 32 << 20 // 32 MiB
 )
 
 // Options configure a Gateway. They are set at construction; the zero
@@ -49,6 +51,18 @@ type Options struct {
 	// does not answer in time gives an error in the response and null
 	// data where its fields were. Zero means DefaultSubgraphTimeout.
 	SubgraphTimeout time.Duration
+	// SubgraphTimeouts overrides SubgraphTimeout for the subgraphs it
+	// names (a name the supergraph does not have is an error of New).
+	SubgraphTimeouts map[string]time.Duration
+	// MaxSubgraphResponseBytes bounds the body of one subgraph response;
+	// a larger one is an error naming the subgraph, and null data where
+	// its fields were. Zero means DefaultMaxSubgraphResponseBytes.
+	MaxSubgraphResponseBytes int64
+	// Dedup shares one subgraph request among identical requests in
+	// flight at the same time: same subgraph, same body, same forwarded
+	// headers, so clients whose forwarded headers (an Authorization)
+	// differ never share a response. Off by default.
+	Dedup bool
 	// ForwardHeaders names the client request headers sent on to the
 	// subgraphs (none by default).
 	ForwardHeaders []string
@@ -76,6 +90,9 @@ func (o *Options) defaults() {
 	}
 	if o.SubgraphTimeout <= 0 {
 		o.SubgraphTimeout = DefaultSubgraphTimeout
+	}
+	if o.MaxSubgraphResponseBytes <= 0 {
+		o.MaxSubgraphResponseBytes = DefaultMaxSubgraphResponseBytes
 	}
 	if o.MaxBodyBytes <= 0 {
 		o.MaxBodyBytes = DefaultMaxBodyBytes

@@ -13,16 +13,14 @@ import (
 	"github.com/graftjson/graft/resolve"
 )
 
-// defaultMaxResponseBytes bounds one subgraph response.
-const defaultMaxResponseBytes = 32 << 20
-
 // transport sends the engine's fetches to the subgraphs over HTTP, and
 // answers the introspection fetch in process. It is safe for concurrent
 // use.
 type transport struct {
 	urls          map[string]string // subgraph name -> URL
 	client        *http.Client
-	timeout       time.Duration
+	timeout       time.Duration            // Options.SubgraphTimeout
+	timeouts      map[string]time.Duration // Options.SubgraphTimeouts
 	maxBytes      int64
 	introspection *introspection
 }
@@ -42,7 +40,11 @@ func (t *transport) Do(ctx context.Context, r *resolve.UpstreamRequest, dst []by
 	if !ok {
 		return dst, &upstreamError{"unknown subgraph " + strconv.Quote(r.Upstream)}
 	}
-	ctx, cancel := context.WithTimeout(ctx, t.timeout)
+	timeout := t.timeout
+	if d, ok := t.timeouts[r.Upstream]; ok {
+		timeout = d
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, bytes.NewReader(r.Body))
 	if err != nil {
@@ -56,7 +58,7 @@ func (t *transport) Do(ctx context.Context, r *resolve.UpstreamRequest, dst []by
 	resp, err := t.client.Do(req)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil {
-			return dst, &upstreamError{"the subgraph did not answer within " + t.timeout.String()}
+			return dst, &upstreamError{"the subgraph did not answer within " + timeout.String()}
 		}
 		// The *url.Error names the URL; clients need not see it.
 		var ue *url.Error
@@ -74,7 +76,7 @@ func (t *transport) Do(ctx context.Context, r *resolve.UpstreamRequest, dst []by
 			return dst[:start], &upstreamError{"the subgraph's response is larger than " + strconv.FormatInt(t.maxBytes, 10) + " bytes"}
 		}
 		if ctx.Err() != nil {
-			return dst[:start], &upstreamError{"the subgraph did not answer within " + t.timeout.String()}
+			return dst[:start], &upstreamError{"the subgraph did not answer within " + timeout.String()}
 		}
 		return dst[:start], &upstreamError{"reading the subgraph's response: " + err.Error()}
 	}
