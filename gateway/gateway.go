@@ -370,7 +370,7 @@ func readBody(dst []byte, body io.Reader, limit int64) ([]byte, error) {
 			return dst, nil
 		}
 		if err != nil {
-			return dst, badRequest("The request body could not be read: " + err.Error())
+			return dst, &Error{Status: http.StatusBadRequest, Message: "The request body could not be read: " + err.Error(), Err: err}
 		}
 	}
 }

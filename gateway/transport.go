@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"net"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -65,6 +66,11 @@ func (t *transport) Do(ctx context.Context, r *resolve.UpstreamRequest, dst []by
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
+		// Nor the addresses a *net.OpError names.
+		var oe *net.OpError
+		if errors.As(err, &oe) {
+			err = oe.Err
+		}
 		return dst, &upstreamError{"the subgraph could not be reached: " + err.Error()}
 	}
 	defer resp.Body.Close()
@@ -77,6 +83,9 @@ func (t *transport) Do(ctx context.Context, r *resolve.UpstreamRequest, dst []by
 		}
 		if ctx.Err() != nil {
 			return dst[:start], &upstreamError{"the subgraph did not answer within " + timeout.String()}
+		}
+		if e := (*Error)(nil); errors.As(err, &e) && e.Err != nil {
+			err = e.Err // the cause, not the words for a client's body
 		}
 		return dst[:start], &upstreamError{"reading the subgraph's response: " + err.Error()}
 	}
