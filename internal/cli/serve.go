@@ -63,11 +63,19 @@ Flags:
                           picks a free port, printed at start)
   --subgraph NAME=URL     send the requests of subgraph NAME to URL
                           (repeatable)
-  --config FILE           a JSON file {"subgraphs": {"NAME": "URL", …}};
-                          --subgraph flags win over it
+  --config FILE           a JSON file {"subgraphs": {"NAME": "URL", …},
+                          "timeouts": {"NAME": "2s", …}}; --subgraph flags
+                          win over it; a timeout there is subgraph NAME's own
   --forward-header NAME   send the client's header NAME on to the subgraphs
                           (repeatable; none by default)
   --subgraph-timeout D    the most a subgraph request may take (default 30s)
+  --max-subgraph-response N
+                          the largest subgraph response, in bytes (default
+                          32 MiB); a larger one is that subgraph's error
+  --dedup                 share one subgraph request among identical ones in
+                          flight at once (same subgraph, body and forwarded
+                          headers: clients whose forwarded headers differ
+                          never share a response)
   --max-body N            the largest request body, in bytes (default 1 MiB)
   --max-depth N           the most nested selection sets (default 64)
   --max-aliases N         the most aliases in a document (default 256)
@@ -139,6 +147,8 @@ func runServe(r *runner, c *command, args []string) int {
 	var forward headerFlags
 	fs.Var(&forward, "forward-header", "a header `NAME` to forward")
 	timeout := fs.Duration("subgraph-timeout", gateway.DefaultSubgraphTimeout, "subgraph request timeout")
+	maxResponse := fs.Int64("max-subgraph-response", gateway.DefaultMaxSubgraphResponseBytes, "the largest subgraph response")
+	dedup := fs.Bool("dedup", false, "share identical subgraph requests in flight")
 	maxBody := fs.Int64("max-body", gateway.DefaultMaxBodyBytes, "the largest request body")
 	maxDepth := fs.Int("max-depth", gateway.DefaultMaxDepth, "the most nested selection sets")
 	maxAliases := fs.Int("max-aliases", gateway.DefaultMaxAliases, "the most aliases")
@@ -162,7 +172,7 @@ func runServe(r *runner, c *command, args []string) int {
 	for _, n := range []struct {
 		name string
 		v    int64
-	}{{"max-body", *maxBody}, {"max-depth", int64(*maxDepth)}, {"max-aliases", int64(*maxAliases)}, {"max-tokens", int64(*maxTokens)}} {
+	}{{"max-body", *maxBody}, {"max-subgraph-response", *maxResponse}, {"max-depth", int64(*maxDepth)}, {"max-aliases", int64(*maxAliases)}, {"max-tokens", int64(*maxTokens)}} {
 		if n.v <= 0 {
 			return r.usageError(c, "--"+n.name+" must be positive")
 		}
@@ -180,7 +190,7 @@ func runServe(r *runner, c *command, args []string) int {
 	opts := gateway.Options{
 		SubgraphTimeout: *timeout, MaxBodyBytes: *maxBody, MaxDepth: *maxDepth,
 		MaxAliases: *maxAliases, MaxTokens: *maxTokens, Logger: logger,
-		ForwardHeaders: forward,
+		ForwardHeaders: forward, MaxSubgraphResponseBytes: *maxResponse, Dedup: *dedup,
 	}
 	var sdl, name string
 	if *demoMode {
@@ -200,7 +210,7 @@ func runServe(r *runner, c *command, args []string) int {
 		sdl, name = string(b), displayName(*supergraphFile)
 		opts.Subgraphs = map[string]string{}
 		if *configFile != "" {
-			if code := r.readServeConfig(*configFile, opts.Subgraphs); code != exitOK {
+			if code := r.readServeConfig(*configFile, &opts); code != exitOK {
 				return code
 			}
 		}
@@ -281,8 +291,9 @@ func (r *runner) serve(ln net.Listener, g http.Handler, demoMode bool, drain tim
 	return exitOK
 }
 
-// readServeConfig reads {"subgraphs": {"NAME": "URL", …}} into urls.
-func (r *runner) readServeConfig(file string, urls map[string]string) int {
+// readServeConfig reads {"subgraphs": {"NAME": "URL", …}, "timeouts":
+// {"NAME": "2s", …}} into opts.
+func (r *runner) readServeConfig(file string, opts *gateway.Options) int {
 	b, err := r.read(file)
 	if err != nil {
 		r.report(describe(displayName(file), err))
@@ -290,6 +301,7 @@ func (r *runner) readServeConfig(file string, urls map[string]string) int {
 	}
 	var cfg struct {
 		Subgraphs map[string]string `json:"subgraphs"`
+		Timeouts  map[string]string `json:"timeouts"`
 	}
 	dec := json.NewDecoder(strings.NewReader(string(b)))
 	dec.DisallowUnknownFields()
@@ -298,7 +310,18 @@ func (r *runner) readServeConfig(file string, urls map[string]string) int {
 		return exitFail
 	}
 	for k, v := range cfg.Subgraphs {
-		urls[k] = v
+		opts.Subgraphs[k] = v
+	}
+	for k, v := range cfg.Timeouts {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			r.report(displayName(file) + ": timeout of " + quote(k) + ": want a positive duration such as \"2s\", not " + quote(v))
+			return exitFail
+		}
+		if opts.SubgraphTimeouts == nil {
+			opts.SubgraphTimeouts = map[string]time.Duration{}
+		}
+		opts.SubgraphTimeouts[k] = d
 	}
 	return exitOK
 }

@@ -166,11 +166,12 @@ func TestServeSupergraph(t *testing.T) {
 	defer stop()
 	dir := t.TempDir()
 	writeFile(t, dir+"/supergraph.graphql", demo.Supergraph)
-	writeFile(t, dir+"/subgraphs.json", `{"subgraphs":{"accounts":"`+urls["accounts"]+`","products":"`+urls["products"]+`","inventory":"`+urls["inventory"]+`","reviews":"http://127.0.0.1:1/nothing-here"}}`)
+	writeFile(t, dir+"/subgraphs.json", `{"subgraphs":{"accounts":"`+urls["accounts"]+`","products":"`+urls["products"]+`","inventory":"`+urls["inventory"]+`","reviews":"http://127.0.0.1:1/nothing-here"},"timeouts":{"reviews":"5s"}}`)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	addr, stdout, stderr, done := startServe(t, serveHooks{ctx: ctx}, "--supergraph", dir+"/supergraph.graphql",
-		"--config", dir+"/subgraphs.json", "--subgraph", "reviews="+urls["reviews"], "--listen", "127.0.0.1:0", "--log-format", "json")
+		"--config", dir+"/subgraphs.json", "--subgraph", "reviews="+urls["reviews"], "--listen", "127.0.0.1:0", "--log-format", "json",
+		"--dedup", "--max-subgraph-response", "1048576")
 	if strings.Contains(stdout.String(), "curl") {
 		t.Errorf("a curl command printed outside the demo: %q", stdout)
 	}
