@@ -82,6 +82,9 @@ Flags:
   --max-tokens N          the most tokens in a document (default 20000)
   --drain D               how long shutdown waits for requests (default 30s)
   --log-format F          text or json (default text)
+  --log-level L           info (a record per request), warn (requests
+                          answered 5xx and the gateway's problems) or error
+                          (default info)
 
 Exit status:
   0  stopped by SIGINT or SIGTERM
@@ -155,6 +158,7 @@ func runServe(r *runner, c *command, args []string) int {
 	maxTokens := fs.Int("max-tokens", gateway.DefaultMaxTokens, "the most tokens")
 	drain := fs.Duration("drain", 30*time.Second, "how long shutdown waits")
 	logFormat := fs.String("log-format", "text", "text or json")
+	logLevel := fs.String("log-level", "info", "info, warn or error")
 	operands, code, ok := r.parseFlags(c, fs, args)
 	if !ok {
 		return code
@@ -168,6 +172,16 @@ func runServe(r *runner, c *command, args []string) int {
 		return r.usageError(c, "--demo serves its own subgraphs: --subgraph and --config do not apply")
 	case *logFormat != "text" && *logFormat != "json":
 		return r.usageError(c, "--log-format must be text or json")
+	}
+	var level slog.Level
+	switch *logLevel {
+	case "info":
+	case "warn":
+		level = slog.LevelWarn
+	case "error":
+		level = slog.LevelError
+	default:
+		return r.usageError(c, "--log-level must be info, warn or error")
 	}
 	for _, n := range []struct {
 		name string
@@ -183,9 +197,9 @@ func runServe(r *runner, c *command, args []string) int {
 
 	var logger *slog.Logger
 	if *logFormat == "json" {
-		logger = slog.New(slog.NewJSONHandler(r.stderr, nil))
+		logger = slog.New(slog.NewJSONHandler(r.stderr, &slog.HandlerOptions{Level: level}))
 	} else {
-		logger = slog.New(slog.NewTextHandler(r.stderr, nil))
+		logger = slog.New(slog.NewTextHandler(r.stderr, &slog.HandlerOptions{Level: level}))
 	}
 	opts := gateway.Options{
 		SubgraphTimeout: *timeout, MaxBodyBytes: *maxBody, MaxDepth: *maxDepth,
