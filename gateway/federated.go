@@ -51,7 +51,7 @@ func New(supergraph string, opts Options) (*Gateway, error) {
 	}
 	client := opts.Client
 	if client == nil {
-		client = &http.Client{Transport: http.DefaultTransport}
+		client = &http.Client{Transport: newTransport()}
 	}
 	t := &transport{
 		urls:          urls,

@@ -97,4 +97,19 @@ func (t *transport) Do(ctx context.Context, r *resolve.UpstreamRequest, dst []by
 	return dst, nil
 }
 
+// newTransport is the HTTP transport of a gateway's own client: net/http's
+// defaults, except that it keeps as many idle connections to each
+// subgraph as requests in flight may need (net/http keeps 2 per host,
+// so that under load most subgraph requests would open a connection and
+// close it again).
+func newTransport() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConns = 0 // no limit across hosts
+	t.MaxIdleConnsPerHost = maxIdlePerSubgraph
+	return t
+}
+
+// maxIdlePerSubgraph bounds the idle connections kept to one subgraph.
+const maxIdlePerSubgraph = 256
+
 var acceptJSON = []string{"application/graphql-response+json, application/json;q=0.9"}
