@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"sort"
 	"strconv"
 	"strings"
@@ -44,18 +45,27 @@ func New(supergraph string, opts Options) (*Gateway, error) {
 			return nil, &Error{Message: "subgraph timeout " + strconv.Quote(name) + ": must be positive"}
 		}
 	}
+	parsed := map[string]*url.URL{}
 	for _, name := range sortedKeys(urls) {
 		if urls[name] == "" {
 			return nil, &Error{Message: "subgraph " + strconv.Quote(name) + " has no URL in the supergraph: give it one in Options.Subgraphs (graft serve --subgraph " + name + "=URL)"}
 		}
+		u, err := url.Parse(urls[name])
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, &Error{Message: "subgraph " + strconv.Quote(name) + ": " + strconv.Quote(urls[name]) + " is not an http or https URL"}
+		}
+		parsed[name] = u
 	}
-	client := opts.Client
-	if client == nil {
-		client = &http.Client{Transport: newTransport()}
+	var rt http.RoundTripper = newTransport()
+	if opts.Client != nil {
+		rt = opts.Client.Transport
+		if rt == nil {
+			rt = http.DefaultTransport
+		}
 	}
 	t := &transport{
-		urls:          urls,
-		client:        client,
+		urls:          parsed,
+		rt:            rt,
 		timeout:       opts.SubgraphTimeout,
 		timeouts:      opts.SubgraphTimeouts,
 		maxBytes:      opts.MaxSubgraphResponseBytes,

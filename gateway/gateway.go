@@ -43,9 +43,13 @@ type Options struct {
 	// directives give, by subgraph name. A name the supergraph does not
 	// have is an error of New.
 	Subgraphs map[string]string
-	// Client sends the requests to the subgraphs; nil means a client of
-	// its own. Tests and embedders set it to route requests elsewhere
-	// (an in-memory RoundTripper, for one).
+	// Client's Transport sends the requests to the subgraphs (nil:
+	// http.DefaultTransport); nil Client means a transport of the
+	// gateway's own, which keeps idle connections to each subgraph. Only
+	// the Transport is used: subgraph requests are not redirected, and
+	// their time is bounded by SubgraphTimeout(s), not Client.Timeout.
+	// Tests and embedders set it to route requests elsewhere (an
+	// in-memory RoundTripper, for one).
 	Client *http.Client
 	// SubgraphTimeout bounds each request to a subgraph; a subgraph that
 	// does not answer in time gives an error in the response and null

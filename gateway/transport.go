@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -18,8 +19,8 @@ import (
 // answers the introspection fetch in process. It is safe for concurrent
 // use.
 type transport struct {
-	urls          map[string]string // subgraph name -> URL
-	client        *http.Client
+	urls          map[string]*url.URL // subgraph name -> URL
+	rt            http.RoundTripper   // Options.Client's Transport
 	timeout       time.Duration            // Options.SubgraphTimeout
 	timeouts      map[string]time.Duration // Options.SubgraphTimeouts
 	maxBytes      int64
@@ -37,7 +38,7 @@ func (t *transport) Do(ctx context.Context, r *resolve.UpstreamRequest, dst []by
 	if r.Upstream == federation.IntrospectionUpstream {
 		return t.answerIntrospection(ctx, r.Body, dst)
 	}
-	target, ok := t.urls[r.Upstream]
+	u, ok := t.urls[r.Upstream]
 	if !ok {
 		return dst, &upstreamError{"unknown subgraph " + strconv.Quote(r.Upstream)}
 	}
@@ -47,16 +48,25 @@ func (t *transport) Do(ctx context.Context, r *resolve.UpstreamRequest, dst []by
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, bytes.NewReader(r.Body))
-	if err != nil {
-		return dst, err
+	h := requestHeader // a RoundTripper does not modify a request
+	if len(r.Header) > 0 {
+		h = make(http.Header, len(r.Header)+2)
+		for k, v := range r.Header {
+			h[k] = v
+		}
+		h["Content-Type"] = jsonType
+		h["Accept"] = acceptJSON
 	}
-	for k, v := range r.Header {
-		req.Header[k] = v
-	}
-	req.Header["Content-Type"] = jsonType
-	req.Header["Accept"] = acceptJSON
-	resp, err := t.client.Do(req)
+	body := &requestBody{b: r.Body}
+	// The RoundTripper itself, not http.Client.Do: a subgraph request is
+	// never redirected, and Client.Do would copy the headers and the URL
+	// of every request for redirects that do not happen.
+	resp, err := t.rt.RoundTrip((&http.Request{
+		Method: http.MethodPost, URL: u, Host: u.Host,
+		Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+		Header: h, Body: body, ContentLength: int64(len(r.Body)),
+		GetBody: body.again, // a request on a stale kept-alive connection is retried
+	}).WithContext(ctx))
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil {
 			return dst, &upstreamError{"the subgraph did not answer within " + timeout.String()}
@@ -112,4 +122,27 @@ func newTransport() *http.Transport {
 // maxIdlePerSubgraph bounds the idle connections kept to one subgraph.
 const maxIdlePerSubgraph = 256
 
-var acceptJSON = []string{"application/graphql-response+json, application/json;q=0.9"}
+// requestBody is the body of a subgraph request: r.Body of the engine,
+// read in place.
+type requestBody struct {
+	b   []byte
+	off int
+}
+
+func (b *requestBody) Read(p []byte) (int, error) {
+	if b.off == len(b.b) {
+		return 0, io.EOF
+	}
+	n := copy(p, b.b[b.off:])
+	b.off += n
+	return n, nil
+}
+
+func (b *requestBody) Close() error { return nil }
+
+func (b *requestBody) again() (io.ReadCloser, error) { return &requestBody{b: b.b}, nil }
+
+var (
+	acceptJSON    = []string{"application/graphql-response+json, application/json;q=0.9"}
+	requestHeader = http.Header{"Content-Type": jsonType, "Accept": acceptJSON}
+)
