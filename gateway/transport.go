@@ -19,8 +19,8 @@ import (
 // answers the introspection fetch in process. It is safe for concurrent
 // use.
 type transport struct {
-	urls          map[string]*url.URL // subgraph name -> URL
-	rt            http.RoundTripper   // Options.Client's Transport
+	urls          map[string]*url.URL      // subgraph name -> URL
+	rt            http.RoundTripper        // Options.Client's Transport
 	timeout       time.Duration            // Options.SubgraphTimeout
 	timeouts      map[string]time.Duration // Options.SubgraphTimeouts
 	maxBytes      int64
