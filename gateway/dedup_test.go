@@ -32,7 +32,7 @@ func TestDedupHeaders(t *testing.T) {
 			srv := demoGateway(t, Options{Dedup: true, ForwardHeaders: []string{"Authorization"}}, failing("accounts", func(w http.ResponseWriter, r *http.Request) {
 				calls.Add(1)
 				io.Copy(io.Discard, r.Body)
-				time.Sleep(100 * time.Millisecond)
+				time.Sleep(300 * time.Millisecond) // long enough on a loaded machine under the race detector
 				name, _ := json.Marshal(strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer "))
 				w.Header().Set("Content-Type", "application/json")
 				io.WriteString(w, `{"data":{"me":{"name":`+string(name)+`}}}`)
