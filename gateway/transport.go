@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"time"
 
@@ -85,6 +86,11 @@ func (t *transport) Do(ctx context.Context, r *resolve.UpstreamRequest, dst []by
 	}
 	defer resp.Body.Close()
 	start := len(dst)
+	if n := resp.ContentLength; n > 0 && n <= t.maxBytes {
+		// Room for the whole body and the read that sees its end, so
+		// that the buffer neither grows by doubling nor is copied.
+		dst = slices.Grow(dst, int(n)+1)
+	}
 	dst, err = readBody(dst, resp.Body, t.maxBytes)
 	if err != nil {
 		var e *Error

@@ -7,6 +7,8 @@
 //
 //	gatewaybench -graft PATH [-hive-router PATH] [-ggt] [-rounds 2] [-duration 10s]
 //	gatewaybench ggt …   (the graphql-go-tools peer, started by the harness)
+//	gatewaybench subgraphs -supergraph-out FILE   (the subgraphs alone, for runs by hand)
+//	gatewaybench graft-pprof -supergraph FILE -listen ADDR   (to profile graft)
 package main
 
 import (
@@ -93,9 +95,18 @@ func freePortOn(a string) (int, error) {
 }
 
 func main() {
-	if len(os.Args) > 1 && os.Args[1] == "ggt" {
-		runGGT(os.Args[2:])
-		return
+	if len(os.Args) > 1 {
+		switch os.Args[1] {
+		case "ggt":
+			runGGT(os.Args[2:])
+			return
+		case "graft-pprof":
+			runProfiled(os.Args[2:])
+			return
+		case "subgraphs":
+			runSubgraphs(os.Args[2:])
+			return
+		}
 	}
 	graftBin := flag.String("graft", "", "the graft binary (required)")
 	hiveBin := flag.String("hive-router", "", "the hive_router binary, if installed")

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -144,6 +145,7 @@ func startSubgraphs(d *dataset) (*subgraphs, error) {
 				time.Sleep(50 * time.Millisecond)
 			}
 			w.Header()["Content-Type"] = []string{"application/json"}
+			w.Header()["Content-Length"] = []string{strconv.Itoa(len(answer))}
 			w.Write(answer)
 		})
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
