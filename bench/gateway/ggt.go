@@ -120,12 +120,21 @@ func runGGT(args []string) {
 		return nil
 	})
 	fs.Parse(args)
+	ln, err := net.Listen("tcp", *listen)
+	if err != nil {
+		log.Fatal(err)
+	}
+	log.Fatal((&http.Server{Handler: ggtHandler(urls), ReadHeaderTimeout: 10 * time.Second}).Serve(ln))
+}
+
+// ggtHandler answers the benchmark query with graphql-go-tools' engine.
+func ggtHandler(urls map[string]string) http.Handler {
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 1024, IdleConnTimeout: time.Minute}}
 	ds := &httpSource{client: client}
 	small, big := ggtPlan(urls, "", ds), ggtPlan(urls, "500", ds)
 	r := resolve.New(context.Background(), resolve.ResolverOptions{MaxConcurrency: 1024, PropagateSubgraphErrors: true})
 	pool := sync.Pool{New: func() any { return new(bytes.Buffer) }}
-	h := http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		if req.URL.Path == "/health" {
 			io.WriteString(w, `{"status":"pass"}`)
 			return
@@ -154,9 +163,4 @@ func runGGT(args []string) {
 		w.Header()["Content-Type"] = []string{"application/json"}
 		w.Write(buf.Bytes())
 	})
-	ln, err := net.Listen("tcp", *listen)
-	if err != nil {
-		log.Fatal(err)
-	}
-	log.Fatal((&http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}).Serve(ln))
 }

@@ -111,6 +111,7 @@ func main() {
 	graftBin := flag.String("graft", "", "the graft binary (required)")
 	hiveBin := flag.String("hive-router", "", "the hive_router binary, if installed")
 	withGGT := flag.Bool("ggt", true, "measure graphql-go-tools' engine (built into this binary)")
+	nodeDir := flag.String("node", "", "the directory of the Node.js peers (node/, once npm ci has run)")
 	rounds := flag.Int("rounds", 2, "interleaved rounds")
 	duration := flag.Duration("duration", 10*time.Second, "each wrk run")
 	conns := flag.Int("connections", 32, "wrk connections")
@@ -163,6 +164,27 @@ func main() {
 					"\nheaders:\n  all:\n    request:\n      - propagate:\n          named: Authorization\n"), 0o644)
 				cmd := exec.Command(*hiveBin)
 				cmd.Env = append(os.Environ(), "ROUTER_CONFIG_FILE_PATH="+cfg, "LOG_LEVEL=error")
+				return cmd
+			},
+		})
+	}
+	if *nodeDir != "" {
+		nd, err := filepath.Abs(*nodeDir)
+		if err != nil {
+			log.Fatal(err)
+		}
+		gateways = append(gateways, gateway{
+			name: "apollo-gateway", version: nodeVersion(nd, "@apollo/gateway") + " (@apollo/server " + nodeVersion(nd, "@apollo/server") + ")",
+			start: func(port int, _ string) *exec.Cmd {
+				cmd := exec.Command("node", "apollo.mjs", sgFile, strconv.Itoa(port))
+				cmd.Dir = nd
+				return cmd
+			},
+		}, gateway{
+			name: "hive-gateway", version: nodeVersion(nd, "@graphql-hive/gateway"),
+			start: func(port int, _ string) *exec.Cmd {
+				cmd := exec.Command("node", "node_modules/.bin/hive-gateway", "supergraph", sgFile, "--host", "127.0.0.1", "--port", strconv.Itoa(port))
+				cmd.Dir = nd
 				return cmd
 			},
 		})
@@ -384,6 +406,16 @@ func stopProcess(cmd *exec.Cmd) {
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		<-done
 	}
+}
+
+// nodeVersion is the version of an installed npm package.
+func nodeVersion(dir, pkg string) string {
+	b, err := os.ReadFile(filepath.Join(dir, "node_modules", pkg, "package.json"))
+	var v struct{ Version string }
+	if err != nil || json.Unmarshal(b, &v) != nil {
+		return "?"
+	}
+	return v.Version
 }
 
 func version(bin string, arg string) string {

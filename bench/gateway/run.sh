@@ -3,8 +3,10 @@
 #
 # Installs what it needs — wrk (Debian package), Hive Router 0.3.10 from
 # crates.io (cargo +nightly; about 25 minutes on 2 cores the first time,
-# then cached) — builds graft and the harness (this Go module, which also
-# serves graphql-go-tools v2.16.0's engine), runs every gateway against the
+# then cached), Apollo Gateway 2.14.4 and Hive Gateway 2.15.1 from npm
+# (node/package-lock.json; needs Node.js) — builds graft and the harness
+# (this Go module, which also serves graphql-go-tools v2.16.0's engine),
+# runs every gateway against the
 # same Go subgraphs on 127.0.0.1 and writes RESULTS.md. Every server binds
 # to 127.0.0.1, every run is bounded in time, the harness stops every
 # process it starts.
@@ -12,10 +14,12 @@
 # Environment:
 #   ROUNDS      interleaved rounds (default 2)
 #   DURATION    each measured wrk run (default 10s)
-#   GATEWAYS    comma-separated subset of graft,hive-router,graphql-go-tools
+#   GATEWAYS    comma-separated subset of graft,hive-router,graphql-go-tools,
+#               apollo-gateway,hive-gateway
 #   SCENARIOS   comma-separated subset of nested-unique,nested-same,big-unique,slow-unique
 #   CACHE       where binaries are cached (default ~/.cache/graft-bench)
 #   SKIP_HIVE   set to skip installing Hive Router
+#   SKIP_NODE   set to skip the Node.js gateways
 set -euo pipefail
 cd "$(dirname "$0")"
 cache="${CACHE:-$HOME/.cache/graft-bench}"
@@ -41,10 +45,22 @@ fi
 hive_flag=()
 [[ -x $hive ]] && hive_flag=(-hive-router "$hive")
 
+node_flag=()
+if [[ -z ${SKIP_NODE:-} ]]; then
+	if command -v npm >/dev/null; then
+		if [[ ! -d node/node_modules ]]; then
+			(cd node && npm ci --no-audit --no-fund >&2)
+		fi
+		node_flag=(-node node)
+	else
+		echo "no npm: the Node.js gateways skipped" >&2
+	fi
+fi
+
 go build -o "$cache/graft" ../../cmd/graft
 go build -o "$cache/gatewaybench" .
-# 4 scenarios x 3 gateways x ROUNDS runs of DURATION + warm-ups and starts.
-timeout 3600 "$cache/gatewaybench" -graft "$cache/graft" "${hive_flag[@]}" \
+# 4 scenarios x 5 gateways x ROUNDS runs of DURATION + warm-ups and starts.
+timeout 3600 "$cache/gatewaybench" -graft "$cache/graft" "${hive_flag[@]}" "${node_flag[@]}" \
 	-rounds "${ROUNDS:-2}" -duration "${DURATION:-10s}" \
 	-gateways "${GATEWAYS:-}" -scenarios "${SCENARIOS:-}" -out RESULTS.md
 echo "wrote bench/gateway/RESULTS.md" >&2
