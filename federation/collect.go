@@ -7,9 +7,10 @@ import (
 // cfield is one response name of a client selection on one object type,
 // after CollectFields: the field nodes of that name merged.
 type cfield struct {
-	resp  string
-	name  string
-	field *ast.Field // the first node: arguments, position
+	resp   string
+	name   string
+	parent string     // the object type it was collected for
+	field  *ast.Field // the first node: arguments, position
 	// conds are the @skip/@include directives bound to variables that
 	// every node of the name carries (on the node or on the fragments
 	// around it); nil when there are none or when the nodes disagree: the
@@ -25,26 +26,38 @@ type cfield struct {
 // collector runs CollectFields over the API schema.
 type collector struct {
 	api   *ast.Schema
-	nodes int // field nodes collected so far, bounded by maxNodes
+	nodes int // field nodes collected so far (Options.MaxFields bounds them)
 }
-
-// maxNodes bounds the field nodes one plan collects (fragments expanded
-// where they are spread), as graphql.MaxPlanFields bounds a response plan.
-const maxNodes = 1 << 20
 
 // collect returns the fields of the selection sets sets that apply to the
 // object type obj, one cfield per response name in document order.
 func (c *collector) collect(obj *ast.Definition, sets []ast.SelectionSet) []*cfield {
 	var out []*cfield
-	idx := map[string]int{}
-	visited := map[string]bool{}
+	var idx map[string]int // response name -> index in out, once out is long
+	var visited map[string]bool
 	for _, set := range sets {
-		out = c.collectSet(obj, set, nil, out, idx, visited)
+		out = c.collectSet(obj, set, nil, out, &idx, &visited)
 	}
 	return out
 }
 
-func (c *collector) collectSet(obj *ast.Definition, set ast.SelectionSet, conds ast.DirectiveList, out []*cfield, idx map[string]int, visited map[string]bool) []*cfield {
+// find returns the index of the field of response name resp in out, or -1.
+func find(out []*cfield, idx map[string]int, resp string) int {
+	if idx != nil {
+		if i, ok := idx[resp]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, f := range out {
+		if f.resp == resp {
+			return i
+		}
+	}
+	return -1
+}
+
+func (c *collector) collectSet(obj *ast.Definition, set ast.SelectionSet, conds ast.DirectiveList, out []*cfield, idx *map[string]int, visited *map[string]bool) []*cfield {
 	for _, sel := range set {
 		switch s := sel.(type) {
 		case *ast.Field:
@@ -57,7 +70,7 @@ func (c *collector) collectSet(obj *ast.Definition, set ast.SelectionSet, conds 
 			if resp == "" {
 				resp = s.Name
 			}
-			if i, ok := idx[resp]; ok {
+			if i := find(out, *idx, resp); i >= 0 {
 				f := out[i]
 				if !sameConds(f.conds, fc) {
 					f.conds = nil // fetched when any node is included
@@ -67,12 +80,20 @@ func (c *collector) collectSet(obj *ast.Definition, set ast.SelectionSet, conds 
 				}
 				continue
 			}
-			f := &cfield{resp: resp, name: s.Name, field: s, conds: fc}
+			f := &cfield{resp: resp, name: s.Name, parent: obj.Name, field: s, conds: fc}
 			if s.SelectionSet != nil {
 				f.sets = []ast.SelectionSet{s.SelectionSet}
 			}
-			idx[resp] = len(out)
 			out = append(out, f)
+			switch {
+			case *idx != nil:
+				(*idx)[resp] = len(out) - 1
+			case len(out) > 16:
+				*idx = make(map[string]int, 2*len(out))
+				for i, f := range out {
+					(*idx)[f.resp] = i
+				}
+			}
 		case *ast.InlineFragment:
 			fc, ok := conditions(s.Directives, conds)
 			if ok && c.applies(s.TypeCondition, obj) {
@@ -80,11 +101,14 @@ func (c *collector) collectSet(obj *ast.Definition, set ast.SelectionSet, conds 
 			}
 		case *ast.FragmentSpread:
 			fc, ok := conditions(s.Directives, conds)
-			if !ok || s.Definition == nil || visited[s.Name] || !c.applies(s.Definition.TypeCondition, obj) {
+			if !ok || s.Definition == nil || (*visited)[s.Name] || !c.applies(s.Definition.TypeCondition, obj) {
 				continue
 			}
 			if len(fc) == 0 {
-				visited[s.Name] = true
+				if *visited == nil {
+					*visited = map[string]bool{}
+				}
+				(*visited)[s.Name] = true
 			}
 			out = c.collectSet(obj, s.Definition.SelectionSet, fc, out, idx, visited)
 		}
@@ -129,6 +153,12 @@ func conditions(ds ast.DirectiveList, conds ast.DirectiveList) (ast.DirectiveLis
 				return nil, false
 			}
 		case ast.Variable:
+			if out.ForName(d.Name) != nil {
+				// An upstream field takes one @skip and one @include:
+				// leaving this one out fetches the field in more cases,
+				// and the response shape applies all of them.
+				continue
+			}
 			if !copied {
 				out = append(ast.DirectiveList{}, conds...)
 				copied = true

@@ -19,6 +19,7 @@ import (
 // fixture is a supergraph of testdata with its subgraphs' schemas, which
 // the upstream operations of its plans must be valid against.
 type fixture struct {
+	name      string
 	super     *federation.Supergraph
 	subgraphs map[string]*ast.Schema // nil for fed1 (no subgraph SDLs)
 }
@@ -62,7 +63,7 @@ func loadFixture(tb testing.TB, name string) *fixture {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	f := &fixture{super: s, subgraphs: map[string]*ast.Schema{}}
+	f := &fixture{name: name, super: s, subgraphs: map[string]*ast.Schema{}}
 	for _, sg := range s.Subgraphs() {
 		text, err := os.ReadFile(filepath.Join(dir, sg.Name+".graphql"))
 		if os.IsNotExist(err) {

@@ -2,7 +2,6 @@ package federation
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/graftjson/graft/graphql"
 	"github.com/graftjson/graft/resolve"
@@ -25,6 +24,9 @@ type QueryPlan struct {
 	// Root is the fetch tree; nil when the operation needs no fetch (it
 	// selects only __typename).
 	Root resolve.Node
+	// Exec is Root compiled with the Operation's response plan, ready for
+	// resolve.Engine.Execute (an empty Sequence when Root is nil).
+	Exec *resolve.Plan
 }
 
 // Plan validates the operation named operationName (empty when the
@@ -37,12 +39,20 @@ func (s *Supergraph) Plan(query, operationName string) (*QueryPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := planner{s: s, op: op.Definition(), c: collector{api: s.api}}
+	p := planner{s: s, op: op.Definition(), c: collector{api: s.api}, entity: map[entityKey]*fetch{}}
 	root, err := p.plan()
 	if err != nil {
 		return nil, err
 	}
-	return &QueryPlan{Operation: op, Root: root}, nil
+	tree := root
+	if tree == nil {
+		tree = &resolve.Sequence{}
+	}
+	exec, err := resolve.NewPlan(tree, op.Plan())
+	if err != nil {
+		return nil, err // a planner bug: the description breaks the plan model
+	}
+	return &QueryPlan{Operation: op, Root: root, Exec: exec}, nil
 }
 
 // planError is a request error at the position of a field.
@@ -64,6 +74,17 @@ type planner struct {
 	// fields a representation needs are being planned.
 	touched *[]*fetch
 	hops    int // nesting of key and @requires planning
+	entity  map[entityKey]*fetch
+	// body and text are scratch buffers for the upstream operations' text.
+	body, text []byte
+}
+
+// entityKey names the entity fetch that jumps from a fetch to a subgraph
+// at a path.
+type entityKey struct {
+	parent *fetch
+	graph  int
+	path   string
 }
 
 // fetch is one upstream request being built.
@@ -90,7 +111,8 @@ type entityCase struct {
 // usel is a selection set of an upstream operation.
 type usel struct {
 	fields []*ufield
-	cases  []*ucase // inline fragments on object types
+	byResp map[string]*ufield // the fields by response name, once there are many
+	cases  []*ucase           // inline fragments on object types
 }
 
 type ufield struct {
@@ -109,32 +131,59 @@ type ucase struct {
 // field returns the field of response name resp in u, adding it when it is
 // not there. It reports false when resp is taken by a different field.
 func (u *usel) field(resp, name string, args ast.ArgumentList, conds ast.DirectiveList, composite bool) (*ufield, bool) {
-	for _, f := range u.fields {
-		if f.resp == resp {
-			if f.name != name || !sameArgs(f.args, args) {
-				return nil, false
-			}
-			if !sameConds(f.conds, conds) {
-				f.conds = nil
-			}
-			return f, true
+	if f := u.find(resp); f != nil {
+		if f.name != name || !sameArgs(f.args, args) {
+			return nil, false
 		}
+		if !sameConds(f.conds, conds) {
+			f.conds = nil
+		}
+		return f, true
 	}
 	f := &ufield{resp: resp, name: name, args: args, conds: conds}
 	if composite {
 		f.sub = &usel{}
 	}
 	u.fields = append(u.fields, f)
+	switch {
+	case u.byResp != nil:
+		u.byResp[resp] = f
+	case len(u.fields) > 16:
+		u.byResp = make(map[string]*ufield, 2*len(u.fields))
+		for _, f := range u.fields {
+			u.byResp[f.resp] = f
+		}
+	}
 	return f, true
+}
+
+func (u *usel) find(resp string) *ufield {
+	if u.byResp != nil {
+		return u.byResp[resp]
+	}
+	for _, f := range u.fields {
+		if f.resp == resp {
+			return f
+		}
+	}
+	return nil
 }
 
 func (u *usel) typename() { u.field("__typename", "__typename", nil, nil, false) }
 
-func (u *usel) onType(typ string) *usel {
+func (u *usel) findCase(typ string) *ucase {
 	for _, c := range u.cases {
 		if c.typ == typ {
-			return c.sel
+			return c
 		}
+	}
+	return nil
+}
+
+// onType returns the selection of the inline fragment on typ, adding it.
+func (u *usel) onType(typ string) *usel {
+	if c := u.findCase(typ); c != nil {
+		return c.sel
 	}
 	c := &ucase{typ: typ, sel: &usel{}}
 	u.cases = append(u.cases, c)
@@ -190,12 +239,18 @@ func (p *planner) plan() (resolve.Node, error) {
 		// The subgraph that resolves most of the field's selection itself;
 		// on a tie, one already fetched from (for a mutation, only the
 		// last one, as its fields run in order).
-		g, best := -1, -1
+		var candidates []int
 		for h := range p.s.graphs {
-			if !p.local(h, root.Name, cf.name, nil) {
-				continue
+			if p.local(h, root.Name, cf.name, nil) {
+				candidates = append(candidates, h)
 			}
-			score := 2 * p.localCount(h, root.Name, cf)
+		}
+		g, best := -1, -1
+		for _, h := range candidates {
+			score := 0
+			if len(candidates) > 1 {
+				score = 2 * p.localCount(h, root.Name, cf)
+			}
 			if n := len(groups); n > 0 && groups[n-1].graph == h || p.op.Operation != ast.Mutation && hasGroup(groups, h) {
 				score++
 			}
@@ -252,6 +307,7 @@ func (p *planner) localCount(g int, typ string, cf *cfield) int {
 		provides = j.provides
 	}
 	n := 0
+	defer func(nodes int) { p.c.nodes = nodes }(p.c.nodes) // counted when planned
 	for _, sub := range p.c.collect(named, cf.sets) {
 		if sub.name != "__typename" && p.local(g, named.Name, sub.name, provides) {
 			n++
@@ -335,6 +391,12 @@ func providedField(provided ast.SelectionSet, typ, name string) *ast.Field {
 	return nil
 }
 
+// requires reports whether typ.name @requires fields in g.
+func (p *planner) requires(g int, typ, name string) bool {
+	j := p.join(g, typ, name)
+	return j != nil && j.requires != nil
+}
+
 // join returns the join__field of typ.name in g, or nil.
 func (p *planner) join(g int, typ, name string) *fieldJoin {
 	if t := p.s.types[typ]; t != nil {
@@ -356,6 +418,12 @@ func (p *planner) join(g int, typ, name string) *fieldJoin {
 // private field must not take); provided is the @provides selection that
 // applies here.
 func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields, all []*cfield, provided ast.SelectionSet) error {
+	if p.c.nodes > p.s.opts.MaxFields {
+		return planError("The operation is too large to plan: with its fragments expanded, it selects more than "+strconv.Itoa(p.s.opts.MaxFields)+" fields.", p.op.Position)
+	}
+	if len(p.fetches) > p.s.opts.MaxFetches {
+		return planError("The operation is too large to plan: it needs more than "+strconv.Itoa(p.s.opts.MaxFetches)+" fetches.", p.op.Position)
+	}
 	if p.touched != nil {
 		*p.touched = append(*p.touched, f)
 	}
@@ -364,13 +432,18 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 		if cf.name == "__typename" {
 			continue // the response shape answers it
 		}
-		if !p.local(f.graph, typ, cf.name, provided) {
+		if !p.local(f.graph, typ, cf.name, provided) || p.requires(f.graph, typ, cf.name) && (f.root || len(path) != len(f.path)) {
+			// A field that @requires others is resolved only at the top of
+			// an entity fetch, which entityJump gave them.
 			jumps = append(jumps, cf)
 			continue
 		}
 		def := p.fieldDef(typ, cf.name)
 		if def == nil {
 			return planError(`The field "`+typ+"."+cf.name+`" is not in the schema.`, cf.field.Position)
+		}
+		if j := p.join(f.graph, typ, cf.name); j != nil && j.context {
+			return planError(`The field "`+typ+"."+cf.name+`" takes arguments from a @context, which the gateway does not support yet.`, cf.field.Position)
 		}
 		named := p.s.api.Types[def.Type.Name()]
 		composite := named != nil && (named.Kind == ast.Object || named.Kind == ast.Interface || named.Kind == ast.Union)
@@ -420,27 +493,30 @@ func (p *planner) fieldDef(typ, name string) *ast.FieldDefinition {
 func (p *planner) planChild(f *fetch, uf *ufield, path []string, named *ast.Definition, cf *cfield, provided ast.SelectionSet) error {
 	if named.Kind == ast.Object {
 		fields := p.c.collect(named, cf.sets)
-		if p.c.nodes > maxNodes {
-			return planError("The operation is too large to plan.", cf.field.Position)
-		}
 		return p.planSet(f, uf.sub, path, named.Name, fields, fields, provided)
 	}
 	uf.sub.typename()
 	if t := p.s.types[named.Name]; t != nil && t.ifaceObject != nil && t.ifaceObject[f.graph] {
 		return p.interfaceObject(f, uf.sub, path, named, cf)
 	}
+	// Each possible type the subgraph knows gets an inline fragment. Their
+	// fields share one upstream selection, so the planner's own fields
+	// must avoid the response names of them all.
+	var types []*ast.Definition
+	var byType [][]*cfield
+	var all []*cfield
 	for _, pt := range p.s.api.GetPossibleTypes(named) {
 		if !p.possibleIn(f.graph, named.Name, pt.Name) {
 			continue
 		}
 		fields := p.c.collect(pt, cf.sets)
-		if p.c.nodes > maxNodes {
-			return planError("The operation is too large to plan.", cf.field.Position)
-		}
 		if len(fields) == 0 {
 			continue
 		}
-		if err := p.planSet(f, uf.sub.onType(pt.Name), path, pt.Name, fields, fields, provided); err != nil {
+		types, byType, all = append(types, pt), append(byType, fields), append(all, fields...)
+	}
+	for i, pt := range types {
+		if err := p.planSet(f, uf.sub.onType(pt.Name), path, pt.Name, byType[i], all, provided); err != nil {
 			return err
 		}
 	}
@@ -478,490 +554,4 @@ func (p *planner) possibleIn(g int, abstract, obj string) bool {
 		}
 	}
 	return false
-}
-
-// jump plans the fields of typ at pos that the subgraph of f does not
-// resolve: each goes to a subgraph that does and that can resolve typ as
-// an entity, in one entity fetch per subgraph at path, whose
-// representations carry a key (and the @requires fields) fetched first.
-func (p *planner) jump(f *fetch, pos *usel, path []string, typ string, fields, all []*cfield, provided ast.SelectionSet) error {
-	type group struct {
-		t      target
-		fields []*cfield
-	}
-	var groups []*group
-next:
-	for _, cf := range fields {
-		for _, g := range groups {
-			if p.resolves(g.t, typ, cf.name) {
-				g.fields = append(g.fields, cf)
-				continue next
-			}
-		}
-		ts := p.targets(typ, cf.name, f.graph)
-		if len(ts) == 0 {
-			return planError(`Cannot plan the field "`+typ+"."+cf.name+`": no subgraph that resolves it can be reached from subgraph "`+p.s.graphName(f.graph)+`".`, cf.field.Position)
-		}
-		best, bestN := ts[0], -1
-		for _, t := range ts {
-			n := 0
-			for _, other := range fields {
-				if p.resolves(t, typ, other.name) {
-					n++
-				}
-			}
-			if p.existing(f, t.graph, path) != nil {
-				n += len(fields) // join a fetch already planned
-			}
-			if p.directKey(t, f.graph, typ, provided) {
-				n += 2 * len(fields) // no jump needed to fetch the key
-			}
-			if n > bestN {
-				best, bestN = t, n
-			}
-		}
-		groups = append(groups, &group{t: best, fields: []*cfield{cf}})
-	}
-	pos.typename()
-	for _, g := range groups {
-		if err := p.entityJump(f, pos, path, typ, g.t, g.fields, all, provided); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// target is a subgraph that resolves a field of a type as an entity: under
-// the type's own name, or under an @interfaceObject's name.
-type target struct {
-	graph    int
-	typename string
-}
-
-// resolves reports whether the target resolves typ.name.
-func (p *planner) resolves(t target, typ, name string) bool {
-	return p.local(t.graph, t.typename, name, nil) && (t.typename == typ || p.fieldDef(t.typename, name) != nil)
-}
-
-// targets lists the subgraphs other than from that resolve typ.name and
-// have a resolvable key of typ (or of an interface of typ that they hold
-// as an @interfaceObject).
-func (p *planner) targets(typ, name string, from int) []target {
-	var out []target
-	t := p.s.types[typ]
-	if t == nil {
-		return nil
-	}
-	for g := range p.s.graphs {
-		if g != from && p.local(g, typ, name, nil) && p.hasKey(t, g) {
-			out = append(out, target{graph: g, typename: typ})
-		}
-	}
-	if def := p.s.api.Types[typ]; def != nil {
-		for _, iname := range def.Interfaces {
-			it := p.s.types[iname]
-			if it == nil || it.ifaceObject == nil {
-				continue
-			}
-			for g := range p.s.graphs {
-				if g != from && it.ifaceObject[g] && p.local(g, iname, name, nil) && p.hasKey(it, g) {
-					out = append(out, target{graph: g, typename: iname})
-				}
-			}
-		}
-	}
-	return out
-}
-
-func (p *planner) hasKey(t *typeInfo, g int) bool {
-	for _, k := range t.keys {
-		if k.graph == g && k.resolvable {
-			return true
-		}
-	}
-	return false
-}
-
-// existing returns the entity fetch that jumps from f to the subgraph g at
-// path, or nil.
-func (p *planner) existing(f *fetch, g int, path []string) *fetch {
-	for _, e := range p.fetches {
-		if e.parent == f && e.graph == g && samePath(e.path, path) {
-			return e
-		}
-	}
-	return nil
-}
-
-func samePath(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// maxHops bounds how deep planning the fields of a representation may
-// recurse (a key or @requires field that needs its own jump).
-const maxHops = 16
-
-// entityJump plans fields of typ at pos into the entity fetch from f to the
-// target t at path.
-func (p *planner) entityJump(f *fetch, pos *usel, path []string, typ string, t target, fields, all []*cfield, provided ast.SelectionSet) error {
-	if p.hops >= maxHops {
-		return planError(`Cannot plan the field "`+typ+"."+fields[0].name+`": too many jumps between subgraphs.`, fields[0].field.Position)
-	}
-	p.hops++
-	defer func() { p.hops-- }()
-	k := p.pickKey(t, f.graph, typ, provided)
-	var deps []*fetch
-	saved := p.touched
-	p.touched = &deps
-	repr, err := p.planPrivate(f, pos, path, typ, k.fields, all, provided)
-	if err != nil {
-		return err
-	}
-	for _, cf := range fields {
-		j := p.join(t.graph, t.typename, cf.name)
-		if j == nil || j.requires == nil {
-			continue
-		}
-		req, err := p.planPrivate(f, pos, path, typ, j.requires, all, provided)
-		if err != nil {
-			return err
-		}
-		repr = mergeRepr(repr, req)
-	}
-	p.touched = saved
-	e := p.existing(f, t.graph, path)
-	if e == nil {
-		e = p.newFetch(t.graph)
-		e.parent, e.path = f, path
-	}
-	for _, d := range deps {
-		e.addDep(d)
-	}
-	var c *entityCase
-	for _, ec := range e.cases {
-		if ec.typ == typ {
-			c = ec
-		}
-	}
-	if c == nil {
-		c = &entityCase{typ: typ, typename: t.typename}
-		for _, ec := range e.cases {
-			if ec.typename == t.typename {
-				c.sel = ec.sel
-			}
-		}
-		if c.sel == nil {
-			c.sel = &usel{}
-		}
-		e.cases = append(e.cases, c)
-	}
-	c.fields = mergeRepr(c.fields, repr)
-	return p.planSet(e, c.sel, path, t.typename, fields, all, nil)
-}
-
-func (f *fetch) addDep(d *fetch) {
-	if d == f {
-		return
-	}
-	for _, x := range f.deps {
-		if x == d {
-			return
-		}
-	}
-	f.deps = append(f.deps, d)
-}
-
-// pickKey returns the key of the target to represent typ with: preferably
-// one whose fields the subgraph from resolves itself.
-func (p *planner) pickKey(t target, from int, typ string, provided ast.SelectionSet) key {
-	ti := p.s.types[t.typename]
-	var first *key
-	for i := range ti.keys {
-		k := &ti.keys[i]
-		if k.graph != t.graph || !k.resolvable {
-			continue
-		}
-		if first == nil {
-			first = k
-		}
-		if p.allLocal(from, typ, k.fields, provided) {
-			return *k
-		}
-	}
-	return *first // targets only lists subgraphs with a resolvable key
-}
-
-// directKey reports whether the target has a resolvable key whose fields
-// the subgraph from resolves itself.
-func (p *planner) directKey(t target, from int, typ string, provided ast.SelectionSet) bool {
-	for _, k := range p.s.types[t.typename].keys {
-		if k.graph == t.graph && k.resolvable && p.allLocal(from, typ, k.fields, provided) {
-			return true
-		}
-	}
-	return false
-}
-
-// allLocal reports whether the subgraph g resolves every field of the
-// selection on typ without a jump.
-func (p *planner) allLocal(g int, typ string, set ast.SelectionSet, provided ast.SelectionSet) bool {
-	for _, s := range set {
-		f, ok := s.(*ast.Field)
-		if !ok || !p.local(g, typ, f.Name, provided) {
-			return false
-		}
-		if len(f.SelectionSet) > 0 {
-			def := p.fieldDef(typ, f.Name)
-			if def == nil {
-				return false
-			}
-			var sub ast.SelectionSet
-			if pf := providedField(provided, typ, f.Name); pf != nil {
-				sub = pf.SelectionSet
-			}
-			if !p.allLocal(g, def.Type.Name(), f.SelectionSet, sub) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// planPrivate plans the fields of a key or @requires selection on typ at
-// pos of f, under their own names unless the client uses a name for
-// something else, and returns the representation fields that read them.
-func (p *planner) planPrivate(f *fetch, pos *usel, path []string, typ string, set ast.SelectionSet, all []*cfield, provided ast.SelectionSet) ([]resolve.Field, error) {
-	var cfs []*cfield
-	var repr []resolve.Field
-	for _, s := range set {
-		sf, ok := s.(*ast.Field)
-		if !ok {
-			continue // type conditions in @requires are not supported
-		}
-		resp := sf.Name
-		for _, c := range all {
-			if c.resp == resp && (c.name != sf.Name || len(c.field.Arguments) > 0) {
-				resp = "graft__" + sf.Name
-				break
-			}
-		}
-		cf := &cfield{resp: resp, name: sf.Name, field: sf, private: true}
-		if len(sf.SelectionSet) > 0 {
-			cf.sets = []ast.SelectionSet{sf.SelectionSet}
-		}
-		cfs = append(cfs, cf)
-		rf := resolve.Field{Name: sf.Name, Fields: reprFields(sf.SelectionSet)}
-		if resp != sf.Name {
-			rf.Key = resp
-		}
-		repr = append(repr, rf)
-	}
-	return repr, p.planSet(f, pos, path, typ, cfs, all, provided)
-}
-
-func reprFields(set ast.SelectionSet) []resolve.Field {
-	var out []resolve.Field
-	for _, s := range set {
-		if f, ok := s.(*ast.Field); ok {
-			out = append(out, resolve.Field{Name: f.Name, Fields: reprFields(f.SelectionSet)})
-		}
-	}
-	return out
-}
-
-// mergeRepr adds to a the fields of b it lacks.
-func mergeRepr(a, b []resolve.Field) []resolve.Field {
-next:
-	for _, f := range b {
-		for i := range a {
-			if a[i].Name == f.Name {
-				a[i].Fields = mergeRepr(a[i].Fields, f.Fields)
-				continue next
-			}
-		}
-		a = append(a, f)
-	}
-	return a
-}
-
-func (s *Supergraph) graphName(g int) string {
-	if g < 0 {
-		return IntrospectionUpstream
-	}
-	return s.graphs[g].Name
-}
-
-// interfaceObject plans the selection of an abstract field whose type the
-// subgraph of f holds as an @interfaceObject: its objects come back with
-// the interface's name as __typename. The interface's fields that the
-// subgraph resolves are fetched there; the rest (and the concrete type)
-// come from a subgraph that holds the interface as an entity interface.
-func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast.Definition, cf *cfield) error {
-	// The client fields on the interface itself, collected once per
-	// possible type, are the same fields; split them by who resolves them.
-	var here, rest []*cfield
-	seen := map[string]bool{}
-	var byType [][]*cfield
-	possible := p.s.api.GetPossibleTypes(iface)
-	for _, pt := range possible {
-		fields := p.c.collect(pt, cf.sets)
-		byType = append(byType, fields)
-		for _, fc := range fields {
-			if seen[fc.resp] || fc.name == "__typename" {
-				continue
-			}
-			seen[fc.resp] = true
-			if iface.Fields.ForName(fc.name) != nil && p.local(f.graph, iface.Name, fc.name, nil) && sameInAll(byType, possible, p, cf, fc) {
-				here = append(here, fc)
-			}
-		}
-	}
-	if err := p.planSet(f, pos, path, iface.Name, here, here, nil); err != nil {
-		return err
-	}
-	inHere := map[string]bool{}
-	for _, h := range here {
-		inHere[h.resp] = true
-	}
-	need := false
-	for i := range possible {
-		for _, fc := range byType[i] {
-			if !inHere[fc.resp] {
-				need = true
-			}
-		}
-	}
-	_ = rest
-	if !need {
-		return nil
-	}
-	// Find the subgraph that holds the interface as an entity interface.
-	it := p.s.types[iface.Name]
-	var t *target
-	for g := range p.s.graphs {
-		if g != f.graph && it.in[g] && !it.ifaceObject[g] && p.hasKey(it, g) {
-			t = &target{graph: g, typename: iface.Name}
-			break
-		}
-	}
-	if t == nil {
-		return planError(`Cannot plan the field "`+cf.name+`": no subgraph resolves the concrete types of the interface "`+iface.Name+`".`, cf.field.Position)
-	}
-	k := p.pickKey(*t, f.graph, iface.Name, nil)
-	repr, err := p.planPrivate(f, pos, path, iface.Name, k.fields, here, nil)
-	if err != nil {
-		return err
-	}
-	e := p.newFetch(t.graph)
-	e.parent, e.path = f, path
-	e.addDep(f)
-	c := &entityCase{typ: iface.Name, typename: iface.Name, fields: repr, sel: &usel{}}
-	e.cases = append(e.cases, c)
-	c.sel.typename()
-	for i, pt := range possible {
-		var fields []*cfield
-		for _, fc := range byType[i] {
-			if !inHere[fc.resp] {
-				fields = append(fields, fc)
-			}
-		}
-		if len(fields) == 0 || !p.possibleIn(t.graph, iface.Name, pt.Name) {
-			continue
-		}
-		if err := p.planSet(e, c.sel.onType(pt.Name), path, pt.Name, fields, byType[i], nil); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// sameInAll reports whether the client field fc, selected on an
-// interface, is collected the same way for every possible type (so it can
-// be fetched on the interface object).
-func sameInAll(_ [][]*cfield, possible []*ast.Definition, p *planner, cf, fc *cfield) bool {
-	for _, pt := range possible {
-		found := false
-		for _, x := range p.c.collect(pt, cf.sets) {
-			if x.resp == fc.resp && x.field == fc.field {
-				found = true
-			}
-		}
-		if !found {
-			return false
-		}
-	}
-	return true
-}
-
-// variables returns the names of the client variables a selection uses, in
-// the order the operation defines them.
-func (p *planner) variables(u *usel) []string {
-	used := map[string]bool{}
-	var walk func(u *usel)
-	walk = func(u *usel) {
-		for _, f := range u.fields {
-			for _, a := range f.args {
-				valueVars(a.Value, used)
-			}
-			for _, d := range f.conds {
-				for _, a := range d.Arguments {
-					valueVars(a.Value, used)
-				}
-			}
-			if f.sub != nil {
-				walk(f.sub)
-			}
-		}
-		for _, c := range u.cases {
-			walk(c.sel)
-		}
-	}
-	walk(u)
-	var out []string
-	for _, v := range p.op.VariableDefinitions {
-		if used[v.Variable] {
-			out = append(out, v.Variable)
-		}
-	}
-	return out
-}
-
-func valueVars(v *ast.Value, used map[string]bool) {
-	if v == nil {
-		return
-	}
-	if v.Kind == ast.Variable {
-		used[v.Raw] = true
-	}
-	for _, c := range v.Children {
-		valueVars(c.Value, used)
-	}
-}
-
-// operationName returns the name of the i-th upstream operation, derived
-// from the client's operation name; empty for an anonymous operation.
-func (p *planner) operationName(f *fetch) string {
-	if p.op.Name == "" {
-		return ""
-	}
-	name := p.s.graphName(f.graph)
-	var b strings.Builder
-	b.WriteString(p.op.Name + "__")
-	for _, r := range name {
-		if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
-			b.WriteRune(r)
-		} else {
-			b.WriteByte('_')
-		}
-	}
-	b.WriteString("__" + strconv.Itoa(f.id))
-	return b.String()
 }

@@ -2,10 +2,13 @@ package federation_test
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/graftjson/graft/federation"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected plans in testdata/plans")
@@ -37,6 +40,7 @@ var planCases = []struct {
 	{name: "requires", fixture: "shop", query: `{ topProducts { shippingEstimate } }`},
 	{name: "requires-nested", fixture: "shop", query: `{ topProducts { packaging dimensions { weight } } }`},
 	{name: "requires-name-taken-by-alias", fixture: "shop", query: `{ topProducts { price: name weight: upc shippingEstimate } }`},
+	{name: "requires-from-own-root-fetch", fixture: "shop", query: `{ lowStock { inStock shippingEstimate } }`},
 	{name: "requires-from-another-jump", fixture: "shop", query: `{ latestReviews { product { shippingEstimate } } }`},
 	// Mutations.
 	{name: "mutation-in-order", fixture: "shop", query: `mutation { a: login(username: "a", password: "p") { id } addReview(upc: "1", body: "b") { id } updateName(id: "1", name: "n") { name } }`},
@@ -102,6 +106,7 @@ func TestPlanErrors(t *testing.T) {
 		{"syntax", "shop", `{ me { `, "", `1:8: Expected Name, found <EOF>`},
 		{"unknown operation", "shop", `query A { me { id } }`, "B", `Unknown operation named "B".`},
 		{"subscription", "shop", `subscription S { me { id } }`, "", `1:1: Schema does not support operation type "subscription"`},
+		{"representations taken", "shop", `query($representations: Int) { topProducts { reviews(minStars: $representations) { body } } }`, "", `1:7: The variable "$representations" cannot be used where the gateway fetches entities: the name is taken by the entity fetch.`},
 		{"join machinery hidden", "shop", `{ me { id } _entities { __typename } }`, "", `1:13: Cannot query field "_entities" on type "Query".`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -125,6 +130,43 @@ func TestPlansCovered(t *testing.T) {
 	for _, f := range files {
 		if n := strings.TrimSuffix(filepath.Base(f), ".plan"); !names[n] {
 			t.Errorf("%s has no case", f)
+		}
+	}
+}
+
+// TestPlanLimits: a small document whose fragments nest to thousands of
+// fetches, or that selects more fields than allowed, is a request error.
+func TestPlanLimits(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("{ me { ...F0 } }\n")
+	const n = 12 // 2^12 paths, each needing its own fetch
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "fragment F%d on User { reviews { a: author { ...F%d } b: author { ...F%d } } }\n", i, i+1, i+1)
+	}
+	fmt.Fprintf(&b, "fragment F%d on User { name }\n", n)
+	fx := loadFixture(t, "shop")
+	_, err := fx.super.Plan(b.String(), "")
+	if want := "1:1: The operation is too large to plan: it needs more than 1000 fetches."; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+
+	sdl, err := os.ReadFile("testdata/shop/supergraph.graphql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := federation.Parse(sdl, federation.Options{MaxFields: 5, MaxFetches: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ query, want string }{
+		{`{ me { id name } }`, ""},
+		{`{ me { id name username role birthDate } }`, "1:1: The operation is too large to plan: with its fragments expanded, it selects more than 5 fields."},
+		{`{ me { reviews { body } } }`, ""},
+		{`{ me { reviews { body author { name } } } }`, "1:1: The operation is too large to plan: it needs more than 2 fetches."},
+	} {
+		_, err := s.Plan(tc.query, "")
+		if (err == nil) != (tc.want == "") || err != nil && err.Error() != tc.want {
+			t.Errorf("%s: got %v, want %q", tc.query, err, tc.want)
 		}
 	}
 }

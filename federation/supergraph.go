@@ -19,7 +19,22 @@ type Options struct {
 	// MaxDepth is the most levels a client operation may nest (see
 	// graphql.Options.MaxDepth); zero means graphql.DefaultMaxDepth.
 	MaxDepth int
+	// MaxFields bounds the field nodes the planner collects for one
+	// operation, with fragments expanded where they are spread (at an
+	// abstract position, once for each possible type): upstream
+	// operations are sent with fragments inlined, so this bounds their
+	// size and the planning time. Zero means DefaultMaxFields.
+	MaxFields int
+	// MaxFetches bounds the fetches of one plan. Zero means
+	// DefaultMaxFetches.
+	MaxFetches int
 }
+
+// Defaults of Options.
+const (
+	DefaultMaxFields  = 1 << 16
+	DefaultMaxFetches = 1000
+)
 
 // Subgraph is one service of the supergraph, from its join__Graph value.
 type Subgraph struct {
@@ -37,6 +52,7 @@ type Supergraph struct {
 	api    *ast.Schema
 	apiSDL string
 	schema *graphql.Schema // the API schema, compiling response plans
+	opts   Options         // with the defaults filled in
 }
 
 // typeInfo is what the join directives say of one type.
@@ -80,6 +96,7 @@ type fieldJoin struct {
 	provides       ast.SelectionSet
 	external       bool
 	usedOverridden bool
+	context        bool // takes contextArguments (@fromContext): not supported
 }
 
 // Parse reads a supergraph SDL as composition tools write it (@link v1.0 or
@@ -92,7 +109,13 @@ func Parse(sdl []byte, opts Options) (*Supergraph, error) {
 	if err != nil {
 		return nil, fromGQL(err)
 	}
-	r := reader{s: &Supergraph{enum: map[string]int{}, types: map[string]*typeInfo{}}}
+	if opts.MaxFields <= 0 {
+		opts.MaxFields = DefaultMaxFields
+	}
+	if opts.MaxFetches <= 0 {
+		opts.MaxFetches = DefaultMaxFetches
+	}
+	r := reader{s: &Supergraph{enum: map[string]int{}, types: map[string]*typeInfo{}, opts: opts}}
 	if err := r.read(doc); err != nil {
 		return nil, err
 	}
@@ -163,7 +186,6 @@ type reader struct {
 // read finds the linked features, the graphs and the join directives.
 func (r *reader) read(doc *ast.SchemaDocument) error {
 	r.features = map[string]bool{}
-	var where *ast.Position
 	for _, sd := range append(append(ast.SchemaDefinitionList{}, doc.Schema...), doc.SchemaExtension...) {
 		for _, d := range sd.Directives {
 			var url string
@@ -185,7 +207,7 @@ func (r *reader) read(doc *ast.SchemaDocument) error {
 			r.features[name] = true
 			switch {
 			case strings.Contains(url, "specs.apollo.dev/join/"):
-				r.join, where = name, d.Position
+				r.join = name
 				if !strings.HasPrefix(version, "v0.") {
 					return errorAt(d.Position, "unsupported join spec version "+version+" (v0.1 to v0.5 are read)")
 				}
@@ -202,7 +224,6 @@ func (r *reader) read(doc *ast.SchemaDocument) error {
 	if r.join == "" {
 		return &Error{Line: 1, Column: 1, Message: "not a supergraph: the schema links no join spec (https://specs.apollo.dev/join/v0.x)"}
 	}
-	_ = where
 	graphEnum := doc.Definitions.ForName(r.join + "__Graph")
 	if graphEnum == nil || graphEnum.Kind != ast.Enum {
 		return &Error{Line: 1, Column: 1, Message: "not a supergraph: no enum " + r.join + "__Graph"}
@@ -378,6 +399,9 @@ func (r *reader) readFields(t *typeInfo, def *ast.Definition) error {
 				return err
 			}
 			j := fieldJoin{graph: g, external: argBool(d, "external", false), usedOverridden: argBool(d, "usedOverridden", false)}
+			if a := d.Arguments.ForName("contextArguments"); a != nil && a.Value != nil && a.Value.Kind != ast.NullValue {
+				j.context = true
+			}
 			if s := argString(d, "requires"); s != "" {
 				if j.requires, err = selectionOf(s, d); err != nil {
 					return err
@@ -508,7 +532,7 @@ func (r *reader) apiSchema(doc *ast.SchemaDocument, opts Options) error {
 		return e
 	}
 	r.s.api = api
-	s, err := graphql.ParseSchema(r.s.apiSDL, graphql.Options{MaxDepth: opts.MaxDepth, KeyByResponseName: true})
+	s, err := graphql.ParseSchema(r.s.apiSDL, graphql.Options{MaxDepth: opts.MaxDepth, KeyByResponseName: true, KeepLiterals: true})
 	if err != nil {
 		return &Error{Message: "the API schema derived from the supergraph is not valid: " + err.Error()}
 	}

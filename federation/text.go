@@ -1,7 +1,9 @@
 package federation
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/graftjson/graft/resolve"
@@ -9,10 +11,10 @@ import (
 )
 
 // describe writes the upstream operation of a planned fetch.
-func (p *planner) describe(f *fetch) *resolve.Fetch {
+func (p *planner) describe(f *fetch) (*resolve.Fetch, error) {
 	d := &resolve.Fetch{Upstream: p.s.graphName(f.graph), Path: f.path, OperationName: p.operationName(f)}
 	var vars []string
-	var body []byte
+	body := p.body[:0] // scratch, reused from fetch to fetch
 	switch {
 	case f.graph < 0:
 		used := map[string]bool{}
@@ -34,7 +36,7 @@ func (p *planner) describe(f *fetch) *resolve.Fetch {
 		all := &usel{}
 		for _, c := range f.cases {
 			d.Entities = append(d.Entities, resolve.Entity{Type: c.typ, Typename: typenameIf(c), Fields: c.fields})
-			if all.find(c.typename) == nil {
+			if all.findCase(c.typename) == nil {
 				all.cases = append(all.cases, &ucase{typ: c.typename, sel: c.sel})
 			}
 		}
@@ -44,7 +46,11 @@ func (p *planner) describe(f *fetch) *resolve.Fetch {
 		vars = p.variables(all)
 	}
 	d.Variables = vars
-	var op []byte
+	if !f.root && slices.Contains(vars, "representations") {
+		return nil, planError(`The variable "$representations" cannot be used where the gateway fetches entities: the name is taken by the entity fetch.`, p.op.VariableDefinitions.ForName("representations").Position)
+	}
+	p.body = body
+	op := p.text[:0]
 	if f.root && f.graph >= 0 && p.op.Operation == ast.Mutation {
 		op = append(op, "mutation"...)
 	} else {
@@ -78,8 +84,10 @@ func (p *planner) describe(f *fetch) *resolve.Fetch {
 		}
 		op = append(op, ')')
 	}
-	d.Operation = string(append(op, body...))
-	return d
+	op = append(op, body...)
+	p.text = op
+	d.Operation = string(op)
+	return d, nil
 }
 
 func typenameIf(c *entityCase) string {
@@ -89,18 +97,13 @@ func typenameIf(c *entityCase) string {
 	return c.typename
 }
 
-func (u *usel) find(typ string) *ucase {
-	for _, c := range u.cases {
-		if c.typ == typ {
-			return c
-		}
-	}
-	return nil
-}
-
 // appendSel appends " { … }" for a selection set: fields, then the inline
-// fragments.
+// fragments; " { __typename }" when it is empty (the client selected only
+// __typename there, which the response shape answers).
 func appendSel(b []byte, u *usel) []byte {
+	if len(u.fields) == 0 && len(u.cases) == 0 {
+		return append(b, " { __typename }"...)
+	}
 	b = append(b, " {"...)
 	for _, f := range u.fields {
 		b = append(b, ' ')
@@ -280,93 +283,74 @@ func appendString(b []byte, s string) []byte {
 	return append(b, '"')
 }
 
-// AppendText appends a readable print of the plan's fetch tree to dst: one
-// line per node, indented by depth; each fetch names its subgraph, its
-// path, the types and representation fields of an entity fetch, the
-// forwarded variables and its operation.
-func (q *QueryPlan) AppendText(dst []byte) []byte {
-	if q.Root == nil {
-		return append(dst, "(no fetch)\n"...)
-	}
-	return AppendNode(dst, q.Root, 0)
-}
+// AppendText appends a readable listing of the plan's fetch tree to dst
+// (resolve.Plan.AppendText): one block per Sequence, Parallel and Fetch;
+// each fetch names its subgraph, the path its result goes to, the types
+// and fields of its representations, the forwarded variables and its
+// operation.
+func (q *QueryPlan) AppendText(dst []byte) []byte { return q.Exec.AppendText(dst) }
 
-// AppendNode appends a readable print of a fetch tree to dst, indented by
-// depth levels of two spaces.
-func AppendNode(dst []byte, n resolve.Node, depth int) []byte {
-	indent := func() {
-		for i := 0; i < depth; i++ {
-			dst = append(dst, "  "...)
-		}
-	}
-	indent()
-	switch n := n.(type) {
-	case *resolve.Sequence:
-		dst = append(dst, "Sequence\n"...)
-		for _, c := range n.Nodes {
-			dst = AppendNode(dst, c, depth+1)
-		}
-	case *resolve.Parallel:
-		dst = append(dst, "Parallel\n"...)
-		for _, c := range n.Nodes {
-			dst = AppendNode(dst, c, depth+1)
-		}
-	case *resolve.Fetch:
-		dst = append(dst, "Fetch "...)
-		dst = append(dst, n.Upstream...)
-		if len(n.Path) > 0 {
-			dst = append(dst, " at "...)
-			for i, s := range n.Path {
-				if i > 0 {
-					dst = append(dst, '.')
+// variables returns the names of the client variables a selection uses, in
+// the order the operation defines them.
+func (p *planner) variables(u *usel) []string {
+	used := map[string]bool{}
+	var walk func(u *usel)
+	walk = func(u *usel) {
+		for _, f := range u.fields {
+			for _, a := range f.args {
+				valueVars(a.Value, used)
+			}
+			for _, d := range f.conds {
+				for _, a := range d.Arguments {
+					valueVars(a.Value, used)
 				}
-				dst = append(dst, s...)
+			}
+			if f.sub != nil {
+				walk(f.sub)
 			}
 		}
-		for i, e := range n.Entities {
-			if i == 0 {
-				dst = append(dst, " entities"...)
-			} else {
-				dst = append(dst, ',')
-			}
-			dst = append(dst, ' ')
-			dst = append(dst, e.Type...)
-			if e.Typename != "" {
-				dst = append(dst, " as "...)
-				dst = append(dst, e.Typename...)
-			}
-			dst = appendReprFields(dst, e.Fields)
+		for _, c := range u.cases {
+			walk(c.sel)
 		}
-		if len(n.Variables) > 0 {
-			dst = append(dst, " vars"...)
-			for _, v := range n.Variables {
-				dst = append(dst, " $"...)
-				dst = append(dst, v...)
-			}
-		}
-		dst = append(dst, '\n')
-		indent()
-		dst = append(dst, "  "...)
-		dst = append(dst, n.Operation...)
-		dst = append(dst, '\n')
-	default:
-		dst = append(dst, "(unknown node)\n"...)
 	}
-	return dst
+	walk(u)
+	var out []string
+	for _, v := range p.op.VariableDefinitions {
+		if used[v.Variable] {
+			out = append(out, v.Variable)
+		}
+	}
+	return out
 }
 
-func appendReprFields(b []byte, fs []resolve.Field) []byte {
-	b = append(b, " {"...)
-	for _, f := range fs {
-		b = append(b, ' ')
-		b = append(b, f.Name...)
-		if f.Key != "" {
-			b = append(b, "<-"...)
-			b = append(b, strconv.Quote(f.Key)...)
-		}
-		if len(f.Fields) > 0 {
-			b = appendReprFields(b, f.Fields)
+func valueVars(v *ast.Value, used map[string]bool) {
+	if v == nil {
+		return
+	}
+	if v.Kind == ast.Variable {
+		used[v.Raw] = true
+	}
+	for _, c := range v.Children {
+		valueVars(c.Value, used)
+	}
+}
+
+// operationName returns the name of the i-th upstream operation, derived
+// from the client's operation name; empty for an anonymous operation.
+func (p *planner) operationName(f *fetch) string {
+	if p.op.Name == "" {
+		return ""
+	}
+	name := p.s.graphName(f.graph)
+	var b strings.Builder
+	b.WriteString(p.op.Name + "__")
+	for _, r := range name {
+		if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
 		}
 	}
-	return append(b, " }"...)
+	b.WriteString("__" + strconv.Itoa(f.id))
+	return b.String()
 }

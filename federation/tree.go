@@ -15,22 +15,24 @@ func (p *planner) tree(groups []*fetch) (resolve.Node, error) {
 		if f.parent != nil {
 			f.addDep(f.parent)
 		}
-		desc[f.id] = p.describe(f)
+		d, err := p.describe(f)
+		if err != nil {
+			return nil, err
+		}
+		desc[f.id] = d
 	}
 	reduce(p.fetches)
+	members := map[*fetch][]*fetch{} // root fetch -> the fetches under it
+	for _, f := range p.fetches {
+		r := f
+		for r.parent != nil {
+			r = r.parent
+		}
+		members[r] = append(members[r], f)
+	}
 	top := make([]resolve.Node, 0, len(groups))
 	for _, g := range groups {
-		var members []*fetch
-		for _, f := range p.fetches {
-			r := f
-			for r.parent != nil {
-				r = r.parent
-			}
-			if r == g {
-				members = append(members, f)
-			}
-		}
-		n, err := subtree(g, members, desc)
+		n, err := subtree(g, members[g], desc)
 		if err != nil {
 			return nil, err
 		}

@@ -7,7 +7,10 @@ import (
 
 // cache keeps planned operations (and request errors) by document text and
 // operation name, dropping the least recently used past its size. Looking
-// up a cached operation does not allocate. It is safe for concurrent use.
+// up a cached operation does not allocate: it indexes a map with the
+// request's bytes converted in place, which internal/lru's generic Get
+// cannot do (its key is a value, so the bytes would be copied into a
+// string). It is safe for concurrent use.
 type cache struct {
 	mu   sync.Mutex
 	max  int

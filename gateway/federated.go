@@ -95,17 +95,7 @@ func (f *federated) plan(query, name string) (*prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	root := qp.Root
-	if root == nil {
-		// No fetch (only __typename): resolve takes an empty sequence,
-		// not a nil root.
-		root = &resolve.Sequence{}
-	}
-	rp, err := resolve.NewPlan(root, qp.Operation.Plan())
-	if err != nil {
-		return nil, err
-	}
-	return &prepared{op: qp.Operation, kind: qp.Operation.Definition().Operation, plan: rp}, nil
+	return &prepared{op: qp.Operation, kind: qp.Operation.Definition().Operation, plan: qp.Exec}, nil
 }
 
 func (f *federated) run(ctx context.Context, p *prepared, req *request, conds []bool, dst []byte) ([]byte, error) {

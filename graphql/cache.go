@@ -1,8 +1,9 @@
 package graphql
 
 import (
-	"container/list"
 	"sync"
+
+	"github.com/graftjson/graft/internal/lru"
 )
 
 // Cache keeps compiled operations, keyed by the schema text, the document
@@ -13,35 +14,23 @@ import (
 // errors. A Cache is safe for concurrent use.
 type Cache struct {
 	mu      sync.Mutex
-	max     int
 	opts    Options
-	ops     map[opKey]*list.Element
-	lru     list.List // of *opEntry, most recent first
-	schemas map[string]*list.Element
-	slru    list.List // of *schemaEntry
+	ops     *lru.Cache[opKey, compiled[*Operation]]
+	schemas *lru.Cache[string, compiled[*Schema]]
 }
 
 type opKey struct{ schema, query, operation string }
 
-type opEntry struct {
-	key opKey
-	op  *Operation
+// compiled is a cached result: a value or its error.
+type compiled[T any] struct {
+	v   T
 	err error
-}
-
-type schemaEntry struct {
-	sdl    string
-	schema *Schema
-	err    error
 }
 
 // NewCache returns a cache holding at most size operations (at least 1),
 // whose schemas are parsed with opts.
 func NewCache(size int, opts Options) *Cache {
-	if size < 1 {
-		size = 1
-	}
-	return &Cache{max: size, opts: opts, ops: map[opKey]*list.Element{}, schemas: map[string]*list.Element{}}
+	return &Cache{opts: opts, ops: lru.New[opKey, compiled[*Operation]](size), schemas: lru.New[string, compiled[*Schema]](size)}
 }
 
 // Compile returns the operation compiled from the schema text sdl, the
@@ -49,63 +38,35 @@ func NewCache(size int, opts Options) *Cache {
 // and Compile. Its errors are theirs: a *SchemaError or a *RequestError.
 func (c *Cache) Compile(sdl, query, operationName string) (*Operation, error) {
 	key := opKey{sdl, query, operationName}
-	c.mu.Lock()
-	if e, ok := c.ops[key]; ok {
-		c.lru.MoveToFront(e)
-		ent := e.Value.(*opEntry)
-		c.mu.Unlock()
-		return ent.op, ent.err
-	}
-	c.mu.Unlock()
+	return cached(c, c.ops, key, func() (*Operation, error) {
+		s, err := cached(c, c.schemas, sdl, func() (*Schema, error) { return ParseSchema(sdl, c.opts) })
+		if err != nil {
+			return nil, err
+		}
+		return Compile(s, query, operationName)
+	})
+}
 
-	// Compile outside the lock: two goroutines may compile the same
-	// request at once; both results are equal and the later one is kept.
-	s, err := c.schema(sdl)
-	var op *Operation
-	if err == nil {
-		op, err = Compile(s, query, operationName)
-	}
+// cached returns the entry of key in m, or makes it with make outside the
+// lock: two goroutines may make the same entry at once; both results are
+// equal and the later one is kept.
+func cached[K comparable, T any](c *Cache, m *lru.Cache[K, compiled[T]], key K, make func() (T, error)) (T, error) {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e, ok := c.ops[key]; ok {
-		c.lru.Remove(e)
+	e, ok := m.Get(key)
+	c.mu.Unlock()
+	if ok {
+		return e.v, e.err
 	}
-	c.ops[key] = c.lru.PushFront(&opEntry{key: key, op: op, err: err})
-	for c.lru.Len() > c.max {
-		last := c.lru.Back()
-		delete(c.ops, last.Value.(*opEntry).key)
-		c.lru.Remove(last)
-	}
-	return op, err
+	v, err := make()
+	c.mu.Lock()
+	m.Add(key, compiled[T]{v, err})
+	c.mu.Unlock()
+	return v, err
 }
 
 // Len returns the number of operations in the cache.
 func (c *Cache) Len() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.lru.Len()
-}
-
-func (c *Cache) schema(sdl string) (*Schema, error) {
-	c.mu.Lock()
-	if e, ok := c.schemas[sdl]; ok {
-		c.slru.MoveToFront(e)
-		ent := e.Value.(*schemaEntry)
-		c.mu.Unlock()
-		return ent.schema, ent.err
-	}
-	c.mu.Unlock()
-	s, err := ParseSchema(sdl, c.opts)
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if e, ok := c.schemas[sdl]; ok {
-		c.slru.Remove(e)
-	}
-	c.schemas[sdl] = c.slru.PushFront(&schemaEntry{sdl: sdl, schema: s, err: err})
-	for c.slru.Len() > c.max {
-		last := c.slru.Back()
-		delete(c.schemas, last.Value.(*schemaEntry).sdl)
-		c.slru.Remove(last)
-	}
-	return s, err
+	return c.ops.Len()
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 
+	"github.com/graftjson/graft"
 	"github.com/graftjson/graft/shape"
 	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -36,6 +37,11 @@ type Options struct {
 	// nesting limit of a graft.Doc, so a deeper field could never hold
 	// data); a negative value means no limit.
 	MaxDepth int
+	// MaxTokens is the most tokens an operation may hold (zero means
+	// DefaultMaxTokens; negative, no limit), and MaxBytes its largest
+	// size in bytes (zero means DefaultMaxBytes; negative, no limit).
+	// Either passed is a request error.
+	MaxTokens, MaxBytes int
 	// KeyByResponseName compiles plans that read each field from the data
 	// member named by its response name (the alias, or the field name)
 	// instead of its schema field name: the data a federation gateway
@@ -44,6 +50,13 @@ type Options struct {
 	// and __type are then copied from the data as they are (the gateway
 	// answers introspection itself) instead of being a request error.
 	KeyByResponseName bool
+	// KeepLiterals makes Compile leave field argument literals in the
+	// operation (Definition) instead of making variables of them, for a
+	// planner that writes upstream operations from the tree. They are
+	// then parsed and validated by gqlparser (its messages, with their
+	// suggestions), so a huge literal costs what gqlparser costs: a
+	// gateway normalizes a request (Normalize) before it compiles it.
+	KeepLiterals bool
 }
 
 // Schema is a parsed and validated GraphQL schema. It is immutable and safe
@@ -53,6 +66,13 @@ type Schema struct {
 	types  map[string]bool // type name -> is an object type
 	depth  int             // the nesting limit of operations; < 0: none
 	byName bool            // Options.KeyByResponseName
+	keep   bool            // Options.KeepLiterals
+
+	maxTokens, maxBytes int                                        // limits of operations; < 0: none
+	fields              map[string]map[string]*ast.FieldDefinition // of object and interface types
+	inputs              map[string]*inputType
+	enums               map[string]map[string]bool
+	argTypes            map[*ast.Type]*inType // of every field argument
 }
 
 // ParseSchema parses and validates the SDL text of a schema, with the
@@ -79,7 +99,15 @@ func ParseSchema(sdl string, opts Options) (*Schema, error) {
 	if depth == 0 {
 		depth = DefaultMaxDepth
 	}
-	return &Schema{s: s, types: types, depth: depth, byName: opts.KeyByResponseName}, nil
+	sc := &Schema{s: s, types: types, depth: depth, byName: opts.KeyByResponseName, keep: opts.KeepLiterals, maxTokens: opts.MaxTokens, maxBytes: opts.MaxBytes}
+	if sc.maxTokens == 0 {
+		sc.maxTokens = DefaultMaxTokens
+	}
+	if sc.maxBytes == 0 {
+		sc.maxBytes = DefaultMaxBytes
+	}
+	sc.indexTypes()
+	return sc, nil
 }
 
 // Operation is one compiled operation of a document: its response Plan and
@@ -89,32 +117,50 @@ type Operation struct {
 	schema *Schema
 	op     *ast.OperationDefinition
 	plan   *shape.Plan
+
+	literals     graft.Doc // the values of the variables made of literals,
+	literalsRoot graft.Ref // members of this object (0: none)
+
+	// The operation's own variable definitions, in order, where they are
+	// in the source, and their indexes by name.
+	vars     []*ast.VariableDefinition
+	varTypes []*inType
+	varLocs  []shape.Location
+	varIndex map[string]int
+
+	ifVars []string // variables of @skip/@include that CollectFields reads
 }
 
 // Plan returns the response plan of the operation.
 func (o *Operation) Plan() *shape.Plan { return o.plan }
 
-// Compile parses the GraphQL document query, validates it against s,
-// selects the operation named operationName (which may be empty when the
-// document holds one operation) and compiles its response plan. Problems
-// with the request are a *RequestError, whose response has no "data".
+// Compile normalizes the GraphQL document query (see Normalize: the
+// operation named operationName is selected — the name may be empty when
+// the document holds one operation — and its argument literals are
+// checked and moved into variables in one pass), parses and validates the
+// small normalized operation against s, and compiles its response plan.
+// Problems with the request are a *RequestError, whose response has no
+// "data"; their locations are in query.
 func Compile(s *Schema, query, operationName string) (*Operation, error) {
-	if s.depth >= 0 {
-		if l, deep := nesting(query, s.depth); deep {
-			return nil, &RequestError{Problems: []Problem{tooDeep(s.depth, l)}}
-		}
+	var n normalizer
+	n.init(s, query)
+	n.keep = s.keep
+	if !n.document() {
+		return nil, n.requestError()
 	}
-	doc, err := parser.ParseQuery(&ast.Source{Name: "query", Input: query})
+	norm, err := n.write(operationName, true)
 	if err != nil {
-		return nil, requestError(err)
+		return nil, err
 	}
-	if errs := validator.ValidateWithRules(s.s, doc, nil); len(errs) > 0 {
-		return nil, requestError(errs)
+	defer release(n.vals)
+	doc, err := parser.ParseQuery(&ast.Source{Name: "query", Input: norm.text})
+	if err != nil {
+		return nil, norm.requestError(err)
 	}
-	op, p := selectOperation(doc, operationName)
-	if op == nil {
-		return nil, &RequestError{Problems: []Problem{p}}
+	if errs := validator.ValidateWithRules(s.s, doc, validationRules(norm.hidden)); len(errs) > 0 {
+		return nil, norm.requestError(errs)
 	}
+	op := doc.Operations[0] // the normalized document holds the selected operation only
 	var root *ast.Definition
 	switch op.Operation {
 	case ast.Mutation:
@@ -125,9 +171,9 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 		root = s.s.Query
 	}
 	if root == nil {
-		return nil, &RequestError{Problems: []Problem{problem("Schema is not configured to execute "+string(op.Operation)+" operation.", loc(op.Position))}}
+		return nil, &RequestError{Problems: []Problem{problem("Schema is not configured to execute "+string(op.Operation)+" operation.", norm.loc(op.Position))}}
 	}
-	c := compiler{schema: s.s, maxDepth: s.depth, byName: s.byName, memo: map[string]selected{}}
+	c := compiler{schema: s.s, maxDepth: s.depth, byName: s.byName, memo: map[string]selected{}, pos: &norm}
 	fields, _, _ := c.selection(root, []occurrence{{set: op.SelectionSet}})
 	if c.err != nil {
 		return nil, &RequestError{Problems: []Problem{*c.err}}
@@ -136,24 +182,34 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Operation{schema: s, op: op, plan: plan}, nil
+	o := &Operation{schema: s, op: op, plan: plan, ifVars: c.ifVars}
+	o.variables(&n, &norm, op)
+	if len(norm.used) > 0 {
+		if o.literalsRoot, err = o.literals.Parse(n.appendLiterals([]byte{'{'}, norm.used)); err != nil {
+			return nil, err
+		}
+	}
+	return o, nil
 }
 
-// selectOperation implements GetOperation of the specification.
-func selectOperation(doc *ast.QueryDocument, name string) (*ast.OperationDefinition, Problem) {
-	if name == "" {
-		switch len(doc.Operations) {
-		case 0:
-			return nil, problem("Must provide an operation.")
-		case 1:
-			return doc.Operations[0], Problem{}
+// requestError converts gqlparser's errors about the normalized text into
+// a *RequestError located in the source.
+func (nz *normalized) requestError(err error) *RequestError {
+	re := requestError(err)
+	for i := range re.Problems {
+		for j, l := range re.Problems[i].Locations {
+			re.Problems[i].Locations[j] = nz.pos.location(nz.pos.textLines.offset(nz.text, l.Line, l.Column))
 		}
-		return nil, problem("Must provide operation name if query contains multiple operations.")
 	}
-	if op := doc.Operations.ForName(name); op != nil {
-		return op, Problem{}
+	return re
+}
+
+// loc returns the source location of a position in the normalized text.
+func (nz *normalized) loc(p *ast.Position) shape.Location {
+	if p == nil {
+		return shape.Location{}
 	}
-	return nil, problem(`Unknown operation named "` + name + `".`)
+	return nz.pos.location(p.Start)
 }
 
 func requestError(err error) *RequestError {
@@ -175,13 +231,6 @@ func requestError(err error) *RequestError {
 		re.Problems = append(re.Problems, p)
 	}
 	return re
-}
-
-func loc(p *ast.Position) shape.Location {
-	if p == nil {
-		return shape.Location{}
-	}
-	return shape.Location{Line: p.Line, Column: p.Column}
 }
 
 // occurrence is a selection set to collect under a condition: the
@@ -213,7 +262,12 @@ type compiler struct {
 	// possible type at every level.
 	memo map[string]selected
 	key  []byte
+
+	pos    *normalized // locations in the source
+	ifVars []string    // variables of the @skip/@include directives evaluated
 }
+
+func (c *compiler) loc(p *ast.Position) shape.Location { return c.pos.loc(p) }
 
 // selected is a compiled selection: its fields, how many fields it
 // selects (expanded; an abstract position counts its largest case) and
@@ -284,7 +338,7 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 	out := make([]shape.Field, 0, len(nodes))
 	for _, n := range nodes {
 		name := responseName(n.field)
-		f := shape.Field{Name: name, Key: n.field.Name, Type: types[name], Loc: loc(n.field.Position), If: n.cond}
+		f := shape.Field{Name: name, Key: n.field.Name, Type: types[name], Loc: c.loc(n.field.Position), If: n.cond}
 		if c.byName {
 			f.Key, f.Schema = name, n.field.Name
 		}
@@ -328,7 +382,7 @@ func (c *compiler) keyOf(k []byte, obj *ast.Definition, nodes []collected) []byt
 // tooDeep records the depth error at the first of nodes.
 func (c *compiler) tooDeep(nodes []collected) {
 	if c.err == nil {
-		p := tooDeep(c.maxDepth, loc(nodes[0].field.Position))
+		p := tooDeep(c.maxDepth, c.loc(nodes[0].field.Position))
 		c.err = &p
 	}
 }
@@ -359,7 +413,7 @@ func (c *compiler) fieldType(obj *ast.Definition, nodes []collected, idx []int) 
 	}
 	def := obj.Fields.ForName(first.Name)
 	if def == nil || first.Name == "__schema" || first.Name == "__type" {
-		c.err = &Problem{Message: `Introspection field "` + first.Name + `" is not supported when shaping data.`, Locations: []shape.Location{loc(first.Position)}}
+		c.err = &Problem{Message: `Introspection field "` + first.Name + `" is not supported when shaping data.`, Locations: []shape.Location{c.loc(first.Position)}}
 		return &shape.Type{Kind: shape.Custom}, 0, 0
 	}
 	var occs []occurrence
@@ -406,6 +460,13 @@ func (c *compiler) outputType(t *ast.Type, occs []occurrence) (st *shape.Type, s
 	default: // Interface, Union
 		st.Kind = shape.Abstract
 		for _, pt := range c.schema.GetPossibleTypes(def) {
+			if pt.Kind != ast.Object {
+				// gqlparser lists an interface's implementing interfaces
+				// among its possible types; a runtime type is an object
+				// type, so data naming an interface gets the error an
+				// unknown type gets.
+				continue
+			}
 			fields, n, h := c.selection(pt, occs)
 			st.Cases = append(st.Cases, shape.Case{Type: pt.Name, Fields: fields})
 			size, height = max(size, n), max(height, h)
@@ -452,7 +513,7 @@ func (c *compiler) collect(obj *ast.Definition, set ast.SelectionSet, cond shape
 func (c *compiler) incremental(ds ast.DirectiveList) {
 	for _, d := range ds {
 		if (d.Name == "defer" || d.Name == "stream") && c.err == nil {
-			c.err = &Problem{Message: `The @` + d.Name + ` directive is not supported when shaping data: the response is delivered in one payload.`, Locations: []shape.Location{loc(d.Position)}}
+			c.err = &Problem{Message: `The @` + d.Name + ` directive is not supported when shaping data: the response is delivered in one payload.`, Locations: []shape.Location{c.loc(d.Position)}}
 		}
 	}
 }
@@ -495,6 +556,9 @@ func (c *compiler) directives(ds ast.DirectiveList, cond shape.Cond) (shape.Cond
 			}
 		case ast.Variable:
 			cond = and(cond, shape.Test{Var: arg.Value.Raw, Value: want})
+			if indexOf(c.ifVars, arg.Value.Raw) < 0 {
+				c.ifVars = append(c.ifVars, arg.Value.Raw)
+			}
 		}
 	}
 	return cond, true
@@ -510,6 +574,15 @@ func and(cond shape.Cond, t shape.Test) shape.Cond {
 		out[i] = append(append(shape.Clause(nil), cl...), t)
 	}
 	return out
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
 }
 
 func equalCond(a, b shape.Cond) bool {
@@ -540,4 +613,42 @@ func itoa(n int) string {
 		b[i] = byte('0' + n%10)
 	}
 	return string(b[i:])
+}
+
+// variables records the operation's own variable definitions: gqlparser's,
+// or, for those the text for gqlparser left out, the normalizer's; and
+// gives op all its definitions back.
+func (o *Operation) variables(n *normalizer, norm *normalized, op *ast.OperationDefinition) {
+	vds := n.varDefs[n.defs[norm.op].varDefs[0]:n.defs[norm.op].varDefs[1]]
+	parsed := make(map[string]*ast.VariableDefinition, len(op.VariableDefinitions))
+	for _, vd := range op.VariableDefinitions {
+		if _, dup := parsed[vd.Variable]; !dup {
+			parsed[vd.Variable] = vd
+		}
+	}
+	o.varIndex = make(map[string]int, len(vds))
+	for i, vd := range vds {
+		def := parsed[vd.name]
+		if norm.hiddenDefs[i] || def == nil {
+			def = &ast.VariableDefinition{Variable: vd.name, Type: vd.typ}
+		}
+		if _, dup := o.varIndex[vd.name]; !dup {
+			o.varIndex[vd.name] = len(o.vars)
+		}
+		l := norm.pos.lines.location(n.src, vd.at)
+		if def.Position == nil {
+			def.Position = &ast.Position{Line: l.Line, Column: l.Column, Src: op.Position.Src}
+		}
+		o.vars = append(o.vars, def)
+		o.varTypes = append(o.varTypes, o.schema.resolve(def.Type))
+		o.varLocs = append(o.varLocs, l)
+	}
+	// The tree reads as the normalized document: the operation's own
+	// definitions, then those of the variables made of literals.
+	defs := make(ast.VariableDefinitionList, 0, len(o.vars)+len(norm.used))
+	defs = append(defs, o.vars...)
+	for _, v := range norm.used {
+		defs = append(defs, &ast.VariableDefinition{Variable: n.vars[v].name, Type: n.vars[v].typ, Used: true, Position: op.Position})
+	}
+	op.VariableDefinitions = defs
 }

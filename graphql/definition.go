@@ -1,8 +1,21 @@
 package graphql
 
-import "github.com/vektah/gqlparser/v2/ast"
+import (
+	"github.com/graftjson/graft"
+	"github.com/vektah/gqlparser/v2/ast"
+)
 
 // Definition returns the operation's validated syntax tree, as gqlparser
-// built it (fragment spreads resolved to their definitions). A query
-// planner reads it; it is shared and must not be modified.
+// built it (fragment spreads resolved to their definitions) from the
+// normalized operation: a field argument literal that held no variable is
+// a variable, defined last in VariableDefinitions, whose value Literals
+// holds. A query planner reads it; it is shared and must not be modified.
 func (o *Operation) Definition() *ast.OperationDefinition { return o.op }
+
+// Literals returns the values of the variables Compile made of field
+// argument literals: a JSON object, by variable name, in a Doc the
+// Operation owns (shared: read it only). A gateway that writes upstream
+// operations from Definition forwards these with the request's variables.
+// The Ref is 0 when there are none, as for a document Normalize wrote,
+// whose literals are in the request's variables already.
+func (o *Operation) Literals() (*graft.Doc, graft.Ref) { return &o.literals, o.literalsRoot }

@@ -10,10 +10,34 @@
 //	vars, err := op.Variables(nil, doc, varsRef)     // per request
 //	out = renderer.Render(out[:0], op.Plan(), doc, dataRef, vars)
 //
-// or Operation.Respond, which does the last two steps.
+// or Operation.Respond, which does the last two steps. A gateway first
+// normalizes the request (Normalize) and compiles, or finds in its Cache,
+// the normalized operation.
 //
-// Parsing and validation are github.com/vektah/gqlparser/v2's; this
-// package does not parse GraphQL itself. Compile applies CollectFields of
+// # Normalization
+//
+// Normalize reads the operation's text once, with a scanner of the
+// executable part of the language: it follows selections, arguments and
+// values, the types the schema gives them, and moves every field argument
+// literal that holds no variable into a fresh variable, its value written
+// straight into a variables graft.Doc as JSON (strings decoded, \u{…}
+// escapes included; block strings by BlockStringValue; enum values as
+// strings; number text kept; a repeated input field an error) and checked
+// against its type on the way. What gqlparser then parses and validates is
+// the small normalized operation; Compile takes every document through
+// this path, so the time and memory of compiling are linear in the size
+// of the document, its arguments, fields and nesting. Parsing and
+// validation of the operation are github.com/vektah/gqlparser/v2's; this
+// package reads only what it moves, and positions: every location it
+// reports is computed from byte offsets in the text the client sent.
+//
+// Variables coerces the variable values of a request against the
+// operation's definitions in one walk over the Doc (graphql-js's
+// CoerceVariableValues), with errors naming the path inside the variable.
+//
+// # Compiling
+//
+// Compile applies CollectFields of
 // the specification ahead of time: fragments and inline fragments are
 // expanded for each possible runtime type, fields of one response name are
 // merged, and @skip/@include directives with literal arguments are applied,
@@ -27,9 +51,10 @@
 // # Security Considerations
 //
 // Compiling costs time and memory linear in the document and in the plan.
-// Options.MaxDepth (default 1000) bounds how deep an operation nests: the
-// braces and brackets of the document are counted before it is parsed,
-// and the fields with fragments expanded while it is compiled. An
+// Options.MaxBytes (default 64 MiB) and Options.MaxTokens (default 2^23)
+// bound the size of an operation, and Options.MaxDepth (default 1000) how
+// deep it nests: the braces and brackets of the document are counted while
+// it is read, and the fields with fragments expanded while it is compiled. An
 // operation may select at most MaxPlanFields fields with its fragments
 // expanded, which also bounds the response one object of data can produce.
 // Both are request errors.
@@ -50,7 +75,9 @@
 // # Concurrency and memory
 //
 // Schema and Operation values are immutable and safe for concurrent use;
-// Cache is safe for concurrent use. Compile keeps the parsed document for
-// variable coercion, so an Operation holds memory proportional to its
-// document and its compiled plan (shared selections counted once).
+// Cache is safe for concurrent use. An Operation holds its compiled plan
+// (shared selections counted once) and its variable definitions, not the
+// document. Normalize appends to the Doc it is given and needs it to
+// itself; the text and variables it returns stay valid as long as that Doc
+// is not reset.
 package graphql

@@ -6,6 +6,7 @@ replace github.com/graftjson/graft => ../..
 
 require (
 	github.com/graftjson/graft v0.0.0-00010101000000-000000000000
+	github.com/vektah/gqlparser/v2 v2.5.30
 	github.com/wundergraph/go-arena v1.3.0
 	github.com/wundergraph/graphql-go-tools/v2 v2.16.0
 )
@@ -20,7 +21,6 @@ require (
 	github.com/tidwall/match v1.1.1 // indirect
 	github.com/tidwall/pretty v1.2.1 // indirect
 	github.com/tidwall/sjson v1.2.5 // indirect
-	github.com/vektah/gqlparser/v2 v2.5.30 // indirect
 	github.com/wundergraph/astjson v1.1.0 // indirect
 	golang.org/x/sync v0.21.0 // indirect
 )

@@ -26,7 +26,7 @@ type command struct {
 
 // commands returns the subcommands in the order graft --help lists them.
 func commands() []*command {
-	return []*command{validateCommand(), fmtCommand(), getCommand(), mergeCommand(), patchCommand(), streamCommand(), shapeCommand(), serveCommand()}
+	return []*command{validateCommand(), fmtCommand(), getCommand(), mergeCommand(), patchCommand(), streamCommand(), shapeCommand(), normalizeCommand(), planCommand(), serveCommand()}
 }
 
 func lookup(name string) *command {
@@ -80,10 +80,14 @@ command, and "graft --version" for the version.
 // mainUsage appends the usage line and the command list.
 func mainUsage(b []byte) []byte {
 	b = append(b, "usage: "+mainSynopsis+"\n\nCommands:\n"...)
+	width := 0
+	for _, c := range commands() {
+		width = max(width, len(c.name))
+	}
 	for _, c := range commands() {
 		b = append(b, "  "...)
 		b = append(b, c.name...)
-		b = append(b, strings.Repeat(" ", 10-len(c.name))...)
+		b = append(b, strings.Repeat(" ", width+2-len(c.name))...)
 		b = append(b, c.summary...)
 		b = append(b, '\n')
 	}

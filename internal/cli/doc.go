@@ -5,7 +5,7 @@
 // # Commands
 //
 // One file per subcommand: validate.go, fmt.go, get.go, merge.go,
-// patch.go, stream.go and shape.go. Each defines a command value (name,
+// patch.go, stream.go, shape.go, plan.go and normalize.go. Each defines a command value (name,
 // synopsis, help text and a run function)
 // and cli.go dispatches to it, prints help and usage, and owns the exit
 // codes; input.go reads inputs and turns errors into messages.

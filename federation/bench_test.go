@@ -1,0 +1,160 @@
+package federation_test
+
+import (
+	"os"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/graftjson/graft/federation"
+	"github.com/graftjson/graft/graphql"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/parser"
+)
+
+// query50 (testdata/query50.graphql) selects 50 fields over the shop's
+// subgraphs (accounts, products, inventory, reviews, pricing), with
+// aliases, a fragment, arguments and variables.
+var query50 = func() string {
+	b, err := os.ReadFile("testdata/query50.graphql")
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
+
+func TestQuery50(t *testing.T) {
+	fx := loadFixture(t, "shop")
+	doc, err := parser.ParseQuery(&ast.Source{Input: query50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var count func(ast.SelectionSet) int
+	count = func(set ast.SelectionSet) (n int) {
+		for _, s := range set {
+			if f, ok := s.(*ast.Field); ok {
+				n += 1 + count(f.SelectionSet)
+			}
+		}
+		return n
+	}
+	n := count(doc.Operations[0].SelectionSet) + count(doc.Fragments[0].SelectionSet)
+	if n != 50 {
+		t.Fatalf("query50 has %d fields", n)
+	}
+	p, err := fx.super.Plan(query50, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fx.checkUpstream(t, p.Root)
+	text := string(p.AppendText(nil))
+	for _, sg := range []string{"accounts", "products", "inventory", "reviews", "pricing"} {
+		if !strings.Contains(text, `Fetch(service: "`+sg+`")`) {
+			t.Errorf("no fetch to %s:\n%s", sg, text)
+		}
+	}
+}
+
+func BenchmarkPlanCold(b *testing.B) {
+	fx := loadFixture(b, "shop")
+	b.ReportAllocs()
+	b.SetBytes(int64(len(query50)))
+	for i := 0; i < b.N; i++ {
+		if _, err := fx.super.Plan(query50, ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkPlanCacheHit(b *testing.B) {
+	fx := loadFixture(b, "shop")
+	p := federation.NewPlanner(fx.super, 0)
+	want, err := p.Plan(query50, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if got, _ := p.Plan(query50, ""); got != want {
+			b.Fatal("cache miss")
+		}
+	}
+}
+
+func TestPlannerCacheAllocs(t *testing.T) {
+	fx := loadFixture(t, "shop")
+	p := federation.NewPlanner(fx.super, 0)
+	want, err := p.Plan(query50, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		if got, _ := p.Plan(query50, ""); got != want {
+			t.Fatal("cache miss")
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("a cache hit allocates %v times, want 0", allocs)
+	}
+}
+
+// BenchmarkCompileOnly is the part of BenchmarkPlanCold that package
+// graphql does (parse, validate, response plan), for comparison.
+func BenchmarkCompileOnly(b *testing.B) {
+	fx := loadFixture(b, "shop")
+	schema, err := graphql.ParseSchema(fx.super.APISchemaSDL(), graphql.Options{KeyByResponseName: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.SetBytes(int64(len(query50)))
+	for i := 0; i < b.N; i++ {
+		if _, err := graphql.Compile(schema, query50, ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestPlannerConcurrent plans a few operations from many goroutines over a
+// cache smaller than their number (so entries are evicted and planned
+// again): each plan must be the one Supergraph.Plan gives.
+func TestPlannerConcurrent(t *testing.T) {
+	fx := loadFixture(t, "shop")
+	queries := []string{query50, `{ me { name } }`, `{ topProducts { shippingEstimate } }`, `{ me { nope } }`}
+	want := make([]string, len(queries))
+	for i, q := range queries {
+		p, err := fx.super.Plan(q, "")
+		if err != nil {
+			want[i] = err.Error()
+		} else {
+			want[i] = string(p.AppendText(nil))
+		}
+	}
+	planner := federation.NewPlanner(fx.super, 2)
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 40; i++ {
+				k := (g + i) % len(queries)
+				p, err := planner.Plan(queries[k], "")
+				got := ""
+				if err != nil {
+					got = err.Error()
+				} else {
+					got = string(p.AppendText(nil))
+				}
+				if got != want[k] {
+					t.Errorf("query %d: got %s, want %s", k, got, want[k])
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if n := planner.Len(); n > 2 {
+		t.Errorf("the cache holds %d plans, more than its size 2", n)
+	}
+}

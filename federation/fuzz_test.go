@@ -1,0 +1,313 @@
+package federation_test
+
+import (
+	"errors"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/graftjson/graft/federation"
+	"github.com/graftjson/graft/graphql"
+	"github.com/vektah/gqlparser/v2"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// FuzzPlan generates a valid operation over a fixture's API schema from
+// the fuzzer's bytes (fields, aliases, arguments, fragments on the
+// possible types, @skip and @include with literals and variables) and
+// plans it: planning must succeed, every upstream operation must be valid
+// against its subgraph, and the response of the plan over fake subgraphs
+// (merged by the test, and by resolve.Engine) must be the response of one
+// server holding all the data.
+func FuzzPlan(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Add([]byte{1, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 200, 100, 50})
+	f.Add([]byte("the quick brown fox jumps over the lazy dog"))
+	f.Add([]byte{2, 255, 254, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3})
+	names := []string{"shop", "media", "fed1"}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 {
+			return
+		}
+		fx := loadFixture(t, names[int(data[0])%len(names)])
+		g := &gen{b: data[1:], api: fx.super.APISchema()}
+		query := g.operation()
+		if _, err := gqlparser.LoadQuery(fx.super.APISchema(), query); err != nil {
+			return // the generator's own slip (fields that cannot merge, an unused variable)
+		}
+		p, err := fx.super.Plan(query, "")
+		if err != nil {
+			t.Fatalf("%v\n%s", err, query)
+		}
+		fx.checkUpstream(t, p.Root)
+		w := map[string]*world{"shop": shopWorld, "media": mediaWorld}[fx.name]
+		if w == nil {
+			return
+		}
+		vars := g.variables()
+		got := runPlan(t, fx, w, p, vars)
+		want := runMonolith(t, fx, w, p, query, vars)
+		if got != want {
+			t.Fatalf("the plan's response differs from the monolith's\n%s\nvariables %s\ngot  %s\nwant %s\nplan:\n%s", query, vars, got, want, p.AppendText(nil))
+		}
+		if got := runEngine(t, fx, w, p, vars); got != want {
+			t.Fatalf("resolve.Engine's response differs from the monolith's\n%s\nvariables %s\ngot  %s\nwant %s\nplan:\n%s", query, vars, got, want, p.AppendText(nil))
+		}
+	})
+}
+
+// FuzzPlanText plans arbitrary text: an error or a plan, never a panic.
+func FuzzPlanText(f *testing.F) {
+	for _, tc := range planCases {
+		f.Add(tc.fixture, tc.query)
+	}
+	f.Fuzz(func(t *testing.T, fixture, query string) {
+		switch fixture {
+		case "shop", "media", "fed1":
+		default:
+			fixture = "shop"
+		}
+		fx := loadFixture(t, fixture)
+		p, err := fx.super.Plan(query, "")
+		if err != nil {
+			var re *graphql.RequestError
+			if !errors.As(err, &re) {
+				t.Fatalf("error of type %T: %v", err, err)
+			}
+			return
+		}
+		fx.checkUpstream(t, p.Root)
+	})
+}
+
+// gen writes a random valid operation over an API schema.
+type gen struct {
+	b         []byte
+	i         int
+	api       *ast.Schema
+	out       strings.Builder
+	vars      []string // variable definitions
+	fragments []string // fragment definitions
+	alias     int
+}
+
+// aliases the generator also uses: names of key and @requires fields, so
+// that the planner's own fields meet client aliases.
+var aliases = []string{"id", "upc", "sku", "price", "weight", "dimensions", "name"}
+
+func (g *gen) next() int {
+	if g.i >= len(g.b) {
+		return 0
+	}
+	g.i++
+	return int(g.b[g.i-1])
+}
+
+// variables returns values for the Boolean variables the operation
+// declares without a default, as a JSON object.
+func (g *gen) variables() string {
+	var parts []string
+	for _, v := range g.vars {
+		if name, ok := strings.CutSuffix(v, ": Boolean!"); ok {
+			parts = append(parts, strconv.Quote(name[1:])+":"+strconv.FormatBool(g.next()%2 == 0))
+		}
+	}
+	return "{" + strings.Join(parts, ",") + "}"
+}
+
+func (g *gen) operation() string {
+	root, head := g.api.Query, "query"
+	if g.api.Mutation != nil && g.next()%4 == 0 {
+		root, head = g.api.Mutation, "mutation"
+	}
+	g.selection(root, 0)
+	if len(g.vars) > 0 {
+		head += "(" + strings.Join(g.vars, ", ") + ")"
+	}
+	return head + " " + g.out.String() + strings.Join(g.fragments, " ")
+}
+
+func (g *gen) selection(t *ast.Definition, depth int) {
+	g.out.WriteString("{ ")
+	n := 1 + g.next()%4
+	wrote := false
+	for k := 0; k < n; k++ {
+		choice := g.next()
+		if t.Kind == ast.Union || choice%5 == 4 {
+			// A fragment on a possible type (or the type itself): inline,
+			// or named and spread.
+			possible := g.api.GetPossibleTypes(t)
+			if len(possible) == 0 || depth > 4 {
+				continue
+			}
+			pt := possible[g.next()%len(possible)]
+			if t.Kind != ast.Object && g.next()%3 == 0 {
+				pt = t // on the interface or union itself
+			}
+			if g.next()%2 == 0 {
+				name := "F" + strconv.Itoa(len(g.fragments))
+				g.fragments = append(g.fragments, "")
+				g.out.WriteString("..." + name + g.directive() + " ")
+				saved := g.out
+				g.out = strings.Builder{}
+				g.selection(pt, depth+1)
+				g.fragments[len(g.fragments)-1] = "fragment " + name + " on " + pt.Name + " " + g.out.String()
+				g.out = saved
+			} else {
+				g.out.WriteString("... on " + pt.Name + g.directive() + " ")
+				g.selection(pt, depth+1)
+			}
+			wrote = true
+			continue
+		}
+		var fields []*ast.FieldDefinition
+		for _, f := range t.Fields {
+			if !strings.HasPrefix(f.Name, "__") {
+				fields = append(fields, f)
+			}
+		}
+		if len(fields) == 0 {
+			continue
+		}
+		f := fields[choice%len(fields)]
+		named := g.api.Types[f.Type.Name()]
+		composite := named.Kind == ast.Object || named.Kind == ast.Interface || named.Kind == ast.Union
+		if composite && depth > 4 {
+			continue
+		}
+		args := g.arguments(f)
+		switch a := g.next(); {
+		case a%7 == 0:
+			g.out.WriteString(aliases[g.next()%len(aliases)] + ": ")
+		case args != "" || a%3 == 0:
+			g.alias++
+			g.out.WriteString("a" + strconv.Itoa(g.alias) + ": ")
+		}
+		g.out.WriteString(f.Name + args + g.directive() + " ")
+		if composite {
+			g.selection(named, depth+1)
+		}
+		wrote = true
+	}
+	if !wrote {
+		g.out.WriteString("__typename ")
+	}
+	g.out.WriteString("} ")
+}
+
+// arguments writes the required arguments, and some optional ones, as
+// literals or variables.
+func (g *gen) arguments(f *ast.FieldDefinition) string {
+	var parts []string
+	for _, a := range f.Arguments {
+		required := a.Type.NonNull && a.DefaultValue == nil
+		if !required && g.next()%2 == 0 {
+			continue
+		}
+		v, ok := g.literal(a.Type)
+		if !ok {
+			if required {
+				return "" // the field is left without; validation then fails
+			}
+			continue
+		}
+		if g.next()%3 == 0 {
+			name := "v" + strconv.Itoa(len(g.vars))
+			g.vars = append(g.vars, "$"+name+": "+a.Type.String()+" = "+v)
+			v = "$" + name
+		}
+		parts = append(parts, a.Name+": "+v)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+func (g *gen) literal(t *ast.Type) (string, bool) {
+	if t.Elem != nil {
+		v, ok := g.literal(t.Elem)
+		return "[" + v + "]", ok
+	}
+	def := g.api.Types[t.NamedType]
+	switch {
+	case t.NamedType == "Int":
+		return strconv.Itoa(g.next()), true
+	case t.NamedType == "Float":
+		return strconv.Itoa(g.next()) + ".5", true
+	case t.NamedType == "String" || t.NamedType == "ID":
+		return strconv.Quote("s" + strconv.Itoa(g.next())), true
+	case t.NamedType == "Boolean":
+		return strconv.FormatBool(g.next()%2 == 0), true
+	case def != nil && def.Kind == ast.Enum && len(def.EnumValues) > 0:
+		return def.EnumValues[g.next()%len(def.EnumValues)].Name, true
+	}
+	return "", false
+}
+
+// directive returns nothing, or @skip/@include with a literal or a
+// Boolean variable.
+func (g *gen) directive() string {
+	switch g.next() % 6 {
+	case 1:
+		return " @include(if: true)"
+	case 2:
+		return " @skip(if: " + strconv.FormatBool(g.next()%2 == 0) + ")"
+	case 3:
+		name := "b" + strconv.Itoa(len(g.vars))
+		g.vars = append(g.vars, "$"+name+": Boolean!")
+		if g.next()%2 == 0 {
+			return " @include(if: $" + name + ")"
+		}
+		return " @skip(if: $" + name + ")"
+	}
+	return ""
+}
+
+// FuzzParse reads arbitrary supergraph text: a *federation.Error or a
+// supergraph, never a panic; a supergraph's API schema is loaded and plans
+// an operation on its query root.
+func FuzzParse(f *testing.F) {
+	for _, name := range []string{"shop", "media", "fed1"} {
+		sdl, err := os.ReadFile("testdata/" + name + "/supergraph.graphql")
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(string(sdl))
+	}
+	f.Add(small)
+	f.Add(overridden)
+	f.Add(joinV02)
+	f.Fuzz(func(t *testing.T, sdl string) {
+		s, err := federation.Parse([]byte(sdl), federation.Options{})
+		if err != nil {
+			var fe *federation.Error
+			if !errors.As(err, &fe) {
+				t.Fatalf("error of type %T: %v", err, err)
+			}
+			return
+		}
+		if s.APISchema() == nil || s.APISchemaSDL() == "" || len(s.Subgraphs()) == 0 {
+			t.Fatal("a supergraph without an API schema or subgraphs")
+		}
+		if q := s.APISchema().Query; q != nil {
+			for _, fd := range q.Fields {
+				if strings.HasPrefix(fd.Name, "__") {
+					continue
+				}
+				query := "{ " + fd.Name + " }"
+				if def := s.APISchema().Types[fd.Type.Name()]; def != nil && def.Kind != ast.Scalar && def.Kind != ast.Enum {
+					query = "{ " + fd.Name + " { __typename } }"
+				}
+				if _, err := s.Plan(query, ""); err != nil {
+					var re *graphql.RequestError
+					if !errors.As(err, &re) {
+						t.Fatalf("%s: error of type %T: %v", query, err, err)
+					}
+				}
+				break
+			}
+		}
+	})
+}

@@ -1,0 +1,413 @@
+package federation
+
+import (
+	"strings"
+
+	"github.com/graftjson/graft/resolve"
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// This file plans jumps between subgraphs: entity fetches, the keys and
+// @requires fields their representations carry, and @interfaceObject
+// positions.
+
+// jump plans the fields of typ at pos that the subgraph of f does not
+// resolve: each goes to a subgraph that does and that can resolve typ as
+// an entity, in one entity fetch per subgraph at path, whose
+// representations carry a key (and the @requires fields) fetched first.
+func (p *planner) jump(f *fetch, pos *usel, path []string, typ string, fields, all []*cfield, provided ast.SelectionSet) error {
+	type group struct {
+		t      target
+		fields []*cfield
+	}
+	var groups []*group
+next:
+	for _, cf := range fields {
+		for _, g := range groups {
+			if p.resolves(g.t, typ, cf.name) {
+				g.fields = append(g.fields, cf)
+				continue next
+			}
+		}
+		ts := p.targets(typ, cf.name, f.graph)
+		if len(ts) == 0 {
+			return planError(`Cannot plan the field "`+typ+"."+cf.name+`": no subgraph that resolves it can be reached from subgraph "`+p.s.graphName(f.graph)+`".`, cf.field.Position)
+		}
+		best, bestN := ts[0], -1
+		for _, t := range ts {
+			n := 0
+			for _, other := range fields {
+				if p.resolves(t, typ, other.name) {
+					n++
+				}
+			}
+			if p.existing(f, t.graph, path) != nil {
+				n += len(fields) // join a fetch already planned
+			}
+			if p.directKey(t, f.graph, typ, provided) {
+				n += 2 * len(fields) // no jump needed to fetch the key
+			}
+			if n > bestN {
+				best, bestN = t, n
+			}
+		}
+		groups = append(groups, &group{t: best, fields: []*cfield{cf}})
+	}
+	pos.typename()
+	for _, g := range groups {
+		if err := p.entityJump(f, pos, path, typ, g.t, g.fields, all, provided); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// target is a subgraph that resolves a field of a type as an entity: under
+// the type's own name, or under an @interfaceObject's name.
+type target struct {
+	graph    int
+	typename string
+}
+
+// resolves reports whether the target resolves typ.name.
+func (p *planner) resolves(t target, typ, name string) bool {
+	return p.local(t.graph, t.typename, name, nil) && (t.typename == typ || p.fieldDef(t.typename, name) != nil)
+}
+
+// targets lists the subgraphs that resolve typ.name and have a resolvable
+// key of typ (or of an interface of typ that they hold as an
+// @interfaceObject): others than from, and from itself when the field
+// @requires fields there (it is resolved through an entity fetch, whose
+// representations carry them).
+func (p *planner) targets(typ, name string, from int) []target {
+	var out []target
+	t := p.s.types[typ]
+	if t == nil {
+		return nil
+	}
+	for g := range p.s.graphs {
+		if (g != from || p.requires(g, typ, name)) && p.local(g, typ, name, nil) && p.hasKey(t, g) {
+			out = append(out, target{graph: g, typename: typ})
+		}
+	}
+	if def := p.s.api.Types[typ]; def != nil {
+		for _, iname := range def.Interfaces {
+			it := p.s.types[iname]
+			if it == nil || it.ifaceObject == nil {
+				continue
+			}
+			for g := range p.s.graphs {
+				if g != from && it.ifaceObject[g] && p.local(g, iname, name, nil) && p.hasKey(it, g) {
+					out = append(out, target{graph: g, typename: iname})
+				}
+			}
+		}
+	}
+	return out
+}
+
+func (p *planner) hasKey(t *typeInfo, g int) bool {
+	for _, k := range t.keys {
+		if k.graph == g && k.resolvable {
+			return true
+		}
+	}
+	return false
+}
+
+// existing returns the entity fetch that jumps from f to the subgraph g at
+// path, or nil.
+func (p *planner) existing(f *fetch, g int, path []string) *fetch {
+	return p.entity[entityKey{f, g, strings.Join(path, "\x00")}]
+}
+
+// maxHops bounds how deep planning the fields of a representation may
+// recurse (a key or @requires field that needs its own jump).
+const maxHops = 16
+
+// entityJump plans fields of typ at pos into the entity fetch from f to the
+// target t at path.
+func (p *planner) entityJump(f *fetch, pos *usel, path []string, typ string, t target, fields, all []*cfield, provided ast.SelectionSet) error {
+	if p.hops >= maxHops {
+		return planError(`Cannot plan the field "`+typ+"."+fields[0].name+`": too many jumps between subgraphs.`, fields[0].field.Position)
+	}
+	p.hops++
+	defer func() { p.hops-- }()
+	k := p.pickKey(t, f.graph, typ, provided)
+	var deps []*fetch
+	saved := p.touched
+	p.touched = &deps
+	repr, err := p.planPrivate(f, pos, path, typ, k.fields, all, provided)
+	if err != nil {
+		return err
+	}
+	for _, cf := range fields {
+		j := p.join(t.graph, t.typename, cf.name)
+		if j == nil || j.requires == nil {
+			continue
+		}
+		req, err := p.planPrivate(f, pos, path, typ, j.requires, all, provided)
+		if err != nil {
+			return err
+		}
+		repr = mergeRepr(repr, req)
+	}
+	p.touched = saved
+	e := p.existing(f, t.graph, path)
+	if e == nil {
+		e = p.newFetch(t.graph)
+		e.parent, e.path = f, path
+		p.entity[entityKey{f, t.graph, strings.Join(path, "\x00")}] = e
+	}
+	for _, d := range deps {
+		e.addDep(d)
+	}
+	var c *entityCase
+	for _, ec := range e.cases {
+		if ec.typ == typ {
+			c = ec
+		}
+	}
+	if c == nil {
+		c = &entityCase{typ: typ, typename: t.typename}
+		for _, ec := range e.cases {
+			if ec.typename == t.typename {
+				c.sel = ec.sel
+			}
+		}
+		if c.sel == nil {
+			c.sel = &usel{}
+		}
+		e.cases = append(e.cases, c)
+	}
+	c.fields = mergeRepr(c.fields, repr)
+	return p.planSet(e, c.sel, path, t.typename, fields, all, nil)
+}
+
+func (f *fetch) addDep(d *fetch) {
+	if d == f {
+		return
+	}
+	for _, x := range f.deps {
+		if x == d {
+			return
+		}
+	}
+	f.deps = append(f.deps, d)
+}
+
+// pickKey returns the key of the target to represent typ with: preferably
+// one whose fields the subgraph from resolves itself.
+func (p *planner) pickKey(t target, from int, typ string, provided ast.SelectionSet) key {
+	ti := p.s.types[t.typename]
+	var first *key
+	for i := range ti.keys {
+		k := &ti.keys[i]
+		if k.graph != t.graph || !k.resolvable {
+			continue
+		}
+		if first == nil {
+			first = k
+		}
+		if p.allLocal(from, typ, k.fields, provided) {
+			return *k
+		}
+	}
+	return *first // targets only lists subgraphs with a resolvable key
+}
+
+// directKey reports whether the target has a resolvable key whose fields
+// the subgraph from resolves itself.
+func (p *planner) directKey(t target, from int, typ string, provided ast.SelectionSet) bool {
+	for _, k := range p.s.types[t.typename].keys {
+		if k.graph == t.graph && k.resolvable && p.allLocal(from, typ, k.fields, provided) {
+			return true
+		}
+	}
+	return false
+}
+
+// allLocal reports whether the subgraph g resolves every field of the
+// selection on typ without a jump.
+func (p *planner) allLocal(g int, typ string, set ast.SelectionSet, provided ast.SelectionSet) bool {
+	for _, s := range set {
+		f, ok := s.(*ast.Field)
+		if !ok || !p.local(g, typ, f.Name, provided) {
+			return false
+		}
+		if len(f.SelectionSet) > 0 {
+			def := p.fieldDef(typ, f.Name)
+			if def == nil {
+				return false
+			}
+			var sub ast.SelectionSet
+			if pf := providedField(provided, typ, f.Name); pf != nil {
+				sub = pf.SelectionSet
+			}
+			if !p.allLocal(g, def.Type.Name(), f.SelectionSet, sub) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// planPrivate plans the fields of a key or @requires selection on typ at
+// pos of f, under their own names unless the client uses a name for
+// something else, and returns the representation fields that read them.
+func (p *planner) planPrivate(f *fetch, pos *usel, path []string, typ string, set ast.SelectionSet, all []*cfield, provided ast.SelectionSet) ([]resolve.Field, error) {
+	var cfs []*cfield
+	var repr []resolve.Field
+	for _, s := range set {
+		sf, ok := s.(*ast.Field)
+		if !ok {
+			continue // type conditions in @requires are not supported
+		}
+		resp := sf.Name
+		for _, c := range all {
+			if c.resp == resp && p.conflicts(c, typ, sf) {
+				resp = "graft__" + sf.Name
+				break
+			}
+		}
+		cf := &cfield{resp: resp, name: sf.Name, field: sf, private: true}
+		if len(sf.SelectionSet) > 0 {
+			cf.sets = []ast.SelectionSet{sf.SelectionSet}
+		}
+		cfs = append(cfs, cf)
+		rf := resolve.Field{Name: sf.Name, Fields: reprFields(sf.SelectionSet)}
+		if resp != sf.Name {
+			rf.Key = resp
+		}
+		repr = append(repr, rf)
+	}
+	return repr, p.planSet(f, pos, path, typ, cfs, all, provided)
+}
+
+// conflicts reports whether the client field c keeps the planner from
+// fetching the field f of typ under c's response name: c is another
+// field, or has other arguments, or is the same field of another type with
+// another type of value (fragments on different types of one selection
+// must agree on the shape of a response name).
+func (p *planner) conflicts(c *cfield, typ string, f *ast.Field) bool {
+	name := f.Name
+	if c.name != name || !sameArgs(c.field.Arguments, f.Arguments) {
+		return true
+	}
+	if c.parent == typ {
+		return false
+	}
+	a, b := p.fieldDef(c.parent, name), p.fieldDef(typ, name)
+	return a == nil || b == nil || a.Type.String() != b.Type.String()
+}
+
+func reprFields(set ast.SelectionSet) []resolve.Field {
+	var out []resolve.Field
+	for _, s := range set {
+		if f, ok := s.(*ast.Field); ok {
+			out = append(out, resolve.Field{Name: f.Name, Fields: reprFields(f.SelectionSet)})
+		}
+	}
+	return out
+}
+
+// mergeRepr adds to a the fields of b it lacks.
+func mergeRepr(a, b []resolve.Field) []resolve.Field {
+next:
+	for _, f := range b {
+		for i := range a {
+			if a[i].Name == f.Name {
+				a[i].Fields = mergeRepr(a[i].Fields, f.Fields)
+				continue next
+			}
+		}
+		a = append(a, f)
+	}
+	return a
+}
+
+func (s *Supergraph) graphName(g int) string {
+	if g < 0 {
+		return IntrospectionUpstream
+	}
+	return s.graphs[g].Name
+}
+
+// interfaceObject plans the selection of an abstract field whose type the
+// subgraph of f holds as an @interfaceObject: its objects come back with
+// the interface's name as __typename. The interface's fields that the
+// subgraph resolves are fetched there; the rest (and the concrete type)
+// come from a subgraph that holds the interface as an entity interface.
+func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast.Definition, cf *cfield) error {
+	possible := p.s.api.GetPossibleTypes(iface)
+	byType := make([][]*cfield, len(possible))
+	var all []*cfield                 // every client field of the position
+	node := map[string][]*ast.Field{} // response name -> its node for each type
+	for i, pt := range possible {
+		byType[i] = p.c.collect(pt, cf.sets)
+		all = append(all, byType[i]...)
+		for _, fc := range byType[i] {
+			node[fc.resp] = append(node[fc.resp], fc.field)
+		}
+	}
+	// Fetched here: the interface's fields this subgraph resolves that the
+	// client selected for every possible type (on the interface itself).
+	var here []*cfield
+	inHere := map[string]bool{}
+	for _, fc := range all {
+		if inHere[fc.resp] || fc.name == "__typename" || iface.Fields.ForName(fc.name) == nil || !p.local(f.graph, iface.Name, fc.name, nil) {
+			continue
+		}
+		nodes := node[fc.resp]
+		everywhere := len(nodes) == len(possible)
+		for _, n := range nodes {
+			everywhere = everywhere && n == fc.field
+		}
+		if everywhere {
+			here = append(here, fc)
+			inHere[fc.resp] = true
+		}
+	}
+	if err := p.planSet(f, pos, path, iface.Name, here, all, nil); err != nil {
+		return err
+	}
+	// The response shape needs the concrete type of every object, which
+	// only a subgraph holding the interface as an entity interface knows:
+	// the jump is needed even when this subgraph resolves every field.
+	it := p.s.types[iface.Name]
+	var t *target
+	for g := range p.s.graphs {
+		if g != f.graph && it.in[g] && !it.ifaceObject[g] && p.hasKey(it, g) {
+			t = &target{graph: g, typename: iface.Name}
+			break
+		}
+	}
+	if t == nil {
+		return planError(`Cannot plan the field "`+cf.name+`": no subgraph resolves the concrete types of the interface "`+iface.Name+`".`, cf.field.Position)
+	}
+	k := p.pickKey(*t, f.graph, iface.Name, nil)
+	repr, err := p.planPrivate(f, pos, path, iface.Name, k.fields, all, nil)
+	if err != nil {
+		return err
+	}
+	e := p.newFetch(t.graph)
+	e.parent, e.path = f, path
+	c := &entityCase{typ: iface.Name, typename: iface.Name, fields: repr, sel: &usel{}}
+	e.cases = append(e.cases, c)
+	c.sel.typename()
+	for i, pt := range possible {
+		var fields []*cfield
+		for _, fc := range byType[i] {
+			if !inHere[fc.resp] {
+				fields = append(fields, fc)
+			}
+		}
+		if len(fields) == 0 || !p.possibleIn(t.graph, iface.Name, pt.Name) {
+			continue
+		}
+		if err := p.planSet(e, c.sel.onType(pt.Name), path, pt.Name, fields, all, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,654 @@
+package federation_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/federation"
+	"github.com/graftjson/graft/resolve"
+	"github.com/graftjson/graft/shape"
+	"github.com/vektah/gqlparser/v2/ast"
+	"github.com/vektah/gqlparser/v2/parser"
+)
+
+// This file runs plans in the test, without package resolve: fake
+// subgraphs answer the upstream operations from one shared world of
+// objects (each subgraph serving only what its schema has), the results
+// are merged as the resolve contract says, and the client response is
+// rendered by the plan's Operation. Arguments of fields are ignored except
+// where noted; computed fields read what their @requires sent.
+
+// ref points at an object of the world.
+type ref struct{ typ, id string }
+
+// world is the data of a fixture: objects by type and id, and what root
+// fields return.
+type world struct {
+	objects map[string]map[string]map[string]any // type -> id -> fields
+	keys    map[string][]string                  // type -> the key fields an entity can be found by
+	roots   map[string]any                       // "Query.field" -> value (refs, lists, scalars)
+	// computed fields, given the representation they were asked for with.
+	computed map[string]func(rep map[string]any) any
+}
+
+var shopWorld = &world{
+	objects: map[string]map[string]map[string]any{
+		"User": {
+			"1": {"id": "1", "name": "Ada", "username": "ada", "birthDate": "1815-12-10", "role": "ADMIN", "reviews": []any{ref{"Review", "r1"}}},
+			"2": {"id": "2", "name": "Alan", "username": "alan", "birthDate": "1912-06-23", "role": "MEMBER", "reviews": []any{ref{"Review", "r2"}}},
+		},
+		"Product": {
+			"p1": {"upc": "p1", "sku": "s1", "name": "Table", "price": 100, "weight": 20, "category": "FURNITURE", "inStock": true, "discount": 5,
+				"dimensions": map[string]any{"size": "L", "weight": 20.5}, "reviews": []any{ref{"Review", "r1"}}},
+			"p2": {"upc": "p2", "sku": "s2", "name": "Ball", "price": 5, "weight": 1, "category": "TOY", "inStock": false, "discount": nil,
+				"dimensions": map[string]any{"size": "S", "weight": 0.5}, "reviews": []any{ref{"Review", "r2"}}},
+		},
+		"Review": {
+			"r1": {"id": "r1", "body": "Sturdy", "stars": 5, "author": ref{"User", "1"}, "product": ref{"Product", "p1"}},
+			"r2": {"id": "r2", "body": "Bouncy", "stars": 3, "author": ref{"User", "2"}, "product": ref{"Product", "p2"}},
+		},
+	},
+	keys: map[string][]string{"User": {"id"}, "Product": {"upc", "sku"}, "Review": {"id"}},
+	roots: map[string]any{
+		"Query.me":               ref{"User", "1"},
+		"Query.user":             ref{"User", "2"},
+		"Query.users":            []any{ref{"User", "1"}, ref{"User", "2"}},
+		"Query.topProducts":      []any{ref{"Product", "p1"}, ref{"Product", "p2"}},
+		"Query.product":          ref{"Product", "p2"},
+		"Query.latestReviews":    []any{ref{"Review", "r2"}, ref{"Review", "r1"}},
+		"Query.lowStock":         []any{ref{"Product", "p2"}},
+		"Mutation.login":         ref{"User", "1"},
+		"Mutation.updateName":    ref{"User", "2"},
+		"Mutation.addReview":     ref{"Review", "r1"},
+		"Mutation.createProduct": ref{"Product", "p1"},
+	},
+	computed: map[string]func(map[string]any) any{
+		"Product.shippingEstimate": func(rep map[string]any) any {
+			price, ok1 := rep["price"].(float64)
+			weight, ok2 := rep["weight"].(float64)
+			if !ok1 || !ok2 {
+				return "missing @requires fields"
+			}
+			return price*2 + weight
+		},
+		"Product.packaging": func(rep map[string]any) any {
+			d, ok := rep["dimensions"].(map[string]any)
+			if !ok || d["size"] == nil {
+				return "missing @requires fields"
+			}
+			return "box " + d["size"].(string)
+		},
+	},
+}
+
+var mediaWorld = &world{
+	objects: map[string]map[string]map[string]any{
+		"Book": {
+			"b1": {"id": "b1", "title": "Dune", "author": "Herbert", "price": 10, "format": "PAPER", "stock": 3, "rating": 5},
+			"b2": {"id": "b2", "title": "Emma", "author": "Austen", "price": 8, "format": "DIGITAL", "stock": 0, "rating": 4},
+		},
+		"Movie": {
+			"m1": {"id": "m1", "title": "Alien", "director": "Scott", "rating": 5},
+		},
+		"Gadget": {
+			"g1": {"name": "Lamp", "price": 20},
+		},
+	},
+	keys: map[string][]string{"Book": {"id"}, "Movie": {"id"}, "Media": {"id"}},
+	roots: map[string]any{
+		"Query.media":      []any{ref{"Book", "b1"}, ref{"Movie", "m1"}},
+		"Query.search":     []any{ref{"Movie", "m1"}, ref{"Book", "b2"}},
+		"Query.book":       ref{"Book", "b1"},
+		"Query.latestBook": ref{"Book", "b2"},
+		"Query.topRated":   []any{ref{"Movie", "m1"}, ref{"Book", "b1"}},
+		"Query.bestseller": ref{"Book", "b1"},
+		"Query.featured":   ref{"Movie", "m1"},
+		"Query.offers":     []any{ref{"Book", "b1"}, ref{"Gadget", "g1"}},
+	},
+}
+
+// find returns the object a representation names, and its type.
+func (w *world) find(rep map[string]any) (map[string]any, string) {
+	typ, _ := rep["__typename"].(string)
+	types := []string{typ}
+	if typ == "Media" { // an entity interface: any implementation
+		types = []string{"Book", "Movie"}
+	}
+	for _, t := range types {
+		for _, k := range w.keys[t] {
+			if v, ok := rep[k].(string); ok {
+				for _, o := range w.objects[t] {
+					if o[k] == v {
+						return o, t
+					}
+				}
+			}
+		}
+	}
+	return nil, ""
+}
+
+// subgraph answers operations against one subgraph's schema.
+type subgraph struct {
+	name   string
+	schema *ast.Schema
+	w      *world
+	doc    *ast.QueryDocument // of the operation being executed
+	// typenames: every object carries __typename (the monolith, so that
+	// the response shape resolves abstract types; the fake subgraphs
+	// answer only what the plan asks).
+	typenames bool
+}
+
+// typename is the name the subgraph knows an object of type typ by: the
+// type itself, or an @interfaceObject of an interface it implements.
+func (s *subgraph) typename(typ string) string {
+	if s.schema.Types[typ] != nil {
+		return typ
+	}
+	return "Media"
+}
+
+func (s *subgraph) execute(op string, vars map[string]any) (map[string]any, error) {
+	doc, err := parser.ParseQuery(&ast.Source{Input: op})
+	if err != nil {
+		return nil, err
+	}
+	s.doc = doc
+	o := doc.Operations[0]
+	rootType := "Query"
+	if o.Operation == ast.Mutation {
+		rootType = "Mutation"
+	}
+	out := map[string]any{}
+	s.selection(out, nil, rootType, o.SelectionSet, vars, nil)
+	return out, nil
+}
+
+// root returns the value of a root field, or the _entities of the
+// representations.
+func (s *subgraph) root(f *ast.Field, typ string, vars map[string]any) any {
+	if f.Name != "_entities" {
+		return s.value(s.w.roots[typ+"."+f.Name], s.fieldType(typ, f.Name), f.SelectionSet, vars)
+	}
+	reps, _ := vars["representations"].([]any)
+	var items []any
+	for _, r := range reps {
+		rep := r.(map[string]any)
+		obj, typ := s.w.find(rep)
+		if obj == nil {
+			items = append(items, nil)
+			continue
+		}
+		items = append(items, s.object(obj, typ, f.SelectionSet, vars, rep))
+	}
+	return items
+}
+
+func included(ds ast.DirectiveList, vars map[string]any) bool {
+	for _, d := range ds {
+		if d.Name != "skip" && d.Name != "include" {
+			continue
+		}
+		v := d.Arguments.ForName("if").Value
+		b := v.Raw == "true"
+		if v.Kind == ast.Variable {
+			b, _ = vars[v.Raw].(bool)
+		}
+		if b != (d.Name == "include") {
+			return false
+		}
+	}
+	return true
+}
+
+// value returns the value v of a field of the named type typ.
+func (s *subgraph) value(v any, typ string, set ast.SelectionSet, vars map[string]any) any {
+	switch v := v.(type) {
+	case ref:
+		return s.object(s.w.objects[v.typ][v.id], v.typ, set, vars, nil)
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = s.value(x, typ, set, vars)
+		}
+		return out
+	case map[string]any: // a value object
+		return s.object(v, typ, set, vars, nil)
+	}
+	return v
+}
+
+// fieldType returns the named type of typ.name in the subgraph's schema.
+func (s *subgraph) fieldType(typ, name string) string {
+	if def := s.schema.Types[typ]; def != nil {
+		if f := def.Fields.ForName(name); f != nil {
+			return f.Type.Name()
+		}
+	}
+	return ""
+}
+
+func (s *subgraph) object(obj map[string]any, typ string, set ast.SelectionSet, vars map[string]any, rep map[string]any) map[string]any {
+	out := map[string]any{}
+	if s.typenames {
+		out["__typename"] = s.typename(typ)
+	}
+	s.selection(out, obj, typ, set, vars, rep)
+	return out
+}
+
+func (s *subgraph) selection(out, obj map[string]any, typ string, set ast.SelectionSet, vars map[string]any, rep map[string]any) {
+	name := s.typename(typ)
+	for _, sel := range set {
+		switch sel := sel.(type) {
+		case *ast.Field:
+			if !included(sel.Directives, vars) {
+				continue
+			}
+			resp := sel.Alias
+			if resp == "" {
+				resp = sel.Name
+			}
+			var v any
+			switch {
+			case sel.Name == "__typename":
+				v = name
+			case typ == "Query" || typ == "Mutation":
+				v = s.root(sel, typ, vars)
+			case s.w.computed[typ+"."+sel.Name] != nil:
+				r := rep
+				if r == nil { // not through _entities: the object has it all
+					r = roundTripAny(nil, obj).(map[string]any)
+				}
+				v = s.w.computed[typ+"."+sel.Name](r)
+			default:
+				v = s.value(obj[sel.Name], s.fieldType(name, sel.Name), sel.SelectionSet, vars)
+			}
+			if _, ok := out[resp]; ok && sel.SelectionSet != nil {
+				// The same response name again: merge the sub-selections.
+				mergeJSON(out, map[string]any{resp: v})
+			} else {
+				out[resp] = v
+			}
+		case *ast.InlineFragment:
+			if included(sel.Directives, vars) && (sel.TypeCondition == "" || s.applies(sel.TypeCondition, name)) {
+				s.selection(out, obj, typ, sel.SelectionSet, vars, rep)
+			}
+		case *ast.FragmentSpread:
+			def := s.doc.Fragments.ForName(sel.Name)
+			if included(sel.Directives, vars) && s.applies(def.TypeCondition, name) {
+				s.selection(out, obj, typ, def.SelectionSet, vars, rep)
+			}
+		}
+	}
+}
+
+func (s *subgraph) applies(cond, typ string) bool {
+	if cond == typ {
+		return true
+	}
+	def := s.schema.Types[cond]
+	if def == nil {
+		return false
+	}
+	for _, pt := range s.schema.GetPossibleTypes(def) {
+		if pt.Name == typ {
+			return true
+		}
+	}
+	return false
+}
+
+// runPlan runs the plan over the fixture's fake subgraphs with the client
+// variables vars (a JSON object) and returns the rendered response.
+func runPlan(t testing.TB, fx *fixture, w *world, p *federation.QueryPlan, vars string) string {
+	t.Helper()
+	var clientVars map[string]any
+	if vars != "" {
+		if err := json.Unmarshal([]byte(vars), &clientVars); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data := map[string]any{}
+	var run func(n resolve.Node)
+	run = func(n resolve.Node) {
+		switch n := n.(type) {
+		case nil:
+		case *resolve.Sequence:
+			for _, c := range n.Nodes {
+				run(c)
+			}
+		case *resolve.Parallel:
+			for _, c := range n.Nodes {
+				run(c)
+			}
+		case *resolve.Fetch:
+			sg := &subgraph{name: n.Upstream, schema: fx.subgraphs[n.Upstream], w: w}
+			vars := map[string]any{}
+			for _, v := range n.Variables {
+				if x, ok := clientVars[v]; ok {
+					vars[v] = x
+				}
+			}
+			// Defaults of the upstream operation's variables.
+			doc, _ := parser.ParseQuery(&ast.Source{Input: n.Operation})
+			for _, vd := range doc.Operations[0].VariableDefinitions {
+				if _, ok := vars[vd.Variable]; !ok && vd.DefaultValue != nil {
+					v, _ := vd.DefaultValue.Value(nil)
+					vars[vd.Variable] = v
+				}
+			}
+			if len(n.Entities) == 0 {
+				res, err := sg.execute(n.Operation, vars)
+				if err != nil {
+					t.Fatal(err)
+				}
+				mergeJSON(data, roundTrip(t, res))
+				return
+			}
+			objs := objectsAt(data, n.Path)
+			var reps []any
+			var owners [][]map[string]any
+			seen := map[string]int{}
+			for _, o := range objs {
+				e := entityFor(n.Entities, o)
+				if e == nil {
+					continue
+				}
+				tn := e.Typename
+				if tn == "" {
+					tn = e.Type
+				}
+				rep := map[string]any{"__typename": tn}
+				if !copyFields(rep, o, e.Fields) {
+					t.Fatalf("object at %v lacks a representation field: %v", n.Path, o)
+				}
+				b, _ := json.Marshal(rep)
+				if i, ok := seen[string(b)]; ok {
+					owners[i] = append(owners[i], o)
+					continue
+				}
+				seen[string(b)] = len(reps)
+				reps = append(reps, rep)
+				owners = append(owners, []map[string]any{o})
+			}
+			if len(reps) == 0 {
+				return
+			}
+			vars["representations"] = roundTripAny(t, reps)
+			res, err := sg.execute(n.Operation, vars)
+			if err != nil {
+				t.Fatal(err)
+			}
+			items := roundTrip(t, res)["_entities"].([]any)
+			for i, item := range items {
+				if m, ok := item.(map[string]any); ok {
+					for _, o := range owners[i] {
+						mergeJSON(o, m)
+					}
+				}
+			}
+		}
+	}
+	run(p.Root)
+	return render(t, p, data, vars)
+}
+
+// runEngine runs the plan with package resolve's engine, over a memory
+// transport whose upstreams are the fake subgraphs.
+func runEngine(t testing.TB, fx *fixture, w *world, p *federation.QueryPlan, vars string) string {
+	t.Helper()
+	mem := resolve.Memory{}
+	for name, schema := range fx.subgraphs {
+		sg := subgraph{name: name, schema: schema, w: w}
+		mem[name] = func(_ context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
+			var body struct {
+				Query     string         `json:"query"`
+				Variables map[string]any `json:"variables"`
+			}
+			if err := json.Unmarshal(r.Body, &body); err != nil {
+				return dst, err
+			}
+			s := sg // the engine calls upstreams concurrently; execute keeps state
+			data, err := s.execute(body.Query, body.Variables)
+			if err != nil {
+				return dst, err
+			}
+			b, err := json.Marshal(map[string]any{"data": data})
+			return append(dst, b...), err
+		}
+	}
+	var d graft.Doc
+	var vref graft.Ref
+	if vars != "" {
+		var err error
+		if vref, err = d.Parse([]byte(vars)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	conds, err := p.Operation.Variables(nil, &d, vref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := resolve.NewEngine(mem, resolve.Options{}).Execute(context.Background(), p.Exec, &resolve.Request{Variables: []byte(vars), Conditions: conds}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
+}
+
+// runMonolith executes the client operation directly over the world with
+// the API schema, as one server holding every field would, and renders it
+// like runPlan: the response every plan must reproduce.
+func runMonolith(t testing.TB, fx *fixture, w *world, p *federation.QueryPlan, query, vars string) string {
+	var clientVars map[string]any
+	if vars != "" {
+		if err := json.Unmarshal([]byte(vars), &clientVars); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sg := &subgraph{name: "monolith", schema: fx.super.APISchema(), w: w, typenames: true}
+	res, err := sg.execute(query, clientVars)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return render(t, p, roundTrip(t, res), vars)
+}
+
+// render renders the data through the plan's Operation.
+func render(t testing.TB, p *federation.QueryPlan, data map[string]any, vars string) string {
+	b, err := json.Marshal(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d graft.Doc
+	root, err := d.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var vref graft.Ref
+	if vars != "" {
+		if vref, err = d.Append([]byte(vars)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var r shape.Renderer
+	out, _ := p.Operation.Respond(nil, &r, &d, root, &d, vref)
+	return string(out)
+}
+
+func entityFor(es []resolve.Entity, o map[string]any) *resolve.Entity {
+	tn, _ := o["__typename"].(string)
+	for i := range es {
+		if es[i].Type == tn || (tn == "" && len(es) == 1) {
+			return &es[i]
+		}
+	}
+	return nil
+}
+
+// copyFields copies the representation fields fs from o into rep.
+func copyFields(rep, o map[string]any, fs []resolve.Field) bool {
+	for _, f := range fs {
+		k := f.Key
+		if k == "" {
+			k = f.Name
+		}
+		v, ok := o[k]
+		if !ok {
+			return false
+		}
+		if len(f.Fields) > 0 {
+			m, ok := v.(map[string]any)
+			if !ok {
+				return false
+			}
+			sub := map[string]any{}
+			if !copyFields(sub, m, f.Fields) {
+				return false
+			}
+			v = sub
+		}
+		rep[f.Name] = v
+	}
+	return true
+}
+
+// objectsAt returns the objects at path ("@" flattens a list).
+func objectsAt(data map[string]any, path []string) []map[string]any {
+	cur := []any{data}
+	for _, seg := range path {
+		var next []any
+		for _, c := range cur {
+			switch {
+			case seg == "@":
+				if l, ok := c.([]any); ok {
+					next = append(next, l...)
+				}
+			default:
+				if m, ok := c.(map[string]any); ok && m[seg] != nil {
+					next = append(next, m[seg])
+				}
+			}
+		}
+		cur = next
+	}
+	var out []map[string]any
+	for _, c := range cur {
+		if m, ok := c.(map[string]any); ok {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// mergeJSON merges src into dst: objects member-wise, lists item-wise,
+// scalars replaced.
+func mergeJSON(dst, src map[string]any) {
+	for k, v := range src {
+		d, ok := dst[k]
+		if !ok {
+			dst[k] = v
+			continue
+		}
+		switch dv := d.(type) {
+		case map[string]any:
+			if sv, ok := v.(map[string]any); ok {
+				mergeJSON(dv, sv)
+				continue
+			}
+		case []any:
+			if sv, ok := v.([]any); ok && len(sv) == len(dv) {
+				for i := range dv {
+					dm, ok1 := dv[i].(map[string]any)
+					sm, ok2 := sv[i].(map[string]any)
+					if ok1 && ok2 {
+						mergeJSON(dm, sm)
+					}
+				}
+				continue
+			}
+		}
+		if v != nil {
+			dst[k] = v
+		}
+	}
+}
+
+// roundTrip turns Go values into what JSON decoding gives (numbers as
+// float64), as an upstream's response would be.
+func roundTrip(t testing.TB, v map[string]any) map[string]any {
+	return roundTripAny(t, v).(map[string]any)
+}
+
+func roundTripAny(t testing.TB, v any) any {
+	b, err := json.Marshal(v)
+	if err == nil {
+		var out any
+		if err = json.Unmarshal(b, &out); err == nil {
+			return out
+		}
+	}
+	t.Fatal(err)
+	return nil
+}
+
+var responseCases = []struct {
+	name, fixture, query, vars, want string
+}{
+	{"entity jump", "shop", `{ topProducts { name reviews { body author { name } } } }`,
+		"", `{"data":{"topProducts":[{"name":"Table","reviews":[{"body":"Sturdy","author":{"name":"Ada"}}]},{"name":"Ball","reviews":[{"body":"Bouncy","author":{"name":"Alan"}}]}]}}`},
+	{"requires", "shop", `{ topProducts { upc shippingEstimate packaging } }`,
+		"", `{"data":{"topProducts":[{"upc":"p1","shippingEstimate":220,"packaging":"box L"},{"upc":"p2","shippingEstimate":11,"packaging":"box S"}]}}`},
+	{"requires in the subgraph of the root fetch", "shop", `{ lowStock { inStock shippingEstimate } }`,
+		"", `{"data":{"lowStock":[{"inStock":false,"shippingEstimate":11}]}}`},
+	{"requires with aliases in the way", "shop", `{ topProducts { price: name weight: upc shippingEstimate } }`,
+		"", `{"data":{"topProducts":[{"price":"Table","weight":"p1","shippingEstimate":220},{"price":"Ball","weight":"p2","shippingEstimate":11}]}}`},
+	{"key alias in the way", "shop", `{ me { id: name reviews { body } } }`,
+		"", `{"data":{"me":{"id":"Ada","reviews":[{"body":"Sturdy"}]}}}`},
+	{"provides", "shop", `{ latestReviews { author { username name } } }`,
+		"", `{"data":{"latestReviews":[{"author":{"username":"alan","name":"Alan"}},{"author":{"username":"ada","name":"Ada"}}]}}`},
+	{"key through another subgraph", "shop", `{ latestReviews { product { discount } } }`,
+		"", `{"data":{"latestReviews":[{"product":{"discount":null}},{"product":{"discount":5}}]}}`},
+	{"aliases and typename", "shop", `{ a: me { n: name t: __typename } b: user(id: "2") { n: name reviews { s: stars } } }`,
+		"", `{"data":{"a":{"n":"Ada","t":"User"},"b":{"n":"Alan","reviews":[{"s":3}]}}}`},
+	{"skip and include", "shop", `query($x: Boolean!) { me { name @skip(if: $x) reviews @include(if: $x) { body } } }`,
+		`{"x":true}`, `{"data":{"me":{"reviews":[{"body":"Sturdy"}]}}}`},
+	{"skip and include false", "shop", `query($x: Boolean!) { me { name @skip(if: $x) reviews @include(if: $x) { body } } }`,
+		`{"x":false}`, `{"data":{"me":{"name":"Ada"}}}`},
+	{"mutation", "shop", `mutation { addReview(upc: "p1", body: "b") { body author { name } product { name inStock } } }`,
+		"", `{"data":{"addReview":{"body":"Sturdy","author":{"name":"Ada"},"product":{"name":"Table","inStock":true}}}}`},
+	{"interface across subgraphs", "media", `{ media { __typename id title rating ... on Book { price stock } ... on Movie { director } } }`,
+		"", `{"data":{"media":[{"__typename":"Book","id":"b1","title":"Dune","rating":5,"price":10,"stock":3},{"__typename":"Movie","id":"m1","title":"Alien","rating":5,"director":"Scott"}]}}`},
+	{"union", "media", `{ search(q: "x") { ... on Book { title price } ... on Movie { director } } }`,
+		"", `{"data":{"search":[{"director":"Scott"},{"title":"Emma","price":8}]}}`},
+	{"interface object", "media", `{ topRated { __typename id rating title ... on Book { stock author } } }`,
+		"", `{"data":{"topRated":[{"__typename":"Movie","id":"m1","rating":5,"title":"Alien"},{"__typename":"Book","id":"b1","rating":5,"title":"Dune","stock":3,"author":"Herbert"}]}}`},
+	{"interface object, its own fields only", "media", `{ topRated { id rating } }`,
+		"", `{"data":{"topRated":[{"id":"m1","rating":5},{"id":"b1","rating":5}]}}`},
+	{"override and resolvable false", "media", `{ book(id: "b1") { price } featured { title } offers { ... on Book { author } ... on Gadget { name } } }`,
+		"", `{"data":{"book":{"price":10},"featured":{"title":"Alien"},"offers":[{"author":"Herbert"},{"name":"Lamp"}]}}`},
+}
+
+func TestResponses(t *testing.T) {
+	worlds := map[string]*world{"shop": shopWorld, "media": mediaWorld}
+	for _, tc := range responseCases {
+		t.Run(tc.name, func(t *testing.T) {
+			fx := loadFixture(t, tc.fixture)
+			p, err := fx.super.Plan(tc.query, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := runPlan(t, fx, worlds[tc.fixture], p, tc.vars); got != tc.want {
+				t.Errorf("got  %s\nwant %s\nplan:\n%s", got, tc.want, strings.TrimSpace(string(p.AppendText(nil))))
+			}
+			if got := runEngine(t, fx, worlds[tc.fixture], p, tc.vars); got != tc.want {
+				t.Errorf("resolve.Engine: got  %s\nwant %s\nplan:\n%s", got, tc.want, strings.TrimSpace(string(p.AppendText(nil))))
+			}
+		})
+	}
+}

@@ -1,0 +1,856 @@
+package graphql
+
+import (
+	"errors"
+	"math/bits"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/vektah/gqlparser/v2/ast"
+)
+
+// Literal values: GraphQL → JSON in one pass. The transcoder reads a value
+// at n.pos and appends its JSON form to n.vals: strings with every escape
+// decoded to UTF-8 (only what JSON requires is escaped again, so equal
+// values are equal bytes), block strings by the specification's
+// BlockStringValue, enum values as strings, Int and Float text as written,
+// lists and input objects as arrays and objects. With a type it also checks
+// the literal as graphql-js's ValuesOfCorrectType does (gqlparser's
+// wording).
+
+// plainString marks the bytes a GraphQL string copies to JSON as they are:
+// printable ASCII but the quote and the backslash.
+var plainString = func() (t [256]bool) {
+	for c := 0x20; c < 0x7f; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// nameChar marks the bytes that continue a Name.
+var nameChar = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+	}
+	return t
+}()
+
+func nameStart(c byte) bool { return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// value transcodes the value at n.pos (ignored tokens skipped) into n.vals,
+// checking it against ti when ti is not nil. A variable sets n.sawVar (the
+// caller keeps such a value inline). It returns false on a syntax error
+// (n.err is set).
+func (n *normalizer) value(ti *inType) bool {
+	if n.pos >= len(n.src) {
+		n.syntax(n.pos, "Unexpected <EOF>")
+		return false
+	}
+	if !n.token() {
+		return false
+	}
+	start := n.pos
+	c := n.src[n.pos]
+	for ti != nil && ti.elem != nil && c != '[' && c != '$' && !n.isNull() {
+		ti = ti.elem // a single value for a list is a list of one
+	}
+	var kind litKind
+	switch {
+	case c == '"':
+		block := len(n.src)-n.pos >= 3 && n.src[n.pos+1] == '"' && n.src[n.pos+2] == '"'
+		if !n.stringValue(block) {
+			return false
+		}
+		kind = litString
+	case c == '-' || c >= '0' && c <= '9':
+		float, ok := n.number()
+		if !ok {
+			return false
+		}
+		kind = litInt
+		if float {
+			kind = litFloat
+		}
+	case c == '[':
+		var elem *inType
+		if ti != nil {
+			elem = ti.elem // nil for a named type: the items are not checked
+		}
+		if !n.list(elem, start) {
+			return false
+		}
+		kind = litList
+	case c == '{':
+		var in *inputType
+		if ti != nil {
+			in = ti.in
+		}
+		if !n.object(in, start) {
+			return false
+		}
+		kind = litObject
+	case c == '$':
+		n.pos++
+		if !n.skip() {
+			return false
+		}
+		end := n.name()
+		if end == n.pos {
+			n.syntax(n.pos, "Expected Name, found "+n.found(n.pos))
+			return false
+		}
+		n.names[n.src[n.pos:end]] = true
+		n.uses = append(n.uses, varUse{name: n.src[n.pos:end], def: len(n.defs) - 1})
+		n.pos = end
+		n.sawVar = true
+		return true
+	case nameStart(c):
+		end := n.name()
+		word := n.src[n.pos:end]
+		n.pos = end
+		switch word {
+		case "true", "false":
+			n.vals = append(n.vals, word...)
+			kind = litBool
+		case "null":
+			n.vals = append(n.vals, word...)
+			kind = litNull
+		default:
+			n.vals = append(n.vals, '"')
+			n.vals = append(n.vals, word...)
+			n.vals = append(n.vals, '"')
+			kind = litEnum
+		}
+	default:
+		n.syntax(n.pos, "Unexpected "+n.found(n.pos))
+		return false
+	}
+	if ti != nil {
+		n.check(ti, kind, start)
+	}
+	return true
+}
+
+// litKind is the kind of a literal.
+type litKind uint8
+
+const (
+	litString litKind = iota
+	litInt
+	litFloat
+	litBool
+	litEnum
+	litNull
+	litList
+	litObject
+)
+
+// check records the problem, if any, of the literal of kind k that runs
+// from start to n.pos as a value of the type ti: gqlparser's
+// ValuesOfCorrectType (an input object's fields are checked by object).
+func (n *normalizer) check(ti *inType, k litKind, start int) {
+	t, def := ti.t, ti.def
+	if k == litNull {
+		if t.NonNull {
+			n.invalid(start, `Expected value of type "`+t.String()+`", found null.`)
+		}
+		return
+	}
+	if t.Elem != nil { // only a list gets here (see value)
+		return
+	}
+	if def == nil {
+		return
+	}
+	ok := true
+	switch def.Kind {
+	case ast.Scalar:
+		switch def.Name { // custom scalars take any value
+		case "Int":
+			_, err := strconv.ParseInt(n.src[start:n.pos], 10, 32)
+			ok = k == litInt && err == nil
+		case "Float":
+			ok = k == litInt || k == litFloat
+		case "String":
+			ok = k == litString
+		case "Boolean":
+			ok = k == litBool
+		case "ID":
+			ok = k == litString || k == litInt
+		}
+	case ast.Enum:
+		switch k {
+		case litEnum:
+			if !ti.enum[n.src[start:n.pos]] {
+				n.invalid(start, `Value "`+n.src[start:n.pos]+`" does not exist in "`+t.String()+`" enum.`)
+			}
+		case litString:
+			n.invalid(start, `Enum "`+t.String()+`" cannot represent non-enum value: `+n.shown(start)+`.`)
+		default:
+			ok = false
+		}
+	case ast.InputObject:
+		ok = k == litObject
+	}
+	if !ok {
+		n.unexpected(t, def, start)
+	}
+}
+
+// list transcodes the list at n.pos ('['), its items checked against elem
+// when not nil.
+func (n *normalizer) list(elem *inType, start int) bool {
+	if !n.open(start) {
+		return false
+	}
+	n.pos++
+	n.vals = append(n.vals, '[')
+	first := true
+	for {
+		if !n.skip() {
+			return false
+		}
+		if n.pos >= len(n.src) {
+			n.syntax(n.pos, "Expected ], found <EOF>")
+			return false
+		}
+		if n.src[n.pos] == ']' {
+			break
+		}
+		if !first {
+			n.vals = append(n.vals, ',')
+		}
+		first = false
+		if !n.value(elem) {
+			return false
+		}
+	}
+	n.pos++
+	n.depth--
+	n.vals = append(n.vals, ']')
+	return true
+}
+
+// object transcodes an input object value at n.pos ('{'), checking it
+// against the input type in when not nil. start is where the value starts.
+func (n *normalizer) object(in *inputType, start int) bool {
+	if !n.open(start) {
+		return false
+	}
+	n.pos++
+	n.vals = append(n.vals, '{')
+	top := len(n.seen)
+	required := 0
+	prev := -1
+	nullAt := -1 // where the value of the last field is null
+	for {
+		if !n.skip() {
+			return false
+		}
+		if n.pos >= len(n.src) {
+			n.syntax(n.pos, "Expected Name, found <EOF>")
+			return false
+		}
+		if n.src[n.pos] == '}' {
+			break
+		}
+		nameAt := n.pos
+		end := n.name()
+		if end == n.pos {
+			n.syntax(n.pos, "Expected Name, found "+n.found(n.pos))
+			return false
+		}
+		name := n.src[n.pos:end]
+		n.pos = end
+		if !n.token() || !n.skip() || !n.expect(':') {
+			return false
+		}
+		// A name given twice is an error (graphql-js's
+		// UniqueInputFieldNames); small objects compare names directly.
+		if n.duplicate(top, name) {
+			n.invalid(nameAt, `There can be only one input field named "`+name+`".`)
+		}
+		n.seen = append(n.seen, name)
+		if len(n.seen) > top+1 {
+			n.vals = append(n.vals, ',')
+		}
+		n.vals = append(n.vals, '"')
+		n.vals = append(n.vals, name...)
+		n.vals = append(n.vals, '"', ':')
+		var ft *inType
+		if in != nil {
+			// Fields usually come in definition order: try the one after
+			// the previous field before the map.
+			i := prev + 1
+			if i >= len(in.fields) || in.fields[i].Name != name {
+				var ok bool
+				if i, ok = in.index[name]; !ok {
+					i = -1
+				}
+			}
+			if i < 0 {
+				n.invalid(nameAt, `Field "`+name+`" is not defined by type "`+in.def.Name+`".`)
+			} else {
+				ft = in.types[i]
+				if ft.t.NonNull && in.fields[i].DefaultValue == nil {
+					required++
+				}
+			}
+			prev = i
+		}
+		valAt, mark := n.pos, len(n.vals)
+		if !n.value(ft) {
+			return false
+		}
+		if nullAt = -1; string(n.vals[mark:]) == "null" {
+			nullAt = valAt
+		}
+	}
+	n.pos++
+	n.depth--
+	n.vals = append(n.vals, '}')
+	if in != nil {
+		if required < in.required {
+			n.missing(in, top, start)
+		}
+		// gqlparser's checks and wording for OneOf input objects.
+		if in.oneOf && len(n.seen)-top != 1 {
+			n.invalid(start, `OneOf Input Object "`+in.def.Name+`" must specify exactly one key.`)
+		} else if in.oneOf && nullAt >= 0 {
+			n.invalid(nullAt, `Field "`+in.def.Name+`.`+in.fields[0].Name+`" must be non-null.`)
+		}
+	}
+	clear(n.seen[top:])
+	n.seen = n.seen[:top]
+	return true
+}
+
+// duplicate reports whether name is among the field names of the object
+// whose names start at n.seen[top].
+func (n *normalizer) duplicate(top int, name string) bool {
+	names := n.seen[top:]
+	if len(names) < 16 {
+		for _, s := range names {
+			if s == name {
+				return true
+			}
+		}
+		return false
+	}
+	// A large object: index its names once, then look up.
+	if n.seenSet == nil || n.seenTop != top {
+		n.seenSet = make(map[string]struct{}, 2*len(names))
+		for _, s := range names {
+			n.seenSet[s] = struct{}{}
+		}
+		n.seenTop = top
+	}
+	if _, ok := n.seenSet[name]; ok {
+		return true
+	}
+	n.seenSet[name] = struct{}{}
+	if len(n.seenSet) != len(names)+1 {
+		n.seenSet = nil // out of step: rebuild at the next call
+	}
+	return false
+}
+
+// missing reports the required fields of in that the object at start
+// (whose names are n.seen[top:]) does not give.
+func (n *normalizer) missing(in *inputType, top int, start int) {
+	given := map[string]bool{}
+	for _, s := range n.seen[top:] {
+		given[s] = true
+	}
+	for _, f := range in.fields {
+		if f.Type.NonNull && f.DefaultValue == nil && !given[f.Name] {
+			n.invalid(start, `Field "`+in.def.Name+`.`+f.Name+`" of required type "`+f.Type.String()+`" was not provided.`)
+		}
+	}
+}
+
+// open counts one level of nesting at the bracket or brace at i.
+func (n *normalizer) open(i int) bool {
+	if n.depth++; n.maxDepth >= 0 && n.depth > n.maxDepth {
+		n.fail(i, "The operation exceeds the maximum depth of "+itoa(n.maxDepth)+".")
+		return false
+	}
+	return true
+}
+
+// number scans the Int or Float at n.pos and appends its text. It reports
+// whether it is a Float.
+func (n *normalizer) number() (float, ok bool) {
+	s, i := n.src, n.pos
+	start := i
+	if s[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+		if i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			n.syntax(i, "Invalid number, unexpected digit after 0: "+n.char(i)+".")
+			return false, false
+		}
+	case i < len(s) && s[i] >= '1' && s[i] <= '9':
+		for i++; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		}
+	default:
+		n.syntax(i, "Invalid number, expected digit but got: "+n.char(i)+".")
+		return false, false
+	}
+	if i < len(s) && s[i] == '.' {
+		float = true
+		i++
+		if i >= len(s) || s[i] < '0' || s[i] > '9' {
+			n.syntax(i, "Invalid number, expected digit but got: "+n.char(i)+".")
+			return false, false
+		}
+		for i++; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		float = true
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if i >= len(s) || s[i] < '0' || s[i] > '9' {
+			n.syntax(i, "Invalid number, expected digit but got: "+n.char(i)+".")
+			return false, false
+		}
+		for i++; i < len(s) && s[i] >= '0' && s[i] <= '9'; i++ {
+		}
+	}
+	if i < len(s) && (s[i] == '.' || nameStart(s[i])) {
+		n.syntax(i, "Invalid number, expected digit but got: "+n.char(i)+".")
+		return false, false
+	}
+	n.vals = append(n.vals, s[start:i]...)
+	n.pos = i
+	return float, true
+}
+
+// stringValue transcodes the string or block string at n.pos. A string
+// that gqlparser could not read as written (a \u{…} escape, or a carriage
+// return in a block string) is replaced in the normalized text by its
+// JSON form, which is also a GraphQL string.
+func (n *normalizer) stringValue(block bool) bool {
+	start, mark := n.pos, len(n.vals)
+	var ok, rewrite bool
+	if block {
+		ok, rewrite = n.blockString()
+	} else {
+		ok, rewrite = n.quoted()
+	}
+	if ok && rewrite {
+		n.replace(start, n.pos, string(n.vals[mark:]))
+	}
+	return ok
+}
+
+// quoted transcodes the string at n.pos ('"'). rewrite reports a \u{…}
+// escape.
+func (n *normalizer) quoted() (ok, rewrite bool) {
+	s := n.src
+	i := n.pos + 1
+	n.vals = append(n.vals, '"')
+	run := i
+	for {
+		i = plainRun(s, i)
+		if i >= len(s) {
+			n.syntax(i, "Unterminated string.")
+			return false, false
+		}
+		c := s[i]
+		switch {
+		case c == '"':
+			n.vals = append(n.vals, s[run:i]...)
+			n.vals = append(n.vals, '"')
+			n.pos = i + 1
+			return true, rewrite
+		case c == '\\':
+			n.vals = append(n.vals, s[run:i]...)
+			var w int
+			w, ok = n.escape(i)
+			if !ok {
+				return false, false
+			}
+			if s[i+1] == 'u' && s[i+2] == '{' {
+				rewrite = true
+			}
+			i += w
+			run = i
+		case c == '\n' || c == '\r':
+			n.syntax(i, "Unterminated string.")
+			return false, false
+		case c == '\t':
+			n.vals = append(n.vals, s[run:i]...)
+			n.vals = append(n.vals, '\\', 't')
+			i++
+			run = i
+		case c < 0x20:
+			n.syntax(i, "Invalid character within String: "+n.char(i)+".")
+			return false, false
+		default: // c >= 0x80
+			r, w := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && w <= 1 {
+				n.syntax(i, "Invalid UTF-8 within String.")
+				return false, false
+			}
+			i += w
+		}
+	}
+}
+
+// escape transcodes the escape sequence at s[i] ('\\') and returns its
+// length.
+func (n *normalizer) escape(i int) (int, bool) {
+	s := n.src
+	if i+1 >= len(s) {
+		n.syntax(i, "Unterminated string.")
+		return 0, false
+	}
+	switch c := s[i+1]; c {
+	case '"', '\\':
+		n.vals = append(n.vals, '\\', c)
+		return 2, true
+	case '/':
+		n.vals = append(n.vals, '/')
+		return 2, true
+	case 'b', 'f', 'n', 'r', 't':
+		n.vals = append(n.vals, '\\', c)
+		return 2, true
+	case 'u':
+		r, w, ok := n.unicode(i)
+		if !ok {
+			return 0, false
+		}
+		n.appendRune(r)
+		return w, true
+	}
+	n.syntax(i, "Invalid character escape sequence: "+n.escapeText(i, 2)+".")
+	return 0, false
+}
+
+// unicode decodes the \u escape at s[i]: \uXXXX (a surrogate pair must be
+// two such escapes) or \u{X…}.
+func (n *normalizer) unicode(i int) (rune, int, bool) {
+	s := n.src
+	if i+2 < len(s) && s[i+2] == '{' {
+		var r rune
+		j := i + 3
+		for ; j < len(s) && s[j] != '}'; j++ {
+			h := unhex(s[j])
+			if h < 0 || r > 0x10FFFF {
+				break
+			}
+			r = r<<4 | rune(h)
+		}
+		if j >= len(s) || s[j] != '}' || j == i+3 || r > 0x10FFFF || r >= 0xD800 && r <= 0xDFFF {
+			n.syntax(i, "Invalid Unicode escape sequence: "+n.escapeText(i, min(j+1, len(s))-i)+".")
+			return 0, 0, false
+		}
+		return r, j + 1 - i, true
+	}
+	r, ok := hex4(s, i+2)
+	if !ok {
+		j := i + 2
+		for j < len(s) && j < i+6 && unhex(s[j]) >= 0 {
+			j++
+		}
+		n.syntax(i, "Invalid Unicode escape sequence: "+s[i:j]+".")
+		return 0, 0, false
+	}
+	if r < 0xD800 || r > 0xDFFF {
+		return r, 6, true
+	}
+	if r <= 0xDBFF && i+12 <= len(s) && s[i+6] == '\\' && s[i+7] == 'u' {
+		if lo, ok := hex4(s, i+8); ok && lo >= 0xDC00 && lo <= 0xDFFF {
+			return 0x10000 + (r-0xD800)<<10 + (lo - 0xDC00), 12, true
+		}
+	}
+	n.syntax(i, "Invalid Unicode escape sequence: "+n.escapeText(i, 6)+".")
+	return 0, 0, false
+}
+
+func hex4(s string, i int) (rune, bool) {
+	if i+4 > len(s) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range []byte(s[i : i+4]) {
+		h := unhex(c)
+		if h < 0 {
+			return 0, false
+		}
+		r = r<<4 | rune(h)
+	}
+	return r, true
+}
+
+func unhex(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
+}
+
+// appendRune appends r inside a JSON string: as UTF-8, or escaped where
+// JSON requires.
+func (n *normalizer) appendRune(r rune) {
+	if r < 0x80 && !plainString[r] {
+		n.vals = appendEscaped(n.vals, byte(r))
+		return
+	}
+	n.vals = utf8.AppendRune(n.vals, r)
+}
+
+func appendEscaped(dst []byte, c byte) []byte {
+	switch c {
+	case '"', '\\':
+		return append(dst, '\\', c)
+	case '\b':
+		return append(dst, '\\', 'b')
+	case '\f':
+		return append(dst, '\\', 'f')
+	case '\n':
+		return append(dst, '\\', 'n')
+	case '\r':
+		return append(dst, '\\', 'r')
+	case '\t':
+		return append(dst, '\\', 't')
+	case 0x7f:
+		return append(dst, c)
+	}
+	const hex = "0123456789abcdef"
+	return append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+}
+
+// blockString transcodes the block string at n.pos ('"""') by the
+// specification's BlockStringValue: the common indentation of the lines
+// after the first removed, leading and trailing blank lines dropped, lines
+// joined by \n, and \""" read as """. rewrite reports a carriage return.
+func (n *normalizer) blockString() (ok, rewrite bool) {
+	s := n.src
+	begin := n.pos + 3
+	// First pass: find the end, check the characters, and measure the
+	// lines (the common indentation, the first and last non-blank lines).
+	common := -1
+	firstText, lastText := -1, -1 // line numbers
+	line := 0
+	lineStart := begin
+	indent, blank := 0, true
+	end := -1
+	endLine := func() {
+		if !blank {
+			if firstText < 0 {
+				firstText = line
+			}
+			lastText = line
+			if line > 0 && (common < 0 || indent < common) {
+				common = indent
+			}
+		}
+	}
+	for i := begin; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '"' && len(s)-i >= 3 && s[i+1] == '"' && s[i+2] == '"':
+			end = i
+		case c == '\\' && len(s)-i >= 4 && s[i+1:i+4] == `"""`:
+			blank = false
+			i += 4
+			continue
+		case c == '\n' || c == '\r':
+			if c == '\r' {
+				rewrite = true
+				if i+1 < len(s) && s[i+1] == '\n' {
+					i++
+				}
+			}
+			endLine()
+			line++
+			i++
+			lineStart, indent, blank = i, 0, true
+			continue
+		case c == ' ' || c == '\t':
+			if blank && i-lineStart == indent {
+				indent++
+			}
+			i++
+			continue
+		case c < 0x20:
+			n.syntax(i, "Invalid character within String: "+n.char(i)+".")
+			return false, false
+		case c >= 0x80:
+			r, w := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && w <= 1 {
+				n.syntax(i, "Invalid UTF-8 within String.")
+				return false, false
+			}
+			blank = false
+			i += w
+			continue
+		default:
+			blank = false
+			i++
+			continue
+		}
+		break
+	}
+	if end < 0 {
+		n.syntax(len(s), "Unterminated string.")
+		return false, false
+	}
+	endLine()
+	if common < 0 {
+		common = 0
+	}
+	// Second pass: write the lines firstText..lastText.
+	n.vals = append(n.vals, '"')
+	line = 0
+	for i := begin; i <= end && firstText >= 0; line++ {
+		// The line runs from i to the next line terminator (or end).
+		j := i
+		for j < end && s[j] != '\n' && s[j] != '\r' {
+			if s[j] == '\\' && end-j >= 4 && s[j+1:j+4] == `"""` {
+				j += 4
+				continue
+			}
+			j++
+		}
+		if line >= firstText && line <= lastText {
+			if line > firstText {
+				n.vals = append(n.vals, '\\', 'n')
+			}
+			k := i
+			if line > 0 {
+				k = i + min(common, j-i)
+			}
+			n.blockLine(s[k:j])
+		}
+		if j >= end || line >= lastText {
+			break
+		}
+		if s[j] == '\r' && j+1 < end && s[j+1] == '\n' {
+			j++
+		}
+		i = j + 1
+	}
+	n.vals = append(n.vals, '"')
+	n.pos = end + 3
+	return true, rewrite
+}
+
+// blockLine appends one line of a block string as JSON string content.
+func (n *normalizer) blockLine(l string) {
+	run := 0
+	for i := 0; i < len(l); i++ {
+		c := l[i]
+		if plainString[c] || c >= 0x80 {
+			continue
+		}
+		n.vals = append(n.vals, l[run:i]...)
+		if c == '\\' && len(l)-i >= 4 && l[i+1:i+4] == `"""` {
+			n.vals = append(n.vals, `\"\"\"`...)
+			i += 3
+		} else {
+			n.vals = appendEscaped(n.vals, c)
+		}
+		run = i + 1
+	}
+	n.vals = append(n.vals, l[run:]...)
+}
+
+// unexpected records gqlparser's message for a literal at start that its
+// type t (whose named type is def, nil for a list type) cannot take.
+func (n *normalizer) unexpected(t *ast.Type, def *ast.Definition, start int) {
+	v := n.shown(start)
+	var msg string
+	switch t.String() {
+	case "Int", "Int!":
+		msg = `Int cannot represent non-integer value: ` + v
+		if _, err := strconv.ParseInt(n.src[start:n.pos], 10, 32); errors.Is(err, strconv.ErrRange) {
+			msg = `Int cannot represent non 32-bit signed integer value: ` + v
+		}
+	case "String", "String!":
+		msg = `String cannot represent a non string value: ` + v
+	case "Boolean", "Boolean!":
+		msg = `Boolean cannot represent a non boolean value: ` + v
+	case "Float", "Float!":
+		msg = `Float cannot represent non numeric value: ` + v
+	case "ID", "ID!":
+		msg = `ID cannot represent a non-string and non-integer value: ` + v
+	default:
+		if def != nil && def.Kind == ast.Enum {
+			msg = `Enum "` + t.String() + `" cannot represent non-enum value: ` + v + `.`
+		} else {
+			msg = `Expected value of type "` + t.String() + `", found ` + v + `.`
+		}
+	}
+	n.invalid(start, msg)
+}
+
+// shown returns the text of the literal that starts at start (and is not
+// necessarily complete yet), shortened when long.
+func (n *normalizer) shown(start int) string {
+	end := max(n.pos, start+1)
+	if end > len(n.src) {
+		end = len(n.src)
+	}
+	s := n.src[start:end]
+	if len(s) > 64 {
+		s = s[:64]
+		for len(s) > 0 && !utf8.RuneStart(s[len(s)-1]) {
+			s = s[:len(s)-1]
+		}
+		s = s[:max(len(s)-1, 0)] + "…"
+	}
+	return s
+}
+
+func (n *normalizer) escapeText(i, w int) string {
+	end := min(i+w, len(n.src))
+	return n.src[i:end]
+}
+
+// isNull reports whether the token at n.pos is null.
+func (n *normalizer) isNull() bool {
+	s := n.src[n.pos:]
+	return len(s) >= 4 && s[:4] == "null" && (len(s) == 4 || !nameChar[s[4]])
+}
+
+// plainRun returns the end of the run of plain string bytes (see
+// plainString) of s from i, eight bytes at a time where it can.
+func plainRun(s string, i int) int {
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if m := stringSpecial(x); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for i < len(s) && plainString[s[i]] {
+		i++
+	}
+	return i
+}
+
+// stringSpecial flags (in the high bit of each byte) the bytes of x that
+// end a run of plain string bytes: '"', '\\', below 0x20, 0x7f and above.
+// Lanes above the first flagged one may be flagged wrongly; only the
+// lowest counts.
+func stringSpecial(x uint64) uint64 {
+	const lsb, msb = 0x0101010101010101, 0x8080808080808080
+	q := x ^ (lsb * '"')
+	b := x ^ (lsb * '\\')
+	d := x ^ (lsb * 0x7f)
+	return ((q-lsb)&^q | (b-lsb)&^b | (d-lsb)&^d | (x - lsb*0x20) | x) & msb
+}
