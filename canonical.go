@@ -276,7 +276,7 @@ func appendCanonicalNumber(dst, t []byte) ([]byte, error) {
 	if f == 0 {
 		return append(dst, '0'), nil // -0 too
 	}
-	return appendFloat(dst, f), nil
+	return wire.AppendFloat(dst, f), nil
 }
 
 // clipped returns text for a message, cut after about 30 bytes (at the

@@ -33,7 +33,7 @@ func (d *Doc) contains(v, target uint32) bool {
 // and 0 otherwise.
 func (d *Doc) asParsed(v uint32) uint32 {
 	n := &d.nodes[v]
-	if !d.moved && n.meta&(flagSpan|flagGrown) == flagSpan {
+	if !d.spans.moved && n.meta&(flagSpan|flagGrown) == flagSpan {
 		if a := &d.aux[n.payload()]; a.last != 0 && d.clean(n.off, n.off+a.span, nil) {
 			return a.last
 		}

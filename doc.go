@@ -71,3 +71,41 @@
 // any depth. Errors are *Error values with the byte offset, line and
 // column.
 package graft
+
+// The files, in the order of the pipeline (tests mirror them: x_test.go
+// tests x.go; reference_test.go holds the reference models, paths_test.go
+// the hooks that force each path):
+//
+//	options.go      Options and limits
+//	document.go     the arena: Doc, Ref, Kind, node, aux; Reset, Size
+//	errors.go       Error and the sentinels
+//	paths.go        the switches between two ways of doing one thing
+//	names.go        member names: comparing, finding duplicates
+//
+//	parse.go        Parse, Append; the scalar parser
+//	parse_vector.go the vectorized parse: stage one (internal/wire), then
+//	parse_stage2*   stage two, the walk that builds the nodes (assembly
+//	                on amd64, its Go twin beside it)
+//
+//	read.go         reads of one value: Raw, Text, Len, Members, Items…
+//	number.go       Int64, Uint64, Float64
+//	index.go        the member index of one large object
+//	lookup.go       Member, Index, Get
+//	pointer.go      JSON Pointer (RFC 6901): ParsePointer, Find, Lookup
+//
+//	journal.go      the undo journal of operations that may fail
+//	span.go         what still prints as one copy of its parsed text
+//	print.go        AppendJSON, AppendIndent, Write…
+//	sorted.go       member order by UTF-16 code units
+//	canonical.go    AppendCanonical (RFC 8785)
+//	equal.go        equality of values (Patch's test)
+//
+//	cycle.go        the cycle check and walks of values
+//	new.go          New… and Copy
+//	edit.go         Set, Delete, the …Item edits
+//	merge.go        Merge, MergeAt, MergeEach
+//	nest.go         merges nested past one goroutine's stack
+//	match.go        matching the members of large objects by sorting
+//	mergepatch.go   MergePatch (RFC 7396)
+//	patch.go        Patch (RFC 6902)
+//	pool.go         Pool

@@ -52,31 +52,17 @@ type Doc struct {
 	opts  Options
 	init  bool // opts normalized
 
-	stack  []uint32     // the scalar parser's open containers
-	frames []buildFrame // the vectorized parser's
-	ends   []uint32     // string ends found by the vectorized parse
-	edits  []uint32     // sorted text offsets of parsed nodes changed since parsing
-
-	journal      bool        // a merge that may roll back is running
-	journalNodes int         // len(nodes) when the journal opened
-	journalText  int         // len(buf) when the journal opened
-	journalAux   int         // len(aux) when the journal opened
-	undo         []undoEntry // node fields saved since the journal opened
-	undoNodes    []node      // whole nodes saved since the journal opened
-	path         []pathElem  // merge position, for conflict errors
-	nest         int         // merge patch level (see patchNested)
-
-	tailC, tailK uint32      // container last appended to, and its last child
-	index        memberIndex // names of one large object Set has walked
-	moved        bool        // a merge moved parsed nodes (see contains)
-
-	scratch     []byte
-	nameScratch [][3]uint32 // duplicate-name check: node, start, end
-	matchNames  []nameEntry // sorted member names of large merges (a stack)
-	matchText   []byte      // their decoded text (a stack)
-	matches     []uint32    // per member of a large merge, what it merges into (a stack)
-	marks       []uint32    // members a large merge patch removes (a stack)
-	links       [][3]uint32 // MergeEach: per item, its target's last member and the chain it appends
+	// The state of each concern, its type declared in the concern's
+	// file, which says what else touches it besides Reset and Cap here.
+	parsing   parseScratch  // parse.go
+	vector    vectorScratch // parse_vector.go
+	names     nameScratch   // names.go
+	spans     spanState     // span.go
+	journal   journal       // journal.go
+	appending appendCache   // edit.go
+	index     memberIndex   // index.go
+	merging   mergeScratch  // merge.go
+	matching  matchScratch  // match.go
 }
 
 // node is one value or member name, 16 bytes. Its fields mean:
@@ -89,7 +75,7 @@ type Doc struct {
 //
 // The payload is the high bits of meta. A parsed container's aux entry
 // holds the length of its compact span and, once it has grown, the number
-// of its original children (see journal.go); entries never change once
+// of its original children (see span.go); entries never change once
 // written, so nodes may share them. Member names are limited to
 // maxNameLen bytes and a Doc to maxAux aux entries (ErrLimit beyond).
 //
@@ -196,9 +182,9 @@ func (d *Doc) Reset() {
 	d.buf = d.buf[:0]
 	d.nodes = d.nodes[:0]
 	d.aux = d.aux[:0]
-	d.moved = false
-	d.edits = d.edits[:0]
-	d.tailC = 0
+	d.spans.moved = false
+	d.spans.edits = d.spans.edits[:0]
+	d.appending.c = 0
 	d.index.drop()
 	d.commit()
 }
@@ -213,7 +199,7 @@ func (d *Doc) Size() int { return len(d.buf) + len(d.nodes)*nodeSize + len(d.aux
 // Set keeps for a large object (see Set).
 func (d *Doc) Cap() int {
 	return cap(d.buf) + cap(d.nodes)*nodeSize + cap(d.aux)*auxSize +
-		cap(d.ends)*4 + cap(d.frames)*int(unsafe.Sizeof(buildFrame{})) + cap(d.stack)*4 +
+		cap(d.vector.ends)*4 + cap(d.vector.frames)*int(unsafe.Sizeof(buildFrame{})) + cap(d.parsing.stack)*4 +
 		(cap(d.index.table)+cap(d.index.spare))*8
 }
 
@@ -244,4 +230,31 @@ func (d *Doc) resolve(i uint32) uint32 {
 		return d.nodes[i].child
 	}
 	return i
+}
+
+// text returns the text of node i.
+func (d *Doc) text(i uint32) []byte {
+	n := &d.nodes[i]
+	return d.buf[n.off : n.off+n.textLen()]
+}
+
+// container returns the node of r if r is a value of kind kind, else nil.
+func (d *Doc) container(r Ref, kind Kind) *node {
+	n := d.at(r)
+	if n == nil || n.kind() != kind {
+		return nil
+	}
+	return n
+}
+
+// reserve returns s with room for n more elements, growing it by at least
+// a quarter (so that many inputs appended one by one copy each node a few
+// times only) but not past most unless n needs it.
+func reserve[T any](s []T, n, most int) []T {
+	if need := len(s) + n; need > cap(s) {
+		ns := make([]T, len(s), max(need, min(cap(s)+cap(s)/4, most)))
+		copy(ns, s)
+		s = ns
+	}
+	return s
 }

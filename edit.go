@@ -1,8 +1,6 @@
 package graft
 
 import (
-	"encoding/binary"
-
 	"github.com/graftjson/graft/internal/wire"
 )
 
@@ -10,6 +8,11 @@ import (
 // text, so it costs the same whatever the size of the document: finding a
 // member or item is a walk of that one object or array, and deleting one
 // unlinks it. Attaching a value does not copy it (see Copy).
+
+// appendCache is the container last appended to and its last child, so
+// that building an array or object child by child stays linear. A
+// rollback (journal.go) drops it.
+type appendCache struct{ c, k uint32 }
 
 // linkLast makes node k the last child of container c.
 func (d *Doc) linkLast(c, k uint32) {
@@ -35,7 +38,7 @@ func (d *Doc) linkChain(c, t, first, end uint32) {
 		d.saveField(t, fieldNext)
 		d.nodes[t].next = first
 	}
-	d.tailC, d.tailK = c, end
+	d.appending.c, d.appending.k = c, end
 	if d.indexed(c) {
 		for k := first; ; k = d.nodes[k].next {
 			d.indexMember(k)
@@ -48,8 +51,8 @@ func (d *Doc) linkChain(c, t, first, end uint32) {
 
 // tail returns the last child of container c, or 0.
 func (d *Doc) tail(c uint32) uint32 {
-	if d.tailC == c {
-		return d.tailK
+	if d.appending.c == c {
+		return d.appending.k
 	}
 	var t uint32
 	for k := d.nodes[c].child; k != 0; k = d.nodes[k].next {
@@ -61,8 +64,8 @@ func (d *Doc) tail(c uint32) uint32 {
 // forgetTail drops the cached last child of c, whose children change
 // otherwise than by an append, and c's member index.
 func (d *Doc) forgetTail(c uint32) {
-	if d.tailC == c {
-		d.tailC = 0
+	if d.appending.c == c {
+		d.appending.c = 0
 	}
 	if d.index.obj == c {
 		d.index.drop()
@@ -122,94 +125,6 @@ func (d *Doc) slot(v uint32) uint32 {
 	return d.newNode(node{meta: kindLink, child: d.attachable(v)})
 }
 
-func (d *Doc) container(r Ref, kind Kind) *node {
-	n := d.at(r)
-	if n == nil || n.kind() != kind {
-		return nil
-	}
-	return n
-}
-
-// lastMember returns the last member name node of object obj named name,
-// or 0.
-func (d *Doc) lastMember(obj uint32, name string) uint32 {
-	if d.indexed(obj) {
-		return d.lookupIndex(name)
-	}
-	found, _, _ := d.scanMembers(obj, name)
-	return found
-}
-
-// scanMembers walks the members of object obj once and returns the last
-// one named name (0 if none), the last member and the number of members.
-//
-// A name without escapes is compared only when its meta (kind, flags and
-// length; see nameMeta) is the one name would have; escaped names are
-// decoded. This is the hot loop of every lookup: a name of up to 8 bytes
-// is compared as one masked word where the arena holds 8 bytes from the
-// candidate's first byte on, in a loop without calls (a call in the loop
-// made the compiler keep its variables on the stack: twice the
-// instructions), and scanFrom takes over at the first candidate that
-// needs more.
-func (d *Doc) scanMembers(obj uint32, name string) (found, last uint32, count int) {
-	nodes, buf := d.nodes, d.buf
-	k := nodes[obj].child
-	if len(name) <= 8 {
-		want := uint32(String) | flagName | uint32(len(name)+2)<<payloadShift
-		var word uint64
-		for i := len(name) - 1; i >= 0; i-- {
-			word = word<<8 | uint64(name[i])
-		}
-		mask := uint64(1)<<(8*len(name)) - 1 // len 8: the shift gives 0, minus 1 all ones
-		for ; k != 0; k = nodes[k].next {
-			n := &nodes[k]
-			if meta := n.meta & nameMeta; meta == want {
-				start := int(n.off) + 1
-				if start+8 > len(buf) {
-					break
-				}
-				if binary.LittleEndian.Uint64(buf[start:])&mask == word {
-					found = k
-				}
-			} else if meta&flagEscaped != 0 {
-				break
-			}
-			last = k
-			count++
-		}
-		if k == 0 {
-			return found, last, count
-		}
-	}
-	return d.scanFrom(k, name, found, last, count)
-}
-
-// scanFrom goes on with scanMembers' walk from member k on.
-func (d *Doc) scanFrom(k uint32, name string, found, last uint32, count int) (uint32, uint32, int) {
-	nodes, buf := d.nodes, d.buf
-	want := ^uint32(0) // no name's meta: name is too long for one
-	if len(name) <= maxNameLen-2 {
-		want = uint32(String) | flagName | uint32(len(name)+2)<<payloadShift
-	}
-	for ; k != 0; k = nodes[k].next {
-		n := &nodes[k]
-		switch {
-		case n.meta&nameMeta == want:
-			start := int(n.off) + 1
-			if string(buf[start:start+len(name)]) == name {
-				found = k
-			}
-		case n.meta&flagEscaped != 0:
-			if wire.EqualUnquoted(buf[n.off:n.off+n.textLen()], name) {
-				found = k
-			}
-		}
-		last = k
-		count++
-	}
-	return found, last, count
-}
-
 // Set makes v the value of member name of object obj: the last member of
 // that name gets v as its value, or, if there is none, a member is appended.
 // It returns ErrKind if obj is not an object or v is not a value, and
@@ -245,20 +160,6 @@ func (d *Doc) Set(obj Ref, name string, v Ref) error {
 	return nil
 }
 
-// findMember returns the last member of object obj named name (0 if none)
-// and its last member, from the index if obj has one, else by a walk that
-// indexes obj if it has indexMin members or more.
-func (d *Doc) findMember(obj uint32, name string) (found, last uint32) {
-	if d.indexed(obj) {
-		return d.lookupIndex(name), d.index.last
-	}
-	found, last, n := d.scanMembers(obj, name)
-	if n >= indexMin {
-		d.buildIndex(obj, last, n)
-	}
-	return found, last
-}
-
 // setValue makes v the value of member name node k of object obj.
 func (d *Doc) setValue(obj, k, v uint32) {
 	d.changed(obj)
@@ -287,19 +188,6 @@ func (d *Doc) Delete(obj Ref, name string) bool {
 		k = next
 	}
 	return found
-}
-
-// itemAt returns the chain node of item i of array arr (0 if i is the
-// length) and the one before it; ok is false if i is out of range.
-func (d *Doc) itemAt(arr Ref, i int) (prev, k uint32, ok bool) {
-	if i < 0 {
-		return 0, 0, false
-	}
-	for k = d.nodes[arr].child; k != 0 && i > 0; k = d.nodes[k].next {
-		prev = k
-		i--
-	}
-	return prev, k, i == 0
 }
 
 // AppendItem appends v to array arr. It returns ErrKind if arr is not an
@@ -374,4 +262,18 @@ func (d *Doc) DeleteItem(arr Ref, i int) error {
 	}
 	d.unlink(uint32(arr), prev, k)
 	return nil
+}
+
+// findMember returns the last member of object obj named name (0 if none)
+// and its last member, from the index if obj has one, else by a walk that
+// indexes obj if it has indexMin members or more.
+func (d *Doc) findMember(obj uint32, name string) (found, last uint32) {
+	if d.indexed(obj) {
+		return d.lookupIndex(name), d.index.last
+	}
+	found, last, n := d.scanMembers(obj, name)
+	if n >= indexMin {
+		d.buildIndex(obj, last, n)
+	}
+	return found, last
 }

@@ -129,3 +129,34 @@ func describeByte(src []byte, off int) string {
 	}
 	return "byte 0x" + strconv.FormatUint(uint64(c)|0x100, 16)[1:]
 }
+
+// article returns k with its article, for messages: "an object".
+func article(k Kind) string {
+	if k == Object || k == Array {
+		return "an " + k.String()
+	}
+	return "a " + k.String()
+}
+
+// itoa is strconv.Itoa, for messages.
+func itoa(n int) string {
+	var b [20]byte
+	i := len(b)
+	u := uint64(n)
+	if n < 0 {
+		u = uint64(-n)
+	}
+	for {
+		i--
+		b[i] = byte('0' + u%10)
+		u /= 10
+		if u == 0 {
+			break
+		}
+	}
+	if n < 0 {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}

@@ -277,3 +277,15 @@ func checkPrinters(tb testing.TB, d *graft.Doc, r graft.Ref) {
 		tb.Fatalf("AppendCanonical of %s = %s, %v; reference %s (has a form: %v)", clip(string(out)), clip(string(got)), err, clip(want), ok)
 	}
 }
+
+// eachParser runs f on each parse path of Parsers (scalar, and vectorized
+// for inputs of every size on each stage-one kernel).
+func eachParser(t *testing.T, f func(t *testing.T)) {
+	for _, p := range graft.Parsers() {
+		t.Run(p, func(t *testing.T) {
+			restore := graft.UseParser(p)
+			defer restore()
+			f(t)
+		})
+	}
+}

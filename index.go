@@ -2,8 +2,6 @@ package graft
 
 import (
 	"hash/maphash"
-
-	"github.com/graftjson/graft/internal/wire"
 )
 
 // A member index makes building a large object with Set linear. Set must
@@ -16,12 +14,10 @@ import (
 // members (forgetTail), by Reset and by a rollback. One object is indexed
 // at a time; the table is reused, so a warm Doc does not allocate for it.
 
-// indexMin is the fewest members an object has when Set indexes it.
-var indexMin = 32
-
 // memberIndex is the index of object obj (0: none). Each slot of table is
 // 0 or a member name node in its low 32 bits and the name's hash in the
-// high 32; last is the object's last member.
+// high 32; last is the object's last member. Edits (edit.go) read last
+// and drop the index, and so does a rollback (journal.go).
 type memberIndex struct {
 	obj, last uint32
 	n         int // slots in use
@@ -127,12 +123,5 @@ func (d *Doc) lookupIndex(name string) uint32 {
 // nameHash returns the high 32 bits of the hash of member name node k's
 // decoded text.
 func (d *Doc) nameHash(k uint32) uint64 {
-	n := &d.nodes[k]
-	text := d.buf[n.off : n.off+n.textLen()]
-	if n.meta&flagEscaped == 0 {
-		return maphash.Bytes(d.index.seed, text[1:len(text)-1]) >> 32
-	}
-	buf := wire.AppendUnquote(d.scratch[:0], text)
-	d.scratch = buf[:0]
-	return maphash.Bytes(d.index.seed, buf) >> 32
+	return maphash.Bytes(d.index.seed, d.decodedName(k)) >> 32
 }

@@ -283,3 +283,86 @@ func TestSetIndexRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexOfObjectMergedAway indexes an object of a merge's source (a Set
+// on it, every object indexed), merges it away, appends to the container
+// that took its members by a merge (which leaves the index where it is),
+// and requires Member and Set through the kept Ref to see the chain the
+// walk sees: the member appended since, found, and set once, not twice.
+func TestIndexOfObjectMergedAway(t *testing.T) {
+	defer graft.IndexObjects("all")()
+	cases := []struct {
+		name     string
+		dst, src string
+		merge    func(d *graft.Doc, dst, src graft.Ref) error
+	}{
+		{name: "inner object appended in one link", dst: `{"s":{"a":1}}`, src: `{"s":{"b":2}}`,
+			merge: func(d *graft.Doc, dst, src graft.Ref) error { return d.Merge(dst, src) }},
+		{name: "inner object merged member by member", dst: `{"s":{"a":1,"b":0}}`, src: `{"s":{"b":2,"c":3}}`,
+			merge: func(d *graft.Doc, dst, src graft.Ref) error { return d.Merge(dst, src) }},
+		{name: "inner object replacing a null", dst: `{"s":null}`, src: `{"s":{"b":2}}`,
+			merge: func(d *graft.Doc, dst, src graft.Ref) error { return d.Merge(dst, src) }},
+		{name: "inner object replacing a scalar (ConflictReplace)", dst: `{"s":7}`, src: `{"s":{"b":2}}`,
+			merge: func(d *graft.Doc, dst, src graft.Ref) error {
+				return d.Merge(dst, src)
+			}},
+		{name: "inner object of a merge patch", dst: `{"s":{"a":1}}`, src: `{"s":{"b":2}}`,
+			merge: func(d *graft.Doc, dst, src graft.Ref) error { return d.MergePatch(dst, src) }},
+		{name: "entity of a batch splice", dst: `{"s":{"a":1}}`, src: `{"s":{"b":2}}`,
+			merge: func(d *graft.Doc, dst, src graft.Ref) error {
+				batch := d.NewArray()
+				if err := d.AppendItem(batch, d.Member(src, "s")); err != nil {
+					return err
+				}
+				return d.MergeEach([]graft.Ref{d.Member(dst, "s")}, batch)
+			}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := graft.New(graft.Options{Conflict: graft.ConflictReplace})
+			dst, src := mustAppend(t, d, c.dst), mustAppend(t, d, c.src)
+			s := d.Member(src, "s")
+			if err := d.Set(s, "i", d.NewInt(0)); err != nil { // indexes s
+				t.Fatal(err)
+			}
+			if err := c.merge(d, dst, src); err != nil {
+				t.Fatal(err)
+			}
+			if err := d.Merge(d.Member(dst, "s"), mustAppend(t, d, `{"n":1}`)); err != nil {
+				t.Fatal(err)
+			}
+			for k, v := range d.Members(s) {
+				name, _ := d.Text(k)
+				if got := d.Member(s, name); got != lastNamed(d, s, name) {
+					t.Fatalf("Member(s, %q) = %q; the walk finds %q (v %q)", name, d.Raw(got), d.Raw(lastNamed(d, s, name)), d.Raw(v))
+				}
+			}
+			before := string(slowPrint(nil, d, s))
+			if err := d.Set(s, "n", d.NewInt(2)); err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			for k := range d.Members(s) {
+				if name, _ := d.Text(k); name == "n" {
+					n++
+				}
+			}
+			if after := string(slowPrint(nil, d, s)); n > 1 || string(d.Raw(lastNamed(d, s, "n"))) != "2" {
+				t.Fatalf("Set(s, n, 2) on %s made %s", before, after)
+			}
+			checkSpans(t, d, dst)
+		})
+	}
+}
+
+// lastNamed returns the value of the last member of obj named name, by a
+// walk of Members.
+func lastNamed(d *graft.Doc, obj graft.Ref, name string) graft.Ref {
+	var found graft.Ref
+	for k, v := range d.Members(obj) {
+		if n, _ := d.Text(k); n == name {
+			found = v
+		}
+	}
+	return found
+}

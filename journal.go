@@ -1,141 +1,22 @@
 package graft
 
-import "slices"
-
-// Edits and the journal.
-//
-// A container read by Append prints as one copy of its compact text until
-// something under it changes. Rather than pointing every node at its parent,
-// the Doc keeps the sorted text offsets of the changes: a change to a node
-// records the node's own offset, which lies inside the text span of each of
-// its ancestors, so a container is clean exactly when no recorded offset
-// falls in its span (one binary search).
-//
-// Appending members or items is the common edit of a gateway (an entity
-// fetch adds fields to an object) and gets a cheaper state: a grown
-// container keeps the text of its original children, [off, off+n-1), and
-// prints it in one piece before the appended ones, as long as no change is
-// recorded inside it. Its own offset is recorded for its ancestors' sake
-// and does not count against itself.
+// The journal.
 //
 // While an operation that may fail runs (a merge under ConflictError, a
 // JSON Patch, a merge patch), each node field that it or the edits it
 // calls are about to change is saved in a journal first, so that an error
 // can put the Doc back exactly as it was.
 
-// print modes of a container
-const (
-	printWalk   = iota // print child by child
-	printSpan          // copy the span
-	printPrefix        // copy the span but its closer, then the appended children
-)
-
-// printMode says how container n prints (hint: see clean) and, unless it
-// prints child by child, returns its aux entry.
-func (d *Doc) printMode(n *node, hint *int) (int, aux) {
-	if n.meta&flagSpan == 0 {
-		return printWalk, aux{}
-	}
-	lo, mode := n.off, printSpan
-	if n.meta&flagGrown != 0 {
-		lo, mode = n.off+1, printPrefix
-	}
-	a := d.aux[n.payload()]
-	if !d.clean(lo, n.off+a.span, hint) {
-		return printWalk, aux{}
-	}
-	return mode, a
-}
-
-// clean reports whether no edit is recorded in the text range [lo, hi).
-// Printing asks in document order, mostly: hint (nil, or the caller's
-// running value) holds the position the last question found, and the next
-// is tried there and one further before a binary search.
-func (d *Doc) clean(lo, hi uint32, hint *int) bool {
-	e := d.edits
-	n := len(e)
-	if n == 0 || lo > e[n-1] || hi <= e[0] {
-		return true
-	}
-	// The first edit at or after lo, e[j], exists: lo <= e[n-1].
-	var j int
-	switch {
-	case hint != nil && *hint < n && e[*hint] >= lo && (*hint == 0 || e[*hint-1] < lo):
-		j = *hint
-	case hint != nil && *hint+1 < n && e[*hint] < lo && e[*hint+1] >= lo:
-		j = *hint + 1
-	default:
-		j, _ = slices.BinarySearch(e, lo)
-	}
-	if hint != nil {
-		*hint = j
-	}
-	return e[j] >= hi
-}
-
-// span returns the length of the compact text of a parsed container.
-func (d *Doc) span(n *node) uint32 { return d.aux[n.payload()].span }
-
-// origLast returns the last original child of a grown container, 0 if it
-// had none.
-func (d *Doc) origLast(n *node) uint32 { return d.aux[n.payload()].last }
-
-// changed records that node i is about to change in a way other than
-// having children appended: its value is replaced, or a child is removed,
-// inserted or replaced.
-func (d *Doc) changed(i uint32) {
-	n := &d.nodes[i]
-	if n.meta&flagParsed == 0 {
-		return // built: no parsed span contains its text
-	}
-	if k := n.kind(); k == Object || k == Array {
-		if n.meta&flagSpan == 0 {
-			// Recorded when its span was dropped, unless a merge dropped
-			// it (unspan): record it now, once, for the parents of a
-			// consumed source and for movedMembers.
-			d.record(n.off)
-			return
-		}
-		d.saveField(i, fieldMeta)
-		n.meta &^= flagSpan | flagGrown
-	}
-	d.record(n.off)
-}
-
-// grown records that children are about to be appended to container c,
-// whose last child is last (0 if none).
-func (d *Doc) grown(c, last uint32) {
-	n := &d.nodes[c]
-	if n.meta&(flagSpan|flagGrown) != flagSpan {
-		return // no span to keep, or already grown
-	}
-	d.saveField(c, fieldMeta)
-	if len(d.aux) >= maxAux {
-		n.meta &^= flagSpan // no room for an entry: print child by child
-	} else {
-		// A new entry: others may share the old one (see node).
-		a := d.aux[n.payload()]
-		a.last = last
-		d.aux = append(d.aux, a)
-		n.meta = n.meta&(1<<payloadShift-1) | flagGrown | uint32(len(d.aux)-1)<<payloadShift
-	}
-	d.record(n.off)
-}
-
-// record adds text offset off to the edits.
-func (d *Doc) record(off uint32) {
-	if n := len(d.edits); n == 0 || d.edits[n-1] < off {
-		d.edits = append(d.edits, off) // edits made in document order
-	} else {
-		j, found := slices.BinarySearch(d.edits, off)
-		if found {
-			return
-		}
-		d.edits = slices.Insert(d.edits, j, off)
-	}
-	if d.journal {
-		d.undo = append(d.undo, undoEntry{i: undoEdit, old: off})
-	}
+// journal holds what a rollback needs. Others go through the functions
+// below, but for record (span.go), which journals the edits it adds, and
+// merge.go, which asks whether the journal is open.
+type journal struct {
+	open      bool        // a merge that may roll back is running
+	nodes     int         // len(nodes) when the journal opened
+	text      int         // len(buf) when the journal opened
+	aux       int         // len(aux) when the journal opened
+	undo      []undoEntry // node fields saved since the journal opened
+	undoNodes []node      // whole nodes saved since the journal opened
 }
 
 // undoEntry is a saved node field, or (i == undoEdit) an offset added to
@@ -169,55 +50,53 @@ func (n *node) field(f uint8) *uint32 {
 // saveField journals field f of node i before a change, if a journal is
 // open and the node existed when it was opened.
 func (d *Doc) saveField(i uint32, f uint8) {
-	if d.journal && int(i) < d.journalNodes {
-		d.undo = append(d.undo, undoEntry{i: i, field: f, old: *d.nodes[i].field(f)})
+	if d.journal.open && int(i) < d.journal.nodes {
+		d.journal.undo = append(d.journal.undo, undoEntry{i: i, field: f, old: *d.nodes[i].field(f)})
 	}
 }
 
 // saveNode journals the whole node i before it is overwritten.
 func (d *Doc) saveNode(i uint32) {
-	if d.journal && int(i) < d.journalNodes {
-		d.undo = append(d.undo, undoEntry{i: i, field: fieldNode, old: uint32(len(d.undoNodes))})
-		d.undoNodes = append(d.undoNodes, d.nodes[i])
+	if d.journal.open && int(i) < d.journal.nodes {
+		d.journal.undo = append(d.journal.undo, undoEntry{i: i, field: fieldNode, old: uint32(len(d.journal.undoNodes))})
+		d.journal.undoNodes = append(d.journal.undoNodes, d.nodes[i])
 	}
 }
 
 // begin opens the journal.
 func (d *Doc) begin() {
-	d.journal = true
-	d.journalNodes = len(d.nodes)
-	d.journalText = len(d.buf)
-	d.journalAux = len(d.aux)
-	d.undo = d.undo[:0]
-	d.undoNodes = d.undoNodes[:0]
+	d.journal.open = true
+	d.journal.nodes = len(d.nodes)
+	d.journal.text = len(d.buf)
+	d.journal.aux = len(d.aux)
+	d.journal.undo = d.journal.undo[:0]
+	d.journal.undoNodes = d.journal.undoNodes[:0]
 }
 
 // commit closes the journal, keeping the changes.
 func (d *Doc) commit() {
-	d.journal = false
-	d.undo = d.undo[:0]
-	d.undoNodes = d.undoNodes[:0]
+	d.journal.open = false
+	d.journal.undo = d.journal.undo[:0]
+	d.journal.undoNodes = d.journal.undoNodes[:0]
 }
 
 // rollback closes the journal, undoing every change since begin.
 func (d *Doc) rollback() {
-	for j := len(d.undo) - 1; j >= 0; j-- {
-		u := &d.undo[j]
+	for j := len(d.journal.undo) - 1; j >= 0; j-- {
+		u := &d.journal.undo[j]
 		switch {
 		case u.i == undoEdit:
-			if k, found := slices.BinarySearch(d.edits, u.old); found {
-				d.edits = slices.Delete(d.edits, k, k+1)
-			}
+			d.unrecord(u.old)
 		case u.field == fieldNode:
-			d.nodes[u.i] = d.undoNodes[u.old]
+			d.nodes[u.i] = d.journal.undoNodes[u.old]
 		default:
 			*d.nodes[u.i].field(u.field) = u.old
 		}
 	}
-	d.nodes = d.nodes[:d.journalNodes]
-	d.buf = d.buf[:d.journalText]
-	d.aux = d.aux[:d.journalAux]
-	d.tailC = 0
+	d.nodes = d.nodes[:d.journal.nodes]
+	d.buf = d.buf[:d.journal.text]
+	d.aux = d.aux[:d.journal.aux]
+	d.appending.c = 0
 	d.index.drop()
 	d.commit()
 }

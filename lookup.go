@@ -1,6 +1,10 @@
 package graft
 
-import "github.com/graftjson/graft/internal/wire"
+import (
+	"encoding/binary"
+
+	"github.com/graftjson/graft/internal/wire"
+)
 
 // Lookups. They never allocate (except to decode a pointer token holding
 // ~0 or ~1, or to look for a name that is not UTF-8) and never mutate. A
@@ -63,17 +67,95 @@ func (d *Doc) step(r Ref, tok string) Ref {
 	return 0
 }
 
-// Find returns the value at the JSON Pointer p (RFC 6901) from r: "" is r
-// itself. It returns the zero Ref and no error if the pointer is well formed
-// but names nothing, and an *Error wrapping ErrPointer if p is malformed.
-func (d *Doc) Find(r Ref, p string) (Ref, error) {
-	if err := checkPointer(p); err != nil {
-		return 0, err
+// lastMember returns the last member name node of object obj named name,
+// or 0.
+func (d *Doc) lastMember(obj uint32, name string) uint32 {
+	if d.indexed(obj) {
+		return d.lookupIndex(name)
 	}
-	for p != "" && r != 0 {
-		var tok string
-		tok, p = nextToken(p)
-		r = d.step(r, unescapeToken(tok))
+	found, _, _ := d.scanMembers(obj, name)
+	return found
+}
+
+// scanMembers walks the members of object obj once and returns the last
+// one named name (0 if none), the last member and the number of members.
+//
+// A name without escapes is compared only when its meta (kind, flags and
+// length; see nameMeta) is the one name would have; escaped names are
+// decoded. This is the hot loop of every lookup: a name of up to 8 bytes
+// is compared as one masked word where the arena holds 8 bytes from the
+// candidate's first byte on, in a loop without calls (a call in the loop
+// made the compiler keep its variables on the stack: twice the
+// instructions), and scanFrom takes over at the first candidate that
+// needs more.
+func (d *Doc) scanMembers(obj uint32, name string) (found, last uint32, count int) {
+	nodes, buf := d.nodes, d.buf
+	k := nodes[obj].child
+	if len(name) <= 8 {
+		want := uint32(String) | flagName | uint32(len(name)+2)<<payloadShift
+		var word uint64
+		for i := len(name) - 1; i >= 0; i-- {
+			word = word<<8 | uint64(name[i])
+		}
+		mask := uint64(1)<<(8*len(name)) - 1 // len 8: the shift gives 0, minus 1 all ones
+		for ; k != 0; k = nodes[k].next {
+			n := &nodes[k]
+			if meta := n.meta & nameMeta; meta == want {
+				start := int(n.off) + 1
+				if start+8 > len(buf) {
+					break
+				}
+				if binary.LittleEndian.Uint64(buf[start:])&mask == word {
+					found = k
+				}
+			} else if meta&flagEscaped != 0 {
+				break
+			}
+			last = k
+			count++
+		}
+		if k == 0 {
+			return found, last, count
+		}
 	}
-	return r, nil
+	return d.scanFrom(k, name, found, last, count)
+}
+
+// scanFrom goes on with scanMembers' walk from member k on.
+func (d *Doc) scanFrom(k uint32, name string, found, last uint32, count int) (uint32, uint32, int) {
+	nodes, buf := d.nodes, d.buf
+	want := ^uint32(0) // no name's meta: name is too long for one
+	if len(name) <= maxNameLen-2 {
+		want = uint32(String) | flagName | uint32(len(name)+2)<<payloadShift
+	}
+	for ; k != 0; k = nodes[k].next {
+		n := &nodes[k]
+		switch {
+		case n.meta&nameMeta == want:
+			start := int(n.off) + 1
+			if string(buf[start:start+len(name)]) == name {
+				found = k
+			}
+		case n.meta&flagEscaped != 0:
+			if wire.EqualUnquoted(buf[n.off:n.off+n.textLen()], name) {
+				found = k
+			}
+		}
+		last = k
+		count++
+	}
+	return found, last, count
+}
+
+// itemAt returns the chain node of item i of array arr (0 if i is the
+// length) and the one before it; ok is false if i is out of range.
+func (d *Doc) itemAt(arr Ref, i int) (prev, k uint32, ok bool) {
+	if i < 0 {
+		return 0, 0, false
+	}
+	for k = d.nodes[arr].child; k != 0 && i > 0; k = d.nodes[k].next {
+		prev = k
+		i--
+	}
+	return prev, k, i == 0
 }

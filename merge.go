@@ -7,6 +7,13 @@ import (
 	"github.com/graftjson/graft/internal/wire"
 )
 
+// mergeScratch is the state of the merge running.
+type mergeScratch struct {
+	path  []pathElem  // merge position, for conflict errors
+	nest  int         // merge patch level (see patchNested)
+	links [][3]uint32 // MergeEach: per item, its target's last member and the chain it appends
+}
+
 // pathElem is one step of the merge position: a member (its name node in
 // src) or an array index.
 type pathElem struct {
@@ -225,7 +232,7 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 	// fetch, no item can conflict and the merges are the links that
 	// disjoint prepares, made without a journal.
 	last := d.asParsed(uint32(src))
-	links, linked := d.links[:0], last != 0
+	links, linked := d.merging.links[:0], last != 0
 	i, k := 0, d.nodes[src].child
 	for ; k != 0 && i < len(targets); k, i = d.nodes[k].next, i+1 {
 		t, v := targets[i], d.resolve(k)
@@ -245,7 +252,7 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 			links = append(links, [3]uint32{tl, first, end})
 		}
 	}
-	d.links = links[:0]
+	d.merging.links = links[:0]
 	if k != 0 || i != len(targets) {
 		return &Error{Offset: -1, Reason: "batch merge of " + itoa(d.Len(src)) + " items into " + itoa(len(targets)) + " targets", Err: ErrConflict}
 	}
@@ -262,7 +269,7 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 	var err error
 	for k := d.nodes[src].child; k != 0 && err == nil; i++ {
 		next := d.nodes[k].next
-		d.path = append(d.path[:0], pathElem{index: i})
+		d.merging.path = append(d.merging.path[:0], pathElem{index: i})
 		err = d.merge(uint32(targets[i]), d.resolve(k))
 		k = next
 	}
@@ -275,7 +282,7 @@ func (d *Doc) MergeEach(targets []Ref, src Ref) error {
 // start prepares a merge. Only a merge under ConflictError can fail once it
 // has begun changing the Doc, so only such a merge keeps a journal.
 func (d *Doc) start() {
-	d.path = d.path[:0]
+	d.merging.path = d.merging.path[:0]
 	if d.options().Conflict == ConflictError {
 		d.begin()
 	}
@@ -283,7 +290,7 @@ func (d *Doc) start() {
 
 // finish commits or rolls back, and completes a conflict error's pointer.
 func (d *Doc) finish(err error, prefix string) error {
-	if !d.journal {
+	if !d.journal.open {
 		return err
 	}
 	if err == nil {
@@ -384,15 +391,15 @@ func (d *Doc) mergeSmall(di, si uint32) error {
 // of object di, or, if m is 0, appends k to di after its last member last.
 func (d *Doc) mergeMember(di, m, k, last uint32) error {
 	if m == 0 {
-		d.moved = true
+		d.spans.moved = true
 		d.linkAfter(di, last, k)
 		return nil
 	}
-	d.path = append(d.path, pathElem{name: k})
+	d.merging.path = append(d.merging.path, pathElem{name: k})
 	if err := d.mergeNested(d.nodes[m].child, d.nodes[k].child); err != nil {
 		return err
 	}
-	d.path = d.path[:len(d.path)-1]
+	d.merging.path = d.merging.path[:len(d.merging.path)-1]
 	return nil
 }
 
@@ -401,7 +408,7 @@ func (d *Doc) mergeMember(di, m, k, last uint32) error {
 // merge. They keep their chain and are appended in one link.
 func (d *Doc) appendMembers(di, last, first, end uint32) {
 	if first != 0 {
-		d.moved = true
+		d.spans.moved = true
 		d.linkChain(di, last, first, end)
 	}
 }
@@ -419,11 +426,11 @@ func (d *Doc) mergeArrays(di, si uint32) error {
 	}
 	sk := d.nodes[si].child
 	for i, dk := 0, d.nodes[di].child; dk != 0; i++ {
-		d.path = append(d.path, pathElem{index: i})
+		d.merging.path = append(d.merging.path, pathElem{index: i})
 		if err := d.mergeNested(d.resolve(dk), d.resolve(sk)); err != nil {
 			return err
 		}
-		d.path = d.path[:len(d.path)-1]
+		d.merging.path = d.merging.path[:len(d.merging.path)-1]
 		dk, sk = d.nodes[dk].next, d.nodes[sk].next
 	}
 	return nil
@@ -444,17 +451,10 @@ func (d *Doc) conflict(di, si uint32) error {
 	return &Error{Offset: -1, Reason: reason, Err: ErrConflict}
 }
 
-func article(k Kind) string {
-	if k == Object || k == Array {
-		return "an " + k.String()
-	}
-	return "a " + k.String()
-}
-
 // replace makes node di hold the value of node si. A container si is
 // consumed: its children are di's now, and si is left empty (see unspan).
 func (d *Doc) replace(di, si uint32) {
-	d.moved = true
+	d.spans.moved = true
 	d.overwrite(di, asValue(d.nodes[si]))
 	if si != di {
 		d.consume(si)
@@ -469,11 +469,6 @@ func (d *Doc) overwrite(i uint32, n node) {
 	d.forgetTail(i)
 	n.next = d.nodes[i].next
 	d.nodes[i] = n
-}
-
-func (d *Doc) text(i uint32) []byte {
-	n := &d.nodes[i]
-	return d.buf[n.off : n.off+n.textLen()]
 }
 
 // maxDisjoint is the most members of dst and src together that disjoint
@@ -566,60 +561,10 @@ func lengthBit(meta uint32) uint64 {
 	return 1 << (meta >> payloadShift & 63)
 }
 
-// nameMeta masks the meta bits that two equal member names without
-// escapes share: kind, flags and length.
-const nameMeta = flagName | flagEscaped | kindMask | ^uint32(1<<payloadShift-1)
-
-// findName walks the members of object obj once and returns the last one
-// whose name equals that of name node k (0 if none) and the last member.
-func (d *Doc) findName(obj, k uint32) (found, last uint32) {
-	kn := &d.nodes[k]
-	if kn.meta&flagEscaped != 0 {
-		for m := d.nodes[obj].child; m != 0; m = d.nodes[m].next {
-			if d.sameName(m, k) {
-				found = m
-			}
-			last = m
-		}
-		return found, last
-	}
-	// Names without escapes are equal when their texts are: the same
-	// meta (length and flags) first, then the bytes.
-	want := d.buf[kn.off : kn.off+kn.textLen()]
-	for m := d.nodes[obj].child; m != 0; m = d.nodes[m].next {
-		mn := &d.nodes[m]
-		if mn.meta&nameMeta == kn.meta&nameMeta && string(d.buf[mn.off:mn.off+uint32(len(want))]) == string(want) {
-			found = m
-		} else if mn.meta&flagEscaped != 0 && d.sameName(m, k) {
-			found = m
-		}
-		last = m
-	}
-	return found, last
-}
-
-// namesEqual reports whether the string nodes a and b decode to the same
-// text, decoding only if one of them holds an escape.
-func (d *Doc) namesEqual(a, b uint32) bool {
-	if (d.nodes[a].meta|d.nodes[b].meta)&flagEscaped == 0 {
-		return bytes.Equal(d.text(a), d.text(b))
-	}
-	return d.sameName(a, b)
-}
-
-// sameName compares two member names where one is escaped, decoding both.
-func (d *Doc) sameName(a, b uint32) bool {
-	buf := wire.AppendUnquote(d.scratch[:0], d.text(a))
-	n := len(buf)
-	buf = wire.AppendUnquote(buf, d.text(b))
-	d.scratch = buf[:0]
-	return bytes.Equal(buf[:n], buf[n:])
-}
-
 // pointer formats the merge position as a JSON Pointer.
 func (d *Doc) pointer() string {
 	var b []byte
-	for _, e := range d.path {
+	for _, e := range d.merging.path {
 		b = append(b, '/')
 		if e.name == 0 {
 			b = append(b, itoa(e.index)...)

@@ -948,3 +948,423 @@ func TestMergeAtDepthLimit(t *testing.T) {
 		})
 	}
 }
+
+// TestPrintAfterSourceConsumed merges, edits through Refs kept into the
+// source or the destination, and requires every printer to agree with a
+// walk of the tree, from the document root down: the text of a container a
+// merge emptied or moved members out of must not print where its span is
+// still trusted (the parent of a consumed source, a one-link append that
+// prints the source's text).
+func TestPrintAfterSourceConsumed(t *testing.T) {
+	cases := []struct {
+		name string
+		doc  string // the document: a parsed root holding dst and src
+		// run merges and edits; r is the root
+		run func(d *graft.Doc, r graft.Ref) error
+	}{
+		{name: "Merge: a source held by a parsed parent prints as {} there",
+			doc: `{"dst":{"b":1},"p":{"src":{"a":1},"z":2}}`,
+			run: func(d *graft.Doc, r graft.Ref) error {
+				return d.Merge(d.Member(r, "dst"), d.Get(r, "p", "src"))
+			}},
+		{name: "Merge: a source held by a parsed parent, merged member by member",
+			doc: `{"dst":{"a":{"x":1}},"p":{"src":{"a":{"y":2}},"z":2}}`,
+			run: func(d *graft.Doc, r graft.Ref) error {
+				return d.Merge(d.Member(r, "dst"), d.Get(r, "p", "src"))
+			}},
+		{name: "MergeAt: a source held by a parsed parent prints as {} there",
+			doc: `{"dst":{"e":{"b":1}},"p":{"src":{"a":1},"z":2}}`,
+			run: func(d *graft.Doc, r graft.Ref) error {
+				return d.MergeAt(d.Member(r, "dst"), "/e", d.Get(r, "p", "src"))
+			}},
+		{name: "MergePatch: a patch held by a parsed parent prints as {} there",
+			doc: `{"dst":{"b":1},"p":{"src":{"a":1},"z":2}}`,
+			run: func(d *graft.Doc, r graft.Ref) error {
+				return d.MergePatch(d.Member(r, "dst"), d.Get(r, "p", "src"))
+			}},
+		{name: "MergeEach: a member of a spliced entity set through the entity's Ref",
+			doc: `{"dst":{"a":1},"src":[{"b":2,"c":3}]}`,
+			run: func(d *graft.Doc, r graft.Ref) error {
+				item := d.Get(r, "src", "0")
+				if err := d.MergeEach([]graft.Ref{d.Member(r, "dst")}, d.Member(r, "src")); err != nil {
+					return err
+				}
+				return d.Set(item, "b", d.NewInt(9))
+			}},
+		{name: "Merge: a member of an inner source appended in one link set through its Ref",
+			doc: `{"dst":{"e":{"a":1}},"src":{"e":{"b":2,"c":3}}}`,
+			run: func(d *graft.Doc, r graft.Ref) error {
+				inner := d.Get(r, "src", "e")
+				if err := d.Merge(d.Member(r, "dst"), d.Member(r, "src")); err != nil {
+					return err
+				}
+				return d.Set(inner, "c", d.NewString("new"))
+			}},
+		{name: "MergeEach: an entity whose value a first merge grew elsewhere",
+			// The first merge appends w's members to dst.s.w in one link
+			// and leaves s (consumed, not emptied) holding w; a member set
+			// on dst.s.w extends w's chain too. The entity s is then
+			// spliced into e: e must not print s's text from before.
+			doc: `{"x":{"s":{"w":{"q":1}}},"t":{"s":{"w":{"p":1}}},"e":{"k":0}}`,
+			run: func(d *graft.Doc, r graft.Ref) error {
+				s := d.Get(r, "t", "s")
+				if err := d.Merge(d.Member(r, "x"), d.Member(r, "t")); err != nil {
+					return err
+				}
+				if err := d.Set(d.Get(r, "x", "s", "w"), "z", d.NewInt(1)); err != nil {
+					return err
+				}
+				batch := d.NewArray()
+				if err := d.AppendItem(batch, s); err != nil {
+					return err
+				}
+				return d.MergeEach([]graft.Ref{d.Member(r, "e")}, batch)
+			}},
+	}
+	for _, c := range cases {
+		for _, conflict := range []graft.Conflict{graft.ConflictError, graft.ConflictKeep} {
+			cname := map[graft.Conflict]string{graft.ConflictError: "error", graft.ConflictKeep: "keep"}[conflict]
+			t.Run(c.name+"/"+cname, func(t *testing.T) {
+				d := graft.New(graft.Options{Conflict: conflict})
+				r := mustAppend(t, d, c.doc)
+				if err := c.run(d, r); err != nil {
+					t.Fatal(err)
+				}
+				checkSpans(t, d, r)
+				checkPrinters(t, d, r)
+			})
+		}
+	}
+}
+
+// Small merges against the model (modelMerge, written from the merge table
+// alone): objects of a few members whose names overlap, repeat and are
+// spelled with escapes, whose sources often start with the target's own
+// key members (the entity shape disjoint appends in one link) and whose
+// values are often the same scalar text. Every merge goes through
+// disjoint's one-link append, mergeSmall's list or the walk, and must give
+// the model's result, or its conflict and an unchanged destination.
+
+var smallNames = []string{`"a"`, `"b"`, `"\u0061"`, `"__typename"`, `"id"`, `"c"`}
+var smallScalars = []string{`1`, `"P"`, `null`, `true`, `1.0`, `"\u0050"`}
+
+// smallObject writes an object of up to 5 members; the first lead members
+// of src (if given) are copied from it as they are.
+func smallObject(rng *rand.Rand, depth int, lead []string) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	n := rng.IntN(5)
+	for i := 0; i < n+len(lead); i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if i < len(lead) {
+			b.WriteString(lead[i])
+			continue
+		}
+		b.WriteString(smallNames[rng.IntN(len(smallNames))] + ":")
+		switch r := rng.IntN(6); {
+		case r == 0 && depth < 2:
+			b.WriteString(smallObject(rng, depth+1, nil))
+		case r == 1 && depth < 2:
+			b.WriteString("[" + smallScalars[rng.IntN(len(smallScalars))] + "]")
+		default:
+			b.WriteString(smallScalars[rng.IntN(len(smallScalars))])
+		}
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// leadOf returns up to k of the first members of the object text obj, as
+// written (only the scalar-valued ones at the top: what smallObject
+// writes before a nested value is the prefix kept).
+func leadOf(d *graft.Doc, obj graft.Ref, k int) []string {
+	var lead []string
+	for name, v := range d.Members(obj) {
+		if len(lead) == k || d.Kind(v) == graft.Object || d.Kind(v) == graft.Array {
+			break
+		}
+		lead = append(lead, string(d.Raw(name))+":"+string(d.Raw(v)))
+	}
+	return lead
+}
+
+func TestSmallMergesAgainstModel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for n := 0; n < 4000; n++ {
+		var scratch graft.Doc
+		dst := smallObject(rng, 0, nil)
+		src := smallObject(rng, 0, leadOf(&scratch, mustAppend(t, &scratch, dst), rng.IntN(3)))
+		for pol := range 3 {
+			policy := graft.Conflict(pol)
+			d := graft.New(graft.Options{Conflict: policy})
+			dr, sr := mustAppend(t, d, dst), mustAppend(t, d, src)
+			want := modelOf(d, dr)
+			ptr, ok := modelMerge(want, modelOf(d, sr), policy, "")
+			err := d.Merge(dr, sr)
+			checkModelOutcome(t, d, dr, dst, want, ptr, ok, err, "Merge("+dst+", "+src+") policy "+strconv.Itoa(pol))
+		}
+	}
+}
+
+// TestSmallMergeEachAgainstModel splices items of the same shapes into
+// distinct targets: the batch links every item when all of them append
+// after leading keys, and merges item by item under a journal otherwise.
+func TestSmallMergeEachAgainstModel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for n := 0; n < 1500; n++ {
+		var scratch graft.Doc
+		k := 1 + rng.IntN(4)
+		dsts, srcs := make([]string, k), make([]string, k)
+		for i := range dsts {
+			dsts[i] = smallObject(rng, 0, nil)
+			srcs[i] = smallObject(rng, 0, leadOf(&scratch, mustAppend(t, &scratch, dsts[i]), rng.IntN(3)))
+		}
+		list, items := "["+strings.Join(dsts, ",")+"]", "["+strings.Join(srcs, ",")+"]"
+		for pol := range 3 {
+			policy := graft.Conflict(pol)
+			d := graft.New(graft.Options{Conflict: policy})
+			lr, ir := mustAppend(t, d, list), mustAppend(t, d, items)
+			var targets []graft.Ref
+			for _, v := range d.Items(lr) {
+				targets = append(targets, v)
+			}
+			want, src := modelOf(d, lr), modelOf(d, ir)
+			ptr, ok := "", true
+			for i := range want.vals {
+				if ptr, ok = modelMerge(want.vals[i], src.vals[i], policy, "/"+strconv.Itoa(i)); !ok {
+					break
+				}
+			}
+			err := d.MergeEach(targets, ir)
+			checkModelOutcome(t, d, lr, list, want, ptr, ok, err, "MergeEach("+list+", "+items+") policy "+strconv.Itoa(pol))
+		}
+	}
+}
+
+// checkModelOutcome fails t unless a merge into r, whose text was before,
+// had the model's outcome: a conflict at ptr (ok false) and r unchanged,
+// or success and r as want.
+func checkModelOutcome(t *testing.T, d *graft.Doc, r graft.Ref, before string, want *mval, ptr string, ok bool, err error, what string) {
+	t.Helper()
+	if !ok {
+		var e *graft.Error
+		if !errors.As(err, &e) || !errors.Is(err, graft.ErrConflict) || e.Pointer != ptr || compact(d, r) != compactText(t, before) {
+			t.Fatalf("%s: %v, want a conflict at %q and the destination unchanged", what, err, ptr)
+		}
+		return
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	if err := matchModel(d, r, want); err != nil {
+		t.Fatalf("%s: %v\n got %s", what, err, compact(d, r))
+	}
+	checkSpans(t, d, r)
+}
+
+// compactText returns the compact form of a JSON text, parsed by graft.
+func compactText(tb testing.TB, s string) string {
+	var d graft.Doc
+	return compact(&d, mustAppend(tb, &d, s))
+}
+
+// Refs kept into consumed sources. A merge consumes its source, but a
+// caller may still hold Refs to the source and to the containers inside it
+// (or have attached them elsewhere too); what they hold is whatever is left
+// chained to them, which may be part of the destination's members. No
+// model says what that is, so runConsumed checks what must hold whatever
+// it is: after every step, printing agrees with a walk of the tree for the
+// document, for every kept Ref and for every value still free, and nothing
+// panics, while merges, merge patches, batch splices and edits through any
+// of those Refs follow each other as the fuzz bytes say.
+
+// containersOf appends r and every object and array under it.
+func containersOf(d *graft.Doc, r graft.Ref, out []graft.Ref) []graft.Ref {
+	switch d.Kind(r) {
+	case graft.Object:
+		out = append(out, r)
+		for _, v := range d.Members(r) {
+			out = containersOf(d, v, out)
+		}
+	case graft.Array:
+		out = append(out, r)
+		for _, v := range d.Items(r) {
+			out = containersOf(d, v, out)
+		}
+	}
+	return out
+}
+
+func runConsumed(t *testing.T, policy graft.Conflict, ops []byte) {
+	s := &bsrc{b: ops}
+	d := graft.New(graft.Options{Conflict: policy})
+	var sb strings.Builder
+	value := func() graft.Ref {
+		sb.Reset()
+		seqValue(s, 0, &sb)
+		r, err := d.Append([]byte(sb.String()))
+		if err != nil {
+			t.Fatalf("gen %q: %v", sb.String(), err)
+		}
+		return r
+	}
+	root := value()
+	var kept, free []graft.Ref
+	var log []string
+	for steps := 0; !s.done() && steps < 40; steps++ {
+		op := s.next() % 8
+		// A destination: any container of the document or a kept Ref.
+		dsts := append(containersOf(d, root, nil), kept...)
+		if len(dsts) == 0 {
+			dsts = append(dsts, root) // a scalar: every merge or edit is refused
+		}
+		dst := dsts[s.next()%len(dsts)]
+		name := seqDecoded[s.next()%len(seqDecoded)]
+		switch op {
+		case 0: // a new free value
+			free = append(free, value())
+		case 1, 2, 3, 4: // Merge, MergeAt, MergePatch, MergeEach of a free value
+			if len(free) == 0 {
+				break
+			}
+			i := s.next() % len(free)
+			src := free[i]
+			inner := containersOf(d, src, nil)
+			var err error
+			switch op {
+			case 1:
+				err = d.Merge(dst, src)
+			case 2:
+				err = d.MergeAt(dst, "/"+strings.ReplaceAll(name, "~", "~0"), src)
+			case 3:
+				err = d.MergePatch(dst, src)
+			default:
+				targets := make([]graft.Ref, d.Len(src))
+				for j := range targets {
+					targets[j] = dsts[s.next()%len(dsts)]
+				}
+				err = d.MergeEach(targets, src)
+			}
+			if err == nil {
+				free = append(free[:i], free[i+1:]...)
+				kept = append(kept, inner...)
+			}
+		case 5: // Set through any destination, of a new value or a kept one
+			v := value()
+			if len(kept) > 0 && s.next()%2 == 0 {
+				v = kept[s.next()%len(kept)]
+			}
+			if d.Kind(dst) == graft.Object {
+				_ = d.Set(dst, name, v) // ErrCycle is an answer too
+			} else {
+				_ = d.AppendItem(dst, v)
+			}
+		case 6: // Delete through any destination
+			if d.Kind(dst) == graft.Object {
+				d.Delete(dst, name)
+			} else {
+				_ = d.DeleteItem(dst, s.next()%3)
+			}
+		case 7: // Copy a kept value into the document
+			if len(kept) > 0 && d.Kind(dst) == graft.Object {
+				_ = d.Set(dst, name, d.Copy(kept[s.next()%len(kept)]))
+			}
+		}
+		log = append(log, strconv.Itoa(op)+" dst "+strconv.Itoa(int(dst))+" "+name)
+		if c := containsItself(d, root, map[graft.Ref]bool{}); c != 0 {
+			t.Fatalf("cycle at %d after %v (ops %q policy %d)", c, log, ops, policy)
+		}
+		for _, r := range kept {
+			if c := containsItself(d, r, map[graft.Ref]bool{}); c != 0 {
+				t.Fatalf("cycle at %d in kept %d after %v", c, r, log)
+			}
+		}
+		checkSpans(t, d, root)
+		for _, r := range kept {
+			checkSpans(t, d, r)
+		}
+		for _, r := range free {
+			checkSpans(t, d, r)
+		}
+	}
+	checkPrinters(t, d, root)
+}
+
+// containsItself returns a value under r (r included) that contains
+// itself, or 0.
+func containsItself(d *graft.Doc, r graft.Ref, onPath map[graft.Ref]bool) graft.Ref {
+	if onPath[r] {
+		return r
+	}
+	onPath[r] = true
+	defer delete(onPath, r)
+	switch d.Kind(r) {
+	case graft.Object:
+		for _, v := range d.Members(r) {
+			if c := containsItself(d, v, onPath); c != 0 {
+				return c
+			}
+		}
+	case graft.Array:
+		for _, v := range d.Items(r) {
+			if c := containsItself(d, v, onPath); c != 0 {
+				return c
+			}
+		}
+	}
+	return 0
+}
+
+// TestConsumedSharesNoChain keeps a Ref to an object inside a merge's
+// source and attaches it to the object that took its members: that object
+// must not come to contain itself (the two shared one chain of members,
+// so the value attached went into its own members).
+func TestConsumedSharesNoChain(t *testing.T) {
+	cases := []struct{ name, dst, src string }{
+		{name: "members appended in one link", dst: `{"t":{"a":1}}`, src: `{"t":{"b":2}}`},
+		{name: "members merged one by one", dst: `{"t":{"a":1}}`, src: `{"t":{"a":1,"b":2,"a":3}}`},
+		{name: "object taking the place of a null", dst: `{"t":null}`, src: `{"t":{"b":2}}`},
+		{name: "object replacing a scalar", dst: `{"t":1}`, src: `{"t":{"b":2}}`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := graft.New(graft.Options{Conflict: graft.ConflictReplace})
+			dst, src := mustAppend(t, d, c.dst), mustAppend(t, d, c.src)
+			kept := d.Member(src, "t")
+			if err := d.Merge(dst, src); err != nil {
+				t.Fatal(err)
+			}
+			if err := d.Set(d.Member(dst, "t"), "n", kept); err != nil {
+				t.Fatal(err)
+			}
+			if c := containsItself(d, dst, map[graft.Ref]bool{}); c != 0 {
+				t.Fatalf("value %d contains itself", c)
+			}
+			checkSpans(t, d, dst)
+			checkPrinters(t, d, dst)
+		})
+	}
+}
+
+func TestConsumedRefs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for n := 0; n < 2000; n++ {
+		b := make([]byte, rng.IntN(160))
+		for i := range b {
+			b[i] = byte(rng.Uint32())
+		}
+		for pol := range 3 {
+			runConsumed(t, graft.Conflict(pol), b)
+		}
+	}
+}
+
+func FuzzConsumedRefs(f *testing.F) {
+	f.Add([]byte{0, 0, 0, 1, 1, 0, 0, 5, 1, 2, 0, 6, 0, 1}, uint8(0))
+	f.Add([]byte{0, 3, 1, 7, 4, 0, 1, 2, 2, 9, 5, 4, 4, 1, 0, 3, 5, 5, 2, 0}, uint8(2))
+	f.Fuzz(func(t *testing.T, ops []byte, pol uint8) {
+		runConsumed(t, graft.Conflict(pol%3), ops)
+	})
+}

@@ -8,6 +8,14 @@ import (
 	"github.com/graftjson/graft/internal/wire"
 )
 
+// nameScratch is the scratch space of the name comparisons: decoded
+// names, and the names of one object while the parsers look for
+// duplicates.
+type nameScratch struct {
+	text []byte
+	dups [][3]uint32 // duplicate-name check: node, start, end
+}
+
 // builtName returns the name a member built from name has: name itself,
 // or, if name is not UTF-8, name with each byte that is not replaced by
 // U+FFFD, as NewString and Set write it. Lookups by a name that is not
@@ -34,8 +42,8 @@ func (d *Doc) nameEquals(k uint32, name string) bool {
 // occurs twice, or 0. It sorts the decoded names, so an object of n members
 // costs O(n log n), never O(n²).
 func (d *Doc) duplicateName(nodes []node, text []byte, obj uint32) uint32 {
-	names := d.nameScratch[:0]
-	buf := d.scratch[:0]
+	names := d.names.dups[:0]
+	buf := d.names.text[:0]
 	for k := nodes[obj].child; k != 0; k = nodes[k].next {
 		n := &nodes[k]
 		start := len(buf)
@@ -52,6 +60,69 @@ func (d *Doc) duplicateName(nodes []node, text []byte, obj uint32) uint32 {
 			dup = max(a[0], b[0])
 		}
 	}
-	d.nameScratch, d.scratch = names[:0], buf[:0]
+	d.names.dups, d.names.text = names[:0], buf[:0]
 	return dup
+}
+
+// findName walks the members of object obj once and returns the last one
+// whose name equals that of name node k (0 if none) and the last member.
+func (d *Doc) findName(obj, k uint32) (found, last uint32) {
+	kn := &d.nodes[k]
+	if kn.meta&flagEscaped != 0 {
+		for m := d.nodes[obj].child; m != 0; m = d.nodes[m].next {
+			if d.sameName(m, k) {
+				found = m
+			}
+			last = m
+		}
+		return found, last
+	}
+	// Names without escapes are equal when their texts are: the same
+	// meta (length and flags) first, then the bytes.
+	want := d.buf[kn.off : kn.off+kn.textLen()]
+	for m := d.nodes[obj].child; m != 0; m = d.nodes[m].next {
+		mn := &d.nodes[m]
+		if mn.meta&nameMeta == kn.meta&nameMeta && string(d.buf[mn.off:mn.off+uint32(len(want))]) == string(want) {
+			found = m
+		} else if mn.meta&flagEscaped != 0 && d.sameName(m, k) {
+			found = m
+		}
+		last = m
+	}
+	return found, last
+}
+
+// namesEqual reports whether the string nodes a and b decode to the same
+// text, decoding only if one of them holds an escape.
+func (d *Doc) namesEqual(a, b uint32) bool {
+	if (d.nodes[a].meta|d.nodes[b].meta)&flagEscaped == 0 {
+		return bytes.Equal(d.text(a), d.text(b))
+	}
+	return d.sameName(a, b)
+}
+
+// sameName compares two member names where one is escaped, decoding both.
+func (d *Doc) sameName(a, b uint32) bool {
+	buf := wire.AppendUnquote(d.names.text[:0], d.text(a))
+	n := len(buf)
+	buf = wire.AppendUnquote(buf, d.text(b))
+	d.names.text = buf[:0]
+	return bytes.Equal(buf[:n], buf[n:])
+}
+
+// nameMeta masks the meta bits that two equal member names without
+// escapes share: kind, flags and length.
+const nameMeta = flagName | flagEscaped | kindMask | ^uint32(1<<payloadShift-1)
+
+// decodedName returns the decoded text of member name node k, valid until
+// the next call of a function of this file.
+func (d *Doc) decodedName(k uint32) []byte {
+	n := &d.nodes[k]
+	text := d.buf[n.off : n.off+n.textLen()]
+	if n.meta&flagEscaped == 0 {
+		return text[1 : len(text)-1]
+	}
+	buf := wire.AppendUnquote(d.names.text[:0], text)
+	d.names.text = buf[:0]
+	return buf
 }

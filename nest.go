@@ -12,11 +12,6 @@ package graft
 // their own; the other walks over values (Copy, the cycle check, equality,
 // Patch's counts) always do.
 
-// hopMask + 1 is how many levels of a merge or merge patch run on one
-// goroutine's stack (a power of two). Tests set it to 0 to hop at every
-// level.
-var hopMask = 1<<12 - 1
-
 // the recursive steps of merges (see nested)
 const (
 	stepMerge = iota
@@ -25,9 +20,9 @@ const (
 )
 
 // mergeNested merges value si into value di one level down a merge, whose
-// position d.path has just been extended.
+// position d.merging.path has just been extended.
 func (d *Doc) mergeNested(di, si uint32) error {
-	if len(d.path)&hopMask != 0 {
+	if len(d.merging.path)&hopMask != 0 {
 		return d.merge(di, si)
 	}
 	return d.hop(stepMerge, di, si)
@@ -35,14 +30,14 @@ func (d *Doc) mergeNested(di, si uint32) error {
 
 // patchNested runs step one level down a merge patch.
 func (d *Doc) patchNested(step int, t, p uint32) error {
-	d.nest++
+	d.merging.nest++
 	var err error
-	if d.nest&hopMask != 0 {
+	if d.merging.nest&hopMask != 0 {
 		err = d.nested(step, t, p)
 	} else {
 		err = d.hop(step, t, p)
 	}
-	d.nest--
+	d.merging.nest--
 	return err
 }
 
@@ -76,10 +71,3 @@ func (d *Doc) nested(step int, a, b uint32) error {
 	}
 	return d.patchOntoEmpty(a)
 }
-
-// maxRecursion is the depth from which the printers, which recurse once
-// per level where that is fastest, go on with a stack of open containers
-// of their own on the heap. It is far below what overflows a stack and
-// above what inputs nest by default (Options.MaxDepth). Tests set it to 0
-// to print every value with the stack.
-var maxRecursion = 1 << 11

@@ -1,5 +1,7 @@
 package graft
 
+import "github.com/graftjson/graft/internal/wire"
+
 // Options configure a Doc. They are set at construction (New, NewPool) and
 // the zero value is safe: strict RFC 8259 parsing with the default limits and
 // merge conflicts reported as errors.
@@ -87,4 +89,8 @@ func (o Options) normalized() Options {
 		o.MaxNodes = maxNodeIndex
 	}
 	return o
+}
+
+func (o *Options) mode() wire.Mode {
+	return wire.ModeOf(o.AllowInvalidUTF8, o.AllowLoneSurrogates)
 }

@@ -6,6 +6,12 @@ import (
 	"github.com/graftjson/graft/internal/wire"
 )
 
+// parseScratch is what the scalar parser keeps between inputs, so that a
+// warm Doc parses without allocating.
+type parseScratch struct {
+	stack []uint32 // the open containers
+}
+
 // Parse empties the Doc and parses src into it, returning the root value.
 // See Append.
 func (d *Doc) Parse(src []byte) (Ref, error) {
@@ -88,9 +94,9 @@ func (d *Doc) parse(s []byte) (uint32, error) {
 		nodeLimit = d.opts.MaxNodes + 1
 		out       = d.buf[:len(d.buf)+len(s)]
 		nodes     = d.nodes
-		stack     = d.stack[:0] // the containers enclosing parent
-		delta     = len(d.buf)  // text offset of s[i] is i+delta for i >= mark
-		mark      = 0           // s[mark:i] is not copied to out yet
+		stack     = d.parsing.stack[:0] // the containers enclosing parent
+		delta     = len(d.buf)          // text offset of s[i] is i+delta for i >= mark
+		mark      = 0                   // s[mark:i] is not copied to out yet
 		i         = 0
 		parent    uint32 // the innermost open container; 0 at top level
 		last      uint32 // parent's last child (in an object, its last name), or parent
@@ -285,7 +291,7 @@ after: // after a value: a comma, the end of the container, or the end
 		copy(out[mark+delta:], s[mark:i])
 		d.buf = out[:i+delta]
 		d.nodes = nodes
-		d.stack = stack[:0]
+		d.parsing.stack = stack[:0]
 		return root, nil
 	}
 	if i >= len(s) {
@@ -351,7 +357,7 @@ close: // the closer of parent at s[i]; its compact text ends after it
 
 // fail keeps the memory parse grew and returns the error for s[off].
 func (d *Doc) fail(s []byte, nodes []node, stack []uint32, off int, reason string, sentinel error) (uint32, error) {
-	d.nodes, d.stack = nodes, stack[:0]
+	d.nodes, d.parsing.stack = nodes, stack[:0]
 	return 0, syntaxError(s, off, reason, sentinel)
 }
 
@@ -385,10 +391,6 @@ func compactSpace(s, out []byte, i, mark, delta int) (int, int, int) {
 	return j, j, delta - (j - i)
 }
 
-func (o *Options) mode() wire.Mode {
-	return wire.ModeOf(o.AllowInvalidUTF8, o.AllowLoneSurrogates)
-}
-
 func containerName(array bool) string {
 	if array {
 		return "an array"
@@ -408,28 +410,6 @@ func closerOf(array bool) string {
 		return "]"
 	}
 	return "}"
-}
-
-func itoa(n int) string {
-	var b [20]byte
-	i := len(b)
-	u := uint64(n)
-	if n < 0 {
-		u = uint64(-n)
-	}
-	for {
-		i--
-		b[i] = byte('0' + u%10)
-		u /= 10
-		if u == 0 {
-			break
-		}
-	}
-	if n < 0 {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
 }
 
 // pushNode appends a node with the given fields to nodes, which has room

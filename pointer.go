@@ -251,3 +251,18 @@ func (d *Doc) missError(cur uint32, ptr, raw string, m miss) *Error {
 	}
 	return e
 }
+
+// Find returns the value at the JSON Pointer p (RFC 6901) from r: "" is r
+// itself. It returns the zero Ref and no error if the pointer is well formed
+// but names nothing, and an *Error wrapping ErrPointer if p is malformed.
+func (d *Doc) Find(r Ref, p string) (Ref, error) {
+	if err := checkPointer(p); err != nil {
+		return 0, err
+	}
+	for p != "" && r != 0 {
+		var tok string
+		tok, p = nextToken(p)
+		r = d.step(r, unescapeToken(tok))
+	}
+	return r, nil
+}

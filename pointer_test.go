@@ -3,6 +3,7 @@ package graft_test
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -382,6 +383,76 @@ func TestPointerIndexTokens(t *testing.T) {
 		}
 		if f, _ := d.Find(root, c.ptr); f != r {
 			t.Errorf("Find(%q) = %s, Lookup found %s", c.ptr, compact(&d, f), compact(&d, r))
+		}
+	}
+}
+
+// TestPointersRandom compares Find, Lookup, Get and ParsePointer with
+// the reference on random documents with duplicate names.
+func TestPointersRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	toks := append([]string{"2", "11", "00", "-1", "1e1", " 1", "+1"}, pointerNames...)
+	var d graft.Doc
+	for i := 0; i < 3000; i++ {
+		v := randRefValue(rng, 0)
+		var b strings.Builder
+		v.print(&b)
+		root, err := d.Parse([]byte(b.String()))
+		if err != nil {
+			t.Fatalf("Parse(%s): %v", b.String(), err)
+		}
+		for j := 0; j < 30; j++ {
+			var path []string
+			var p strings.Builder
+			for n := rng.IntN(4); n > 0; n-- {
+				tok := toks[rng.IntN(len(toks))]
+				path = append(path, tok)
+				p.WriteByte('/')
+				p.WriteString(strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1"))
+			}
+			ptr := p.String()
+			want := refFind(v, path)
+			var wantText string
+			if want != nil {
+				var w strings.Builder
+				want.print(&w)
+				wantText = w.String()
+			}
+			got, err := d.Find(root, ptr)
+			if err != nil || compact(&d, got) != wantText {
+				t.Fatalf("%s: Find(%q) = %s, %v; want %s", b.String(), ptr, compact(&d, got), err, wantText)
+			}
+			if g := d.Get(root, path...); compact(&d, g) != wantText {
+				t.Fatalf("%s: Get(%q) = %s; want %s", b.String(), path, compact(&d, g), wantText)
+			}
+			pp, err := graft.ParsePointer(ptr)
+			if err != nil || len(pp) != len(path) || pp.String() != ptr {
+				t.Fatalf("ParsePointer(%q) = %q, %v", ptr, pp, err)
+			}
+			for k := range pp {
+				if pp[k] != path[k] {
+					t.Fatalf("ParsePointer(%q) = %q", ptr, pp)
+				}
+			}
+			lk, err := d.Lookup(root, ptr)
+			if want != nil {
+				if err != nil || compact(&d, lk) != wantText {
+					t.Fatalf("%s: Lookup(%q) = %s, %v; want %s", b.String(), ptr, compact(&d, lk), err, wantText)
+				}
+				continue
+			}
+			var e *graft.Error
+			if lk != 0 || !errors.As(err, &e) || !(errors.Is(err, graft.ErrNotFound) || errors.Is(err, graft.ErrPointer)) {
+				t.Fatalf("%s: Lookup(%q) = %d, %v; want an *Error", b.String(), ptr, lk, err)
+			}
+			// Pointer: ptr up to and including the token that names nothing.
+			if !strings.HasPrefix(ptr, e.Pointer) || (len(ptr) > len(e.Pointer) && ptr[len(e.Pointer)] != '/') || e.Pointer == "" {
+				t.Fatalf("%s: Lookup(%q): Pointer %q", b.String(), ptr, e.Pointer)
+			}
+			ep, _ := graft.ParsePointer(e.Pointer)
+			if refFind(v, ep[:len(ep)-1]) == nil || refFind(v, ep) != nil {
+				t.Fatalf("%s: Lookup(%q): Pointer %q is not the first token that names nothing", b.String(), ptr, e.Pointer)
+			}
 		}
 	}
 }

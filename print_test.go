@@ -2,6 +2,7 @@ package graft_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"math/rand/v2"
@@ -578,5 +579,200 @@ func TestPrintersDetachedValues(t *testing.T) {
 				checkPrinters(t, &d, r)
 			}
 		})
+	}
+}
+
+// Benchmarks of the printers where they walk a document container by
+// container: a document rebuilt by the building calls (every container
+// new, the scalars those parsed), printed compact, indented and canonical.
+// The bench module measures parsing, merges, patches and the print of
+// parsed documents against peers.
+
+var walkFiles = []string{"twitter.json", "citm_catalog.json"}
+
+// rebuild returns a value of d equal to v whose containers are all new
+// (built by NewObject, NewArray, Set and AppendItem) and whose scalars are
+// v's own, attached.
+func rebuild(tb testing.TB, d *graft.Doc, v graft.Ref) graft.Ref {
+	switch d.Kind(v) {
+	case graft.Object:
+		o := d.NewObject()
+		for name, m := range d.Members(v) {
+			n, _ := d.Text(name)
+			if err := d.Set(o, n, rebuild(tb, d, m)); err != nil {
+				tb.Fatal(err)
+			}
+		}
+		return o
+	case graft.Array:
+		a := d.NewArray()
+		for _, item := range d.Items(v) {
+			if err := d.AppendItem(a, rebuild(tb, d, item)); err != nil {
+				tb.Fatal(err)
+			}
+		}
+		return a
+	}
+	return v
+}
+
+// walkBench runs op on a rebuilt corpus file, once checked by check.
+func walkBench(b *testing.B, op func(d *graft.Doc, r graft.Ref, dst []byte) []byte, check func(tb testing.TB, in, out []byte)) {
+	for _, file := range walkFiles {
+		b.Run(file, func(b *testing.B) {
+			in := readCorpus(b, file)
+			d := graft.New(graft.Options{})
+			r := rebuild(b, d, mustAppend(b, d, string(in)))
+			out := op(d, r, nil)
+			check(b, in, out)
+			b.SetBytes(int64(len(in)))
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				out = op(d, r, out[:0])
+			}
+		})
+	}
+}
+
+func checkCompact(tb testing.TB, in, out []byte) {
+	if want := stdCompact(tb, string(in)); string(out) != want {
+		tb.Fatalf("printed %d bytes, want %d: %s", len(out), len(want), clip(string(out)))
+	}
+}
+
+func BenchmarkAppendJSONRebuilt(b *testing.B) {
+	walkBench(b, func(d *graft.Doc, r graft.Ref, dst []byte) []byte { return d.AppendJSON(dst, r) }, checkCompact)
+}
+
+func BenchmarkAppendIndentRebuilt(b *testing.B) {
+	walkBench(b, func(d *graft.Doc, r graft.Ref, dst []byte) []byte { return d.AppendIndent(dst, r, "", "  ") },
+		func(tb testing.TB, in, out []byte) {
+			var want bytes.Buffer
+			if err := json.Indent(&want, []byte(stdCompact(tb, string(in))), "", "  "); err != nil || string(out) != want.String() {
+				tb.Fatalf("%v: indented %d bytes, want %d", err, len(out), want.Len())
+			}
+		})
+}
+
+func BenchmarkAppendCanonicalRebuilt(b *testing.B) {
+	walkBench(b, func(d *graft.Doc, r graft.Ref, dst []byte) []byte {
+		out, err := d.AppendCanonical(dst, r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return out
+	}, func(tb testing.TB, in, out []byte) {
+		// The canonical form of the input as parsed, and its own.
+		var d graft.Doc
+		parsed, err := d.AppendCanonical(nil, mustAppend(tb, &d, string(in)))
+		again, err2 := d.AppendCanonical(nil, mustAppend(tb, &d, string(out)))
+		if err != nil || err2 != nil || !bytes.Equal(parsed, out) || !bytes.Equal(again, out) {
+			tb.Fatalf("%v, %v: canonical form %s", err, err2, clip(string(out)))
+		}
+	})
+}
+
+// TestIndentAfterEdits: after random edits, AppendIndent is
+// encoding/json.Indent of AppendJSON, and AppendJSON is the reference
+// tree's text.
+func TestIndentAfterEdits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	var d graft.Doc
+	for i := 0; i < 2000; i++ {
+		v := randRefValue(rng, 0)
+		if !v.obj && !v.arr {
+			continue
+		}
+		var b strings.Builder
+		v.print(&b)
+		root, err := d.Parse([]byte(b.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Edits on the root, mirrored on the reference.
+		for j := rng.IntN(6); j > 0; j-- {
+			val := randRefValue(rng, 2)
+			var vb strings.Builder
+			val.print(&vb)
+			nv := mustAppend(t, &d, vb.String())
+			if v.obj {
+				name := pointerNames[rng.IntN(len(pointerNames))]
+				if rng.IntN(3) == 0 {
+					// Delete removes every member of that name.
+					var names []string
+					var kids []*refValue
+					for k, n := range v.names {
+						if n != name {
+							names, kids = append(names, n), append(kids, v.kids[k])
+						}
+					}
+					if got := d.Delete(root, name); got != (len(names) < len(v.names)) {
+						t.Fatalf("Delete(%q) = %v", name, got)
+					}
+					v.names, v.kids = names, kids
+					continue
+				}
+				if err := d.Set(root, name, nv); err != nil {
+					t.Fatal(err)
+				}
+				last := -1
+				for k, n := range v.names {
+					if n == name {
+						last = k
+					}
+				}
+				if last >= 0 {
+					v.kids[last] = val
+				} else {
+					v.names = append(v.names, name)
+					v.kids = append(v.kids, val)
+				}
+				continue
+			}
+			switch n := len(v.kids); rng.IntN(4) {
+			case 0:
+				if err := d.AppendItem(root, nv); err != nil {
+					t.Fatal(err)
+				}
+				v.kids = append(v.kids, val)
+			case 1:
+				at := rng.IntN(n + 1)
+				if err := d.InsertItem(root, at, nv); err != nil {
+					t.Fatal(err)
+				}
+				v.kids = append(v.kids[:at:at], append([]*refValue{val}, v.kids[at:]...)...)
+			case 2:
+				if n == 0 {
+					continue
+				}
+				at := rng.IntN(n)
+				if err := d.SetItem(root, at, nv); err != nil {
+					t.Fatal(err)
+				}
+				v.kids[at] = val
+			default:
+				if n == 0 {
+					continue
+				}
+				at := rng.IntN(n)
+				if err := d.DeleteItem(root, at); err != nil {
+					t.Fatal(err)
+				}
+				v.kids = append(v.kids[:at:at], v.kids[at+1:]...)
+			}
+		}
+		var w strings.Builder
+		v.print(&w)
+		got := compact(&d, root)
+		if got != w.String() {
+			t.Fatalf("%s edited: AppendJSON = %s; want %s", b.String(), got, w.String())
+		}
+		if ind := string(d.AppendIndent(nil, root, "> ", "\t")); ind != stdIndent(t, got, "> ", "\t") {
+			t.Fatalf("AppendIndent = %q; json.Indent = %q", ind, stdIndent(t, got, "> ", "\t"))
+		}
+		if n := d.Len(root); n != len(v.kids) {
+			t.Fatalf("Len = %d; want %d", n, len(v.kids))
+		}
 	}
 }

@@ -284,7 +284,9 @@ func checkDeepEdits(t *testing.T, src string, n int, full bool) {
 	}
 }
 
-func TestDeepEditsGenerated(t *testing.T) {
+func TestDeepEditsGenerated(t *testing.T) { eachParser(t, testDeepEditsGenerated) }
+
+func testDeepEditsGenerated(t *testing.T) {
 	for seed := uint64(1); seed <= 6; seed++ {
 		src := deepDoc(seed)
 		for form, text := range forms(t, src) {

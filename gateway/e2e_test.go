@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/graftjson/graft/internal/demo"
-	"github.com/graftjson/graft/shape"
+	"github.com/graftjson/graft/internal/wire"
 )
 
 // demoGateway starts the demo's subgraphs, each on its own server on
@@ -45,7 +45,7 @@ func demoGateway(t testing.TB, opts Options, wrap map[string]func(http.Handler) 
 
 func post(query string) string {
 	b := []byte(`{"query":`)
-	b = shape.AppendQuote(b, query)
+	b = wire.AppendQuote(b, query)
 	return string(append(b, '}'))
 }
 

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/graftjson/graft/internal/wire"
 	"github.com/graftjson/graft/shape"
 )
 
@@ -46,7 +47,7 @@ func (e *RequestError) AppendResponse(dst []byte) []byte {
 			dst = append(dst, ',')
 		}
 		dst = append(dst, `{"message":`...)
-		dst = shape.AppendQuote(dst, p.Message)
+		dst = wire.AppendQuote(dst, p.Message)
 		if len(p.Locations) > 0 {
 			dst = append(dst, `,"locations":[`...)
 			for j, l := range p.Locations {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/internal/wire"
 	"github.com/graftjson/graft/shape"
 	"github.com/vektah/gqlparser/v2/ast"
 )
@@ -289,7 +290,7 @@ func (c *coercer) scalar(v graft.Ref, k graft.Kind, name string) string {
 			return inspect("Int cannot represent non-integer value: ")
 		}
 		if f > math.MaxInt32 || f < math.MinInt32 {
-			return string(shape.AppendJSNumber([]byte("Int cannot represent non 32-bit signed integer value: "), f))
+			return string(wire.AppendJSNumber([]byte("Int cannot represent non 32-bit signed integer value: "), f))
 		}
 	case "Float":
 		if k == graft.Number && !hasExponent(d.Raw(v)) {

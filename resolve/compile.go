@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/graftjson/graft/internal/wire"
 	"github.com/graftjson/graft/shape"
 )
 
@@ -273,7 +274,7 @@ func compileFields(fs []Field, where string) ([]cfield, error) {
 	return out, nil
 }
 
-func appendQuote(dst []byte, s string) []byte { return shape.AppendQuote(dst, s) }
+func appendQuote(dst []byte, s string) []byte { return wire.AppendQuote(dst, s) }
 
 // AppendText appends a readable listing of the fetch tree to dst: one line
 // per Sequence and Parallel, and for each Fetch its upstream, its path, the

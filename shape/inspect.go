@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/internal/wire"
 )
 
 // JavaScript semantics that graphql-js's messages and serializers show
@@ -27,9 +28,9 @@ func (r *Renderer) inspectDepth(b []byte, v graft.Ref, depth int) []byte {
 	switch d.Kind(v) {
 	case graft.String:
 		r.tmp2, _ = d.AppendString(r.tmp2[:0], v)
-		return appendJSString(b, r.tmp2)
+		return wire.AppendQuote(b, r.tmp2)
 	case graft.Number:
-		return appendJSNumber(b, r.number(v))
+		return wire.AppendJSNumber(b, r.number(v))
 	case graft.Bool, graft.Null:
 		return append(b, d.Raw(v)...)
 	case graft.Array:
@@ -81,135 +82,6 @@ func (r *Renderer) inspectDepth(b []byte, v graft.Ref, depth int) []byte {
 		return append(b, " }"...)
 	}
 	return append(b, "undefined"...)
-}
-
-// appendJSString appends s quoted as JavaScript's JSON.stringify quotes it.
-func appendJSString(b []byte, s []byte) []byte {
-	b = append(b, '"')
-	for _, c := range s {
-		switch c {
-		case '"':
-			b = append(b, '\\', '"')
-		case '\\':
-			b = append(b, '\\', '\\')
-		case '\b':
-			b = append(b, '\\', 'b')
-		case '\f':
-			b = append(b, '\\', 'f')
-		case '\n':
-			b = append(b, '\\', 'n')
-		case '\r':
-			b = append(b, '\\', 'r')
-		case '\t':
-			b = append(b, '\\', 't')
-		default:
-			if c < 0x20 {
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-			} else {
-				b = append(b, c)
-			}
-		}
-	}
-	return append(b, '"')
-}
-
-const hex = "0123456789abcdef"
-
-// appendQuote appends s as a JSON string: the quote, the backslash and
-// control characters escaped, bytes that are not UTF-8 replaced by U+FFFD,
-// everything else as is. s is a string or a []byte.
-func appendQuote[S ~string | ~[]byte](b []byte, s S) []byte {
-	b = append(b, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				b = append(b, '\\', c)
-			case c == '\n':
-				b = append(b, '\\', 'n')
-			case c == '\r':
-				b = append(b, '\\', 'r')
-			case c == '\t':
-				b = append(b, '\\', 't')
-			case c < 0x20:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-			default:
-				b = append(b, c)
-			}
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(string(s[i:min(i+utf8.UTFMax, len(s))]))
-		if r == utf8.RuneError && n == 1 {
-			b = append(b, "\uFFFD"...)
-		} else {
-			b = append(b, s[i:i+n]...)
-		}
-		i += n
-	}
-	return append(b, '"')
-}
-
-// appendJSNumber appends f as JavaScript's Number.prototype.toString
-// writes it (ECMA-262 Number::toString): the shortest digits that read
-// back as f, in plain notation from 1e-7 up to 1e21 and in exponent form
-// ("1e+21", "1.5e-7") outside.
-func appendJSNumber(b []byte, f float64) []byte {
-	switch {
-	case math.IsNaN(f):
-		return append(b, "NaN"...)
-	case math.IsInf(f, 1):
-		return append(b, "Infinity"...)
-	case math.IsInf(f, -1):
-		return append(b, "-Infinity"...)
-	case f == 0:
-		return append(b, '0')
-	}
-	if f < 0 {
-		b = append(b, '-')
-		f = -f
-	}
-	var buf [32]byte
-	e := strconv.AppendFloat(buf[:0], f, 'e', -1, 64) // d.ddde±xx
-	digits := make([]byte, 0, 24)
-	i := 0
-	for ; e[i] != 'e'; i++ {
-		if e[i] != '.' {
-			digits = append(digits, e[i])
-		}
-	}
-	exp, _ := strconv.Atoi(string(e[i+1:]))
-	k, n := len(digits), exp+1 // f = 0.digits × 10^n
-	switch {
-	case k <= n && n <= 21:
-		b = append(b, digits...)
-		for j := k; j < n; j++ {
-			b = append(b, '0')
-		}
-	case 0 < n && n <= 21:
-		b = append(b, digits[:n]...)
-		b = append(b, '.')
-		b = append(b, digits[n:]...)
-	case -6 < n && n <= 0:
-		b = append(b, '0', '.')
-		for j := n; j < 0; j++ {
-			b = append(b, '0')
-		}
-		b = append(b, digits...)
-	default:
-		b = append(b, digits[0])
-		if k > 1 {
-			b = append(b, '.')
-			b = append(b, digits[1:]...)
-		}
-		b = append(b, 'e')
-		if n-1 >= 0 {
-			b = append(b, '+')
-		}
-		b = strconv.AppendInt(b, int64(n-1), 10)
-	}
-	return b
 }
 
 // jsNumber returns the value of JavaScript's Number(s): s without leading
@@ -335,4 +207,15 @@ func isJSSpace(r rune) bool {
 		return true
 	}
 	return unicode.Is(unicode.Zs, r)
+}
+
+// AppendInspect appends the value v of d as graphql-js's inspect prints
+// values in messages: strings as JSON.stringify quotes them, numbers as
+// JavaScript writes them, arrays as [a, b] (ten items at most), objects as
+// { key: value }, containers nested more than two deep as [Array] or
+// [Object]. Packages that word GraphQL errors about data (variable
+// coercion, for one) use it to match the messages of Render.
+func AppendInspect(dst []byte, d *graft.Doc, v graft.Ref) []byte {
+	r := Renderer{d: d}
+	return r.inspect(dst, v)
 }

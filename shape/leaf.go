@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/internal/wire"
 )
 
 // Leaf coercion follows the serializers of graphql-js (v16): what each
@@ -145,7 +146,7 @@ func (r *Renderer) leafFloat(v graft.Ref, k graft.Kind) bool {
 		r.tmp, _ = r.d.AppendString(r.tmp[:0], v)
 		if len(r.tmp) > 0 {
 			if f = jsNumber(r.tmp); !math.IsNaN(f) && !math.IsInf(f, 0) {
-				r.out = appendJSNumber(r.out, f)
+				r.out = wire.AppendJSNumber(r.out, f)
 				return true
 			}
 		}
@@ -191,7 +192,7 @@ func (r *Renderer) quoteNumber(v graft.Ref) bool {
 		return false
 	}
 	r.out = append(r.out, '"')
-	r.out = appendJSNumber(r.out, f)
+	r.out = wire.AppendJSNumber(r.out, f)
 	r.out = append(r.out, '"')
 	return true
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"slices"
 	"strconv"
+
+	"github.com/graftjson/graft/internal/wire"
 )
 
 // Kind says what a Type is.
@@ -266,7 +268,7 @@ func (c *compiler) typ(t *Type) (*typ, error) {
 	case Enum:
 		ct.enum = make(map[string]string, len(t.Values))
 		for _, v := range t.Values {
-			ct.enum[v] = string(appendQuote(nil, v))
+			ct.enum[v] = string(wire.AppendQuote(nil, v))
 		}
 	case List:
 		elem, err := c.in(seg{"[]", ""}, t.Of)
@@ -307,7 +309,7 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 	if name == "" {
 		return nil, c.fail("an object type needs a name")
 	}
-	o := &object{name: name, quoted: appendQuote(nil, name), fields: make([]field, len(fields))}
+	o := &object{name: name, quoted: wire.AppendQuote(nil, name), fields: make([]field, len(fields))}
 	first := map[string][]int32{}
 	slots := map[string]int32{}
 	var keys []string
@@ -323,7 +325,7 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 			c.at = append(c.at, seg{".", f.Name})
 			return nil, c.fail("a field needs a key")
 		}
-		q := appendQuote(nil, f.Name)
+		q := wire.AppendQuote(nil, f.Name)
 		schema := f.Schema
 		if schema == "" {
 			schema = f.Key

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/internal/wire"
 )
 
 // Renderer holds the scratch memory of rendering: the error list, the
@@ -396,7 +397,7 @@ func (r *Renderer) fieldError() {
 	}
 	r.nerr++
 	r.errs = append(r.errs, `{"message":`...)
-	r.errs = appendQuote(r.errs, r.msg)
+	r.errs = wire.AppendQuote(r.errs, r.msg)
 	if s := r.current(); s != nil {
 		// The locations of every included occurrence of the field, each
 		// once; a field without a location (Line 0) adds none.

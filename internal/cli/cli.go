@@ -66,6 +66,7 @@ Exit status:
 Examples:
   graft serve --demo
   graft validate examples/*.json
+  graft validate --schema order.schema.json order.json
   graft fmt --indent 2 examples/base.json
   graft get examples/base.json /products/0/name
   graft merge examples/base.json examples/reviews.json examples/inventory.json

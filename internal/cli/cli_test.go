@@ -39,7 +39,7 @@ const (
 
 var goldenCases = []golden{
 	// help and dispatch
-	{name: "help flag", args: []string{"--help"}, stdoutHas: "Commands:\n  validate   check that files are valid JSON\n"},
+	{name: "help flag", args: []string{"--help"}, stdoutHas: "Commands:\n  validate   check that files are valid JSON (or valid against a JSON Schema)\n"},
 	{name: "help short flag", args: []string{"-h"}, stdoutHas: "usage: graft <command>"},
 	{name: "help command", args: []string{"help"}, stdoutHas: "Exit status:"},
 	{name: "help for a command", args: []string{"help", "merge"}, stdoutHas: "usage: graft merge [--at POINTER] [--on-conflict POLICY] BASE OVERLAY...\n"},

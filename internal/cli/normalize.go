@@ -5,7 +5,7 @@ import (
 
 	"github.com/graftjson/graft"
 	"github.com/graftjson/graft/graphql"
-	"github.com/graftjson/graft/shape"
+	"github.com/graftjson/graft/internal/wire"
 )
 
 func normalizeCommand() *command {
@@ -126,12 +126,12 @@ func runNormalize(r *runner, c *command, args []string) int {
 		}
 		return exitFail
 	}
-	out := append([]byte(`{"query":`), shape.AppendQuote(nil, req.Query)...)
+	out := append([]byte(`{"query":`), wire.AppendQuote(nil, req.Query)...)
 	out = append(out, `,"operationName":`...)
 	if req.OperationName == "" {
 		out = append(out, "null"...)
 	} else {
-		out = shape.AppendQuote(out, req.OperationName)
+		out = wire.AppendQuote(out, req.OperationName)
 	}
 	out = append(out, `,"variables":`...)
 	out = d.AppendJSON(out, req.Variables)

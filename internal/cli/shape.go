@@ -6,14 +6,16 @@ import (
 
 	"github.com/graftjson/graft"
 	"github.com/graftjson/graft/graphql"
+	"github.com/graftjson/graft/schema"
 	"github.com/graftjson/graft/shape"
 )
 
 func shapeCommand() *command {
 	return &command{
-		name:     "shape",
-		summary:  "shape raw data into a GraphQL response",
-		synopsis: "graft shape --schema S.graphql --query Q.graphql [flags] [DATA.json]",
+		name:    "shape",
+		summary: "shape raw data into a GraphQL response, or through a JSON Schema",
+		synopsis: "graft shape --schema S.graphql --query Q.graphql [flags] [DATA.json]\n" +
+			"       graft shape --json-schema S.json [--ref URI-PREFIX=DIR]... [flags] [FILE]",
 		help: `Shape prints the GraphQL response that a server with the schema in
 S.graphql would send for the operation in Q.graphql, if its resolvers
 returned the data in DATA.json: one JSON object {"errors":[...],"data":...}
@@ -63,7 +65,25 @@ the response's "locations") a COLUMN counts characters, Unicode code
 points, as the GraphQL parser gqlparser reports them: "é" is one column.
 In the JSON inputs it counts bytes, as everywhere in graft.
 
+With --json-schema, shape prints FILE through the JSON Schema (draft
+2020-12) in S.json instead: members that the schema does not declare are
+dropped from the objects it closes (additionalProperties or
+unevaluatedProperties false), member order and the text of strings and
+numbers are kept, and nothing is converted. It does not validate: run
+graft validate --schema first when the output must conform.
+
+JSON Schema flags:
+  --json-schema FILE         the JSON Schema (required for this form)
+  --ref URI-PREFIX=DIR       load the schema documents whose URI starts
+                             with URI-PREFIX from DIR; may be repeated
+  --declared-only            drop undeclared members from every object
+                             whose schema declares properties, closed or not
+  --coerce                   convert scalars to the schema's type where the
+                             value is the same ("42" to 42, 7 to "7",
+                             "true" to true); other mismatches are errors
+
 Examples:
+  graft shape --json-schema order.schema.json --declared-only order.json
   graft shape --schema api.graphql --query products.graphql upstream.json
   curl -s http://upstream/products | graft shape --schema api.graphql \
       --query q.graphql --variables vars.json --operation Products -
@@ -79,9 +99,22 @@ func runShape(r *runner, c *command, args []string) int {
 	varsFile := fs.String("variables", "", "the variables `FILE`")
 	opName := fs.String("operation", "", "the operation `NAME`")
 	maxDepth := fs.Int("max-depth", graphql.DefaultMaxDepth, "the most levels the operation may nest (`N`)")
+	jsonSchema := fs.String("json-schema", "", "the JSON Schema `FILE`")
+	var refs refList
+	fs.Var(&refs, "ref", "`URI-PREFIX=DIR`")
+	declaredOnly := fs.Bool("declared-only", false, "drop undeclared members everywhere")
+	coerce := fs.Bool("coerce", false, "convert scalars to the schema's types")
 	operands, code, ok := r.parseFlags(c, fs, args)
 	if !ok {
 		return code
+	}
+	for _, name := range []string{"ref", "declared-only", "coerce"} {
+		if *jsonSchema == "" && isSet(fs, name) {
+			return r.usageError(c, "--"+name+" needs --json-schema")
+		}
+	}
+	if *jsonSchema != "" {
+		return r.runJSONSchemaShape(c, fs, *jsonSchema, refs, schema.Options{DeclaredOnly: *declaredOnly, Coerce: *coerce}, operands)
 	}
 	switch {
 	case *schemaFile == "":
@@ -116,7 +149,7 @@ func runShape(r *runner, c *command, args []string) int {
 		r.report(describe(displayName(*schemaFile), err))
 		return exitFail
 	}
-	schema, err := graphql.ParseSchema(string(sdl), graphql.Options{MaxDepth: *maxDepth})
+	sch, err := graphql.ParseSchema(string(sdl), graphql.Options{MaxDepth: *maxDepth})
 	if err != nil {
 		r.report(describeGraphQL(displayName(*schemaFile), err))
 		return exitFail
@@ -142,7 +175,7 @@ func runShape(r *runner, c *command, args []string) int {
 		}
 	}
 
-	op, err := graphql.Compile(schema, string(query), *opName)
+	op, err := graphql.Compile(sch, string(query), *opName)
 	if err == nil {
 		var sr shape.Renderer
 		var out []byte

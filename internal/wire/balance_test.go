@@ -51,12 +51,22 @@ func balance(s []byte, maxDepth int) (int, BalanceStatus) {
 	return scanBalance(s, i, b.Depth, b.InString, maxDepth)
 }
 
+// checkBalance holds Balance.Blocks on every kernel of the machine to
+// scanBalance.
 func checkBalance(t *testing.T, s []byte, maxDepth int) {
 	t.Helper()
 	wi, ws := scanBalance(s, 0, 0, false, maxDepth)
-	gi, gs := balance(s, maxDepth)
-	if gi != wi || gs != ws {
-		t.Fatalf("Balance over %q (limit %d): %d, %d; want %d, %d", s, maxDepth, gi, gs, wi, ws)
+	kernels := Kernels()
+	if len(kernels) == 0 {
+		kernels = []string{""} // the portable build
+	}
+	for _, k := range kernels {
+		restore := UseKernel(k)
+		gi, gs := balance(s, maxDepth)
+		restore()
+		if gi != wi || gs != ws {
+			t.Fatalf("Balance over %q (limit %d, kernel %q): %d, %d; want %d, %d", s, maxDepth, k, gi, gs, wi, ws)
+		}
 	}
 }
 

@@ -1,5 +1,10 @@
 package wire
 
+import (
+	"math"
+	"strconv"
+)
+
 // ScanNumber validates the number token starting at s[i] (a '-' or a digit)
 // against the RFC 8259 grammar
 //
@@ -79,4 +84,43 @@ func ScanLiteral(s []byte, i int, lit string) (end int, code Code) {
 		}
 	}
 	return i + len(lit), OK
+}
+
+// AppendFloat appends the JSON number text of the finite f in the form of
+// ECMAScript's Number::toString: the shortest digits that read back as f,
+// in plain notation from 1e-6 up to 1e21 and in exponent form outside
+// ("1e+21", "1.5e-7"). Negative zero is "-0", as encoding/json writes it
+// (see AppendJSNumber). f must not be NaN or infinite: JSON has no text
+// for them.
+func AppendFloat(dst []byte, f float64) []byte {
+	abs, format := math.Abs(f), byte('f')
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	dst = strconv.AppendFloat(dst, f, format, -1, 64)
+	if format == 'e' { // e-07 -> e-7, as ECMAScript writes it
+		if n := len(dst); n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+			dst[n-2] = dst[n-1]
+			dst = dst[:n-1]
+		}
+	}
+	return dst
+}
+
+// AppendJSNumber appends f as JavaScript's String(f) writes it: as
+// AppendFloat does, but negative zero is "0", and NaN and the infinities
+// are "NaN", "Infinity" and "-Infinity". GraphQL servers word their
+// messages about numbers so.
+func AppendJSNumber(dst []byte, f float64) []byte {
+	switch {
+	case f == 0:
+		return append(dst, '0')
+	case math.IsNaN(f):
+		return append(dst, "NaN"...)
+	case math.IsInf(f, 1):
+		return append(dst, "Infinity"...)
+	case math.IsInf(f, -1):
+		return append(dst, "-Infinity"...)
+	}
+	return AppendFloat(dst, f)
 }

@@ -1,7 +1,10 @@
 package wire_test
 
 import (
+	"math"
+	"math/rand/v2"
 	"regexp"
+	"strconv"
 	"testing"
 
 	"github.com/graftjson/graft/internal/wire"
@@ -167,4 +170,114 @@ func TestCodeString(t *testing.T) {
 	if wire.Code(200).String() != "unknown error" {
 		t.Errorf("Code(200).String() = %q", wire.Code(200).String())
 	}
+}
+
+func TestAppendFloat(t *testing.T) {
+	cases := []struct {
+		name     string
+		in       float64
+		json, js string // AppendFloat, AppendJSNumber
+	}{
+		{"zero", 0, "0", "0"},
+		{"negative zero", math.Copysign(0, -1), "-0", "0"},
+		{"integer", 42, "42", "42"},
+		{"negative fraction", -1.5, "-1.5", "-1.5"},
+		{"shortest digits", 0.30000000000000004, "0.30000000000000004", "0.30000000000000004"},
+		{"smallest plain", 1e-6, "0.000001", "0.000001"},
+		{"largest exponent form below one", 1e-7, "1e-7", "1e-7"},
+		{"fraction in exponent form", 1.5e-7, "1.5e-7", "1.5e-7"},
+		{"three-digit exponent", 1.23e-100, "1.23e-100", "1.23e-100"},
+		{"largest plain", 1e20, "100000000000000000000", "100000000000000000000"},
+		{"plain past the digits", 123456789012345680000, "123456789012345680000", "123456789012345680000"},
+		{"smallest exponent form above one", 1e21, "1e+21", "1e+21"},
+		{"largest float64", math.MaxFloat64, "1.7976931348623157e+308", "1.7976931348623157e+308"},
+		{"smallest subnormal", 5e-324, "5e-324", "5e-324"},
+		{"negative exponent form", -2.5e-9, "-2.5e-9", "-2.5e-9"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := string(wire.AppendFloat([]byte("x"), c.in)); got != "x"+c.json {
+				t.Errorf("AppendFloat(%v) = %q, want %q", c.in, got, "x"+c.json)
+			}
+			if got := string(wire.AppendJSNumber([]byte("x"), c.in)); got != "x"+c.js {
+				t.Errorf("AppendJSNumber(%v) = %q, want %q", c.in, got, "x"+c.js)
+			}
+		})
+	}
+	for in, want := range map[float64]string{math.NaN(): "NaN", math.Inf(1): "Infinity", math.Inf(-1): "-Infinity"} {
+		if got := string(wire.AppendJSNumber(nil, in)); got != want {
+			t.Errorf("AppendJSNumber(%v) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestAppendFloatAgreesWithSteps holds AppendJSNumber to jsNumberSteps on
+// random float64 bit patterns: two ways to the same text, one by
+// strconv's formats, one by the steps of ECMA-262 Number::toString.
+func TestAppendFloatAgreesWithSteps(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200000 {
+		f := math.Float64frombits(rng.Uint64())
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			continue
+		}
+		got, want := wire.AppendJSNumber(nil, f), jsNumberSteps(nil, f)
+		if string(got) != string(want) {
+			t.Fatalf("AppendJSNumber(%b) = %s, Number::toString gives %s", f, got, want)
+		}
+		if back, err := strconv.ParseFloat(string(wire.AppendFloat(nil, f)), 64); err != nil || back != f {
+			t.Fatalf("AppendFloat(%b) = %s, reads back as %v (%v)", f, wire.AppendFloat(nil, f), back, err)
+		}
+	}
+}
+
+// jsNumberSteps follows ECMA-262 Number::toString for a finite f: k
+// shortest digits, f = 0.digits × 10^n, then plain or exponent form by n.
+func jsNumberSteps(b []byte, f float64) []byte {
+	if f == 0 {
+		return append(b, '0')
+	}
+	if f < 0 {
+		b = append(b, '-')
+		f = -f
+	}
+	e := strconv.AppendFloat(nil, f, 'e', -1, 64) // d.ddde±xx
+	var digits []byte
+	i := 0
+	for ; e[i] != 'e'; i++ {
+		if e[i] != '.' {
+			digits = append(digits, e[i])
+		}
+	}
+	exp, _ := strconv.Atoi(string(e[i+1:]))
+	k, n := len(digits), exp+1
+	switch {
+	case k <= n && n <= 21:
+		b = append(b, digits...)
+		for j := k; j < n; j++ {
+			b = append(b, '0')
+		}
+	case 0 < n && n <= 21:
+		b = append(b, digits[:n]...)
+		b = append(b, '.')
+		b = append(b, digits[n:]...)
+	case -6 < n && n <= 0:
+		b = append(b, '0', '.')
+		for j := n; j < 0; j++ {
+			b = append(b, '0')
+		}
+		b = append(b, digits...)
+	default:
+		b = append(b, digits[0])
+		if k > 1 {
+			b = append(b, '.')
+			b = append(b, digits[1:]...)
+		}
+		b = append(b, 'e')
+		if n-1 >= 0 {
+			b = append(b, '+')
+		}
+		b = strconv.AppendInt(b, int64(n-1), 10)
+	}
+	return b
 }

@@ -5,8 +5,10 @@ import "unicode/utf8"
 // AppendQuote appends s as a JSON string token to dst, escaping only what
 // RFC 8259 requires: the quote, the backslash and control characters (with
 // the short forms \b \f \n \r \t where they exist). Bytes that are not UTF-8
-// are replaced by U+FFFD so the result is always valid JSON.
-func AppendQuote(dst []byte, s string) []byte {
+// are replaced by U+FFFD so the result is always valid JSON. This is the
+// form of JavaScript's JSON.stringify too (for text that is UTF-8), so
+// GraphQL responses and messages quote strings as graphql-js does.
+func AppendQuote[S ~string | ~[]byte](dst []byte, s S) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
@@ -22,7 +24,8 @@ func AppendQuote(dst []byte, s string) []byte {
 			start = i
 			continue
 		}
-		r, n := utf8.DecodeRuneInString(s[i:])
+		// At most four bytes: converting them does not allocate.
+		r, n := utf8.DecodeRuneInString(string(s[i:min(i+utf8.UTFMax, len(s))]))
 		if r == utf8.RuneError && n == 1 {
 			dst = append(dst, s[start:i]...)
 			dst = append(dst, "\ufffd"...)

@@ -38,6 +38,9 @@ func TestAppendQuoteEveryByte(t *testing.T) {
 		if got != "x"+want {
 			t.Errorf("AppendQuote(%#02x) = %q, want %q", c, got, "x"+want)
 		}
+		if got := string(wire.AppendQuote([]byte("x"), []byte{byte(c)})); got != "x"+want {
+			t.Errorf("AppendQuote([]byte{%#02x}) = %q, want %q", c, got, "x"+want)
+		}
 	}
 }
 
@@ -57,18 +60,30 @@ func TestAppendQuote(t *testing.T) {
 		if got := string(wire.AppendQuote(nil, c.in)); got != c.want {
 			t.Errorf("AppendQuote(%q) = %q, want %q", c.in, got, c.want)
 		}
+		if got := string(wire.AppendQuote(nil, []byte(c.in))); got != c.want {
+			t.Errorf("AppendQuote([]byte(%q)) = %q, want %q", c.in, got, c.want)
+		}
+	}
+	// Bytes are quoted without converting them to a string.
+	long := []byte(strings.Repeat("é\\x\xff", 100))
+	dst := make([]byte, 0, 2048)
+	if n := testing.AllocsPerRun(100, func() { dst = wire.AppendQuote(dst[:0], long) }); n != 0 {
+		t.Errorf("AppendQuote of %d bytes: %v allocations, want 0", len(long), n)
 	}
 }
 
-// FuzzQuoteRoundTrip: AppendQuote gives a valid strict string token that
-// decodes (by AppendUnquote and by encoding/json) to s with every byte
-// that is not UTF-8 replaced by U+FFFD.
+// FuzzQuoteRoundTrip: AppendQuote gives (from a string or its bytes
+// alike) a valid strict string token that decodes (by AppendUnquote and by
+// encoding/json) to s with every byte that is not UTF-8 replaced by U+FFFD.
 func FuzzQuoteRoundTrip(f *testing.F) {
 	for _, s := range []string{"", "a\"b\\c", "\x00\x1f\x7f", "é\xff", "\xed\xa0\x80", strings.Repeat("q", 40)} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		tok := wire.AppendQuote(nil, s)
+		if b := wire.AppendQuote(nil, []byte(s)); string(b) != string(tok) {
+			t.Fatalf("AppendQuote of %q as bytes = %q, as a string %q", s, b, tok)
+		}
 		end, esc, code := wire.ScanString(tok, 0, strict)
 		if code != wire.OK || end != len(tok) {
 			t.Fatalf("AppendQuote(%q) = %q, which ScanString rejects: %d, %v", s, tok, end, code)

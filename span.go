@@ -1,0 +1,150 @@
+package graft
+
+import "slices"
+
+// Print spans.
+//
+// A container read by Append prints as one copy of its compact text until
+// something under it changes. Rather than pointing every node at its parent,
+// the Doc keeps the sorted text offsets of the changes: a change to a node
+// records the node's own offset, which lies inside the text span of each of
+// its ancestors, so a container is clean exactly when no recorded offset
+// falls in its span (one binary search).
+//
+// Appending members or items is the common edit of a gateway (an entity
+// fetch adds fields to an object) and gets a cheaper state: a grown
+// container keeps the text of its original children, [off, off+n-1), and
+// prints it in one piece before the appended ones, as long as no change is
+// recorded inside it. Its own offset is recorded for its ancestors' sake
+// and does not count against itself.
+
+// spanState is what tells whether a parsed container's span still prints
+// it. Besides this file, the journal (journal.go) records and undoes
+// edits through record and unrecord, merges (merge.go) set moved, and
+// contains (cycle.go) reads it.
+type spanState struct {
+	edits []uint32 // sorted text offsets of parsed nodes changed since parsing
+	moved bool     // a merge moved parsed nodes (see contains)
+}
+
+// print modes of a container
+const (
+	printWalk   = iota // print child by child
+	printSpan          // copy the span
+	printPrefix        // copy the span but its closer, then the appended children
+)
+
+// printMode says how container n prints (hint: see clean) and, unless it
+// prints child by child, returns its aux entry.
+func (d *Doc) printMode(n *node, hint *int) (int, aux) {
+	if n.meta&flagSpan == 0 {
+		return printWalk, aux{}
+	}
+	lo, mode := n.off, printSpan
+	if n.meta&flagGrown != 0 {
+		lo, mode = n.off+1, printPrefix
+	}
+	a := d.aux[n.payload()]
+	if !d.clean(lo, n.off+a.span, hint) {
+		return printWalk, aux{}
+	}
+	return mode, a
+}
+
+// clean reports whether no edit is recorded in the text range [lo, hi).
+// Printing asks in document order, mostly: hint (nil, or the caller's
+// running value) holds the position the last question found, and the next
+// is tried there and one further before a binary search.
+func (d *Doc) clean(lo, hi uint32, hint *int) bool {
+	e := d.spans.edits
+	n := len(e)
+	if n == 0 || lo > e[n-1] || hi <= e[0] {
+		return true
+	}
+	// The first edit at or after lo, e[j], exists: lo <= e[n-1].
+	var j int
+	switch {
+	case hint != nil && *hint < n && e[*hint] >= lo && (*hint == 0 || e[*hint-1] < lo):
+		j = *hint
+	case hint != nil && *hint+1 < n && e[*hint] < lo && e[*hint+1] >= lo:
+		j = *hint + 1
+	default:
+		j, _ = slices.BinarySearch(e, lo)
+	}
+	if hint != nil {
+		*hint = j
+	}
+	return e[j] >= hi
+}
+
+// span returns the length of the compact text of a parsed container.
+func (d *Doc) span(n *node) uint32 { return d.aux[n.payload()].span }
+
+// origLast returns the last original child of a grown container, 0 if it
+// had none.
+func (d *Doc) origLast(n *node) uint32 { return d.aux[n.payload()].last }
+
+// changed records that node i is about to change in a way other than
+// having children appended: its value is replaced, or a child is removed,
+// inserted or replaced.
+func (d *Doc) changed(i uint32) {
+	n := &d.nodes[i]
+	if n.meta&flagParsed == 0 {
+		return // built: no parsed span contains its text
+	}
+	if k := n.kind(); k == Object || k == Array {
+		if n.meta&flagSpan == 0 {
+			// Recorded when its span was dropped, unless a merge dropped
+			// it (unspan): record it now, once, for the parents of a
+			// consumed source and for movedMembers.
+			d.record(n.off)
+			return
+		}
+		d.saveField(i, fieldMeta)
+		n.meta &^= flagSpan | flagGrown
+	}
+	d.record(n.off)
+}
+
+// grown records that children are about to be appended to container c,
+// whose last child is last (0 if none).
+func (d *Doc) grown(c, last uint32) {
+	n := &d.nodes[c]
+	if n.meta&(flagSpan|flagGrown) != flagSpan {
+		return // no span to keep, or already grown
+	}
+	d.saveField(c, fieldMeta)
+	if len(d.aux) >= maxAux {
+		n.meta &^= flagSpan // no room for an entry: print child by child
+	} else {
+		// A new entry: others may share the old one (see node).
+		a := d.aux[n.payload()]
+		a.last = last
+		d.aux = append(d.aux, a)
+		n.meta = n.meta&(1<<payloadShift-1) | flagGrown | uint32(len(d.aux)-1)<<payloadShift
+	}
+	d.record(n.off)
+}
+
+// record adds text offset off to the edits.
+func (d *Doc) record(off uint32) {
+	if n := len(d.spans.edits); n == 0 || d.spans.edits[n-1] < off {
+		d.spans.edits = append(d.spans.edits, off) // edits made in document order
+	} else {
+		j, found := slices.BinarySearch(d.spans.edits, off)
+		if found {
+			return
+		}
+		d.spans.edits = slices.Insert(d.spans.edits, j, off)
+	}
+	if d.journal.open {
+		d.journal.undo = append(d.journal.undo, undoEntry{i: undoEdit, old: off})
+	}
+}
+
+// unrecord removes text offset off from the edits (a rollback of record).
+func (d *Doc) unrecord(off uint32) {
+	if k, found := slices.BinarySearch(d.spans.edits, off); found {
+		d.spans.edits = slices.Delete(d.spans.edits, k, k+1)
+	}
+}
