@@ -25,6 +25,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 	"syscall"
@@ -178,6 +179,20 @@ func main() {
 			start: func(port int, _ string) *exec.Cmd {
 				cmd := exec.Command("node", "apollo.mjs", sgFile, strconv.Itoa(port))
 				cmd.Dir = nd
+				return cmd
+			},
+		}, gateway{
+			name: "grafbase", version: "CLI " + nodeVersion(nd, "@grafbase/cli-x86_64-unknown-linux-musl") + " (grafbase dev)",
+			start: func(port int, dir string) *exec.Cmd {
+				schemas, _ := filepath.Abs("../../internal/demo/schema")
+				cfg := "[[headers]]\nrule = \"forward\"\nname = \"authorization\"\n"
+				for _, name := range sortedNames(subs.urls) {
+					cfg += fmt.Sprintf("\n[subgraphs.%s]\nurl = %q\nschema_path = %q\n", name, subs.urls[name], filepath.Join(schemas, name+".graphql"))
+				}
+				file := filepath.Join(dir, "grafbase.toml")
+				os.WriteFile(file, []byte(cfg), 0o644)
+				cmd := exec.Command(filepath.Join(nd, "node_modules/@grafbase/cli-x86_64-unknown-linux-musl/grafbase"), "dev", "-c", file, "--listen-address", "127.0.0.1:"+strconv.Itoa(port))
+				cmd.Dir = dir
 				return cmd
 			},
 		}, gateway{
@@ -406,6 +421,15 @@ func stopProcess(cmd *exec.Cmd) {
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		<-done
 	}
+}
+
+func sortedNames(m map[string]string) []string {
+	var names []string
+	for k := range m {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return names
 }
 
 // nodeVersion is the version of an installed npm package.

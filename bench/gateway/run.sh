@@ -3,8 +3,9 @@
 #
 # Installs what it needs — wrk (Debian package), Hive Router 0.3.10 from
 # crates.io (cargo +nightly; about 25 minutes on 2 cores the first time,
-# then cached), Apollo Gateway 2.14.4 and Hive Gateway 2.15.1 from npm
-# (node/package-lock.json; needs Node.js) — builds graft and the harness
+# then cached), Apollo Gateway 2.14.4, Hive Gateway 2.15.1 and Grafbase's
+# CLI 0.103.0 (its dev server) from npm (node/package-lock.json; needs
+# Node.js) — builds graft and the harness
 # (this Go module, which also serves graphql-go-tools v2.16.0's engine),
 # runs every gateway against the
 # same Go subgraphs on 127.0.0.1 and writes RESULTS.md. Every server binds
@@ -15,7 +16,7 @@
 #   ROUNDS      interleaved rounds (default 2)
 #   DURATION    each measured wrk run (default 10s)
 #   GATEWAYS    comma-separated subset of graft,hive-router,graphql-go-tools,
-#               apollo-gateway,hive-gateway
+#               apollo-gateway,grafbase,hive-gateway
 #   SCENARIOS   comma-separated subset of nested-unique,nested-same,big-unique,slow-unique
 #   CACHE       where binaries are cached (default ~/.cache/graft-bench)
 #   SKIP_HIVE   set to skip installing Hive Router
@@ -59,7 +60,7 @@ fi
 
 go build -o "$cache/graft" ../../cmd/graft
 go build -o "$cache/gatewaybench" .
-# 4 scenarios x 5 gateways x ROUNDS runs of DURATION + warm-ups and starts.
+# 4 scenarios x 6 gateways x ROUNDS runs of DURATION + warm-ups and starts.
 timeout 3600 "$cache/gatewaybench" -graft "$cache/graft" "${hive_flag[@]}" "${node_flag[@]}" \
 	-rounds "${ROUNDS:-2}" -duration "${DURATION:-10s}" \
 	-gateways "${GATEWAYS:-}" -scenarios "${SCENARIOS:-}" -out RESULTS.md
