@@ -58,15 +58,20 @@ func (t *transport) Do(ctx context.Context, r *resolve.UpstreamRequest, dst []by
 		h["Content-Type"] = jsonType
 		h["Accept"] = acceptJSON
 	}
-	body := &requestBody{b: r.Body}
+	// A *bytes.Reader (in io.NopCloser) is a body net/http knows to be in
+	// memory: it writes the headers and the body with one write, where a
+	// reader of another type gets the headers flushed first.
+	body := r.Body
+	getBody := func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(body)), nil }
+	rc, _ := getBody()
 	// The RoundTripper itself, not http.Client.Do: a subgraph request is
 	// never redirected, and Client.Do would copy the headers and the URL
 	// of every request for redirects that do not happen.
 	resp, err := t.rt.RoundTrip((&http.Request{
 		Method: http.MethodPost, URL: u, Host: u.Host,
 		Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
-		Header: h, Body: body, ContentLength: int64(len(r.Body)),
-		GetBody: body.again, // a request on a stale kept-alive connection is retried
+		Header: h, Body: rc, ContentLength: int64(len(r.Body)),
+		GetBody: getBody, // a request on a stale kept-alive connection is retried
 	}).WithContext(ctx))
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil {
@@ -127,26 +132,6 @@ func newTransport() *http.Transport {
 
 // maxIdlePerSubgraph bounds the idle connections kept to one subgraph.
 const maxIdlePerSubgraph = 256
-
-// requestBody is the body of a subgraph request: r.Body of the engine,
-// read in place.
-type requestBody struct {
-	b   []byte
-	off int
-}
-
-func (b *requestBody) Read(p []byte) (int, error) {
-	if b.off == len(b.b) {
-		return 0, io.EOF
-	}
-	n := copy(p, b.b[b.off:])
-	b.off += n
-	return n, nil
-}
-
-func (b *requestBody) Close() error { return nil }
-
-func (b *requestBody) again() (io.ReadCloser, error) { return &requestBody{b: b.b}, nil }
 
 var (
 	acceptJSON    = []string{"application/graphql-response+json, application/json;q=0.9"}
