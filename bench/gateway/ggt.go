@@ -37,8 +37,10 @@ type headerKey struct{}
 type httpSource struct{ client *http.Client }
 
 func (s *httpSource) Load(ctx context.Context, headers http.Header, input []byte) ([]byte, error) {
+	// httpclient.Do adds to the headers it is given, and fetches run in
+	// parallel: each gets its own copy.
 	h, _ := ctx.Value(headerKey{}).(http.Header)
-	return httpclient.Do(s.client, ctx, h, input)
+	return httpclient.Do(s.client, ctx, h.Clone(), input)
 }
 
 func (s *httpSource) LoadWithFiles(ctx context.Context, headers http.Header, input []byte, files []*httpclient.FileUpload) ([]byte, error) {

@@ -245,7 +245,11 @@ func main() {
 			for _, g := range gateways {
 				r, err := measure(g, s, round, subs, data, dir, lua, *duration, *conns)
 				if err != nil {
-					log.Printf("%s %s round %d: %v", g.name, s.name, round, err)
+					tail, _ := os.ReadFile(filepath.Join(dir, g.name+".log"))
+					if len(tail) > 2000 {
+						tail = tail[len(tail)-2000:]
+					}
+					log.Printf("%s %s round %d: %v; its log ends:\n%s", g.name, s.name, round, err, tail)
 					continue
 				}
 				log.Printf("%s: p99 %.1f ms, %.0f req per CPU-second, peak RSS %.0f MiB (idle %.0f), bad %d", r, ms(r.p99), r.perCPU(), r.peakMiB(), mib(r.idleRSS), r.bad+r.errors)

@@ -58,7 +58,7 @@ if [[ -z ${SKIP_NODE:-} ]]; then
 	fi
 fi
 
-go build -o "$cache/graft" ../../cmd/graft
+(cd ../.. && go build -o "$cache/graft" ./cmd/graft)
 go build -o "$cache/gatewaybench" .
 # 4 scenarios x 6 gateways x ROUNDS runs of DURATION + warm-ups and starts.
 timeout 3600 "$cache/gatewaybench" -graft "$cache/graft" "${hive_flag[@]}" "${node_flag[@]}" \
