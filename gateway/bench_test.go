@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -33,7 +34,7 @@ func (r *replay) Do(ctx context.Context, u *resolve.UpstreamRequest, dst []byte)
 		return append(dst, resp...), nil
 	}
 	if !r.record {
-		return dst, &upstreamError{"no recorded response"}
+		return dst, errors.New("no recorded response")
 	}
 	req, _ := http.NewRequestWithContext(ctx, "POST", "/graphql", strings.NewReader(string(u.Body)))
 	req.Header.Set("Content-Type", "application/json")

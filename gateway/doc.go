@@ -37,7 +37,7 @@
 // # Failing subgraphs
 //
 // A subgraph that answers an error status, garbage, a truncated body, a
-// body over Options.MaxSubgraphResponseBytes, the wrong number of
+// body over Options.SubgraphMaxBytes, the wrong number of
 // _entities, GraphQL errors, drops the connection or does not answer
 // within its timeout (Options.SubgraphTimeouts, else
 // Options.SubgraphTimeout) never fails the response: its fields are null,

@@ -112,6 +112,7 @@ func TestForwardHeaders(t *testing.T) {
 	}{
 		{"named", []string{"authorization"}, "Bearer t0k"},
 		{"not named", nil, ""},
+		{"named by Connection", []string{"Authorization", "X-Other"}, "Bearer t0k"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			seen := make(chan string, 1)
@@ -126,6 +127,7 @@ func TestForwardHeaders(t *testing.T) {
 			req.Header.Set("Content-Type", "application/json")
 			req.Header.Set("Authorization", "Bearer t0k")
 			req.Header.Set("X-Other", "no")
+			req.Header.Set("Connection", "keep-alive, x-other")
 			resp, err := srv.Client().Do(req)
 			if err != nil {
 				t.Fatal(err)

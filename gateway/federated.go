@@ -1,17 +1,14 @@
 package gateway
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"net/http"
-	"net/url"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/graftjson/graft/federation"
 	"github.com/graftjson/graft/resolve"
+	"github.com/graftjson/graft/resolve/httptransport"
 )
 
 // New returns a gateway for the supergraph SDL text supergraph, as
@@ -45,32 +42,16 @@ func New(supergraph string, opts Options) (*Gateway, error) {
 			return nil, &Error{Message: "subgraph timeout " + strconv.Quote(name) + ": must be positive"}
 		}
 	}
-	parsed := map[string]*url.URL{}
 	for _, name := range sortedKeys(urls) {
 		if urls[name] == "" {
 			return nil, &Error{Message: "subgraph " + strconv.Quote(name) + " has no URL in the supergraph: give it one in Options.Subgraphs (graft serve --subgraph " + name + "=URL)"}
 		}
-		u, err := url.Parse(urls[name])
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return nil, &Error{Message: "subgraph " + strconv.Quote(name) + ": " + strconv.Quote(urls[name]) + " is not an http or https URL"}
-		}
-		parsed[name] = u
 	}
-	var rt http.RoundTripper = newTransport()
-	if opts.Client != nil {
-		rt = opts.Client.Transport
-		if rt == nil {
-			rt = http.DefaultTransport
-		}
+	subgraphs, err := httptransport.New(httptransport.Options{URLs: urls, Timeout: opts.SubgraphTimeout, Timeouts: opts.SubgraphTimeouts, MaxResponseBytes: opts.SubgraphMaxBytes})
+	if err != nil {
+		return nil, &Error{Message: err.Error(), Err: err}
 	}
-	t := &transport{
-		urls:          parsed,
-		rt:            rt,
-		timeout:       opts.SubgraphTimeout,
-		timeouts:      opts.SubgraphTimeouts,
-		maxBytes:      opts.MaxSubgraphResponseBytes,
-		introspection: newIntrospection(sg.APISchema()),
-	}
+	t := &transport{subgraphs: subgraphs, introspection: newIntrospection(sg.APISchema())}
 	return newGateway(&federated{sg: sg, engine: resolve.NewEngine(t, resolve.Options{Dedup: opts.Dedup})}, opts), nil
 }
 
@@ -105,23 +86,4 @@ func (f *federated) run(ctx context.Context, p *prepared, req *request, conds []
 	}
 	req.engine = resolve.Request{Variables: req.vars, Conditions: conds, Header: req.header}
 	return f.engine.Execute(ctx, p.plan, &req.engine, dst)
-}
-
-// introspectionRequest is the body the engine sends for the root fetch of
-// __schema and __type.
-type introspectionRequest struct {
-	Query         string         `json:"query"`
-	OperationName string         `json:"operationName"`
-	Variables     map[string]any `json:"variables"`
-}
-
-// answerIntrospection answers the introspection fetch in process.
-func (t *transport) answerIntrospection(ctx context.Context, body []byte, dst []byte) ([]byte, error) {
-	var r introspectionRequest
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
-	if err := dec.Decode(&r); err != nil {
-		return dst, err
-	}
-	return append(dst, t.introspection.execute(ctx, r.Query, r.OperationName, r.Variables)...), nil
 }

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -25,8 +26,6 @@ const (
 	DefaultMaxTokens       = 20000
 	DefaultCacheSize       = 1024
 	DefaultSubgraphTimeout = 30 * time.Second
-
-	DefaultMaxSubgraphResponseBytes = 32 << 20 // 32 MiB
 )
 
 // Options configure a Gateway. They are set at construction; the zero
@@ -43,32 +42,25 @@ type Options struct {
 	// directives give, by subgraph name. A name the supergraph does not
 	// have is an error of New.
 	Subgraphs map[string]string
-	// Client's Transport sends the requests to the subgraphs (nil:
-	// http.DefaultTransport); nil Client means a transport of the
-	// gateway's own, which keeps idle connections to each subgraph. Only
-	// the Transport is used: subgraph requests are not redirected, and
-	// their time is bounded by SubgraphTimeout(s), not Client.Timeout.
-	// Tests and embedders set it to route requests elsewhere (an
-	// in-memory RoundTripper, for one).
-	Client *http.Client
 	// SubgraphTimeout bounds each request to a subgraph; a subgraph that
 	// does not answer in time gives an error in the response and null
 	// data where its fields were. Zero means DefaultSubgraphTimeout.
 	SubgraphTimeout time.Duration
 	// SubgraphTimeouts overrides SubgraphTimeout for the subgraphs it
-	// names (a name the supergraph does not have is an error of New).
+	// names (a name the supergraph does not have, or a duration that is
+	// not positive, is an error of New).
 	SubgraphTimeouts map[string]time.Duration
-	// MaxSubgraphResponseBytes bounds the body of one subgraph response;
-	// a larger one is an error naming the subgraph, and null data where
-	// its fields were. Zero means DefaultMaxSubgraphResponseBytes.
-	MaxSubgraphResponseBytes int64
+	// SubgraphMaxBytes bounds a subgraph's response body; zero means
+	// httptransport.DefaultMaxResponseBytes (64 MiB).
+	SubgraphMaxBytes int64
 	// Dedup shares one subgraph request among identical requests in
 	// flight at the same time: same subgraph, same body, same forwarded
 	// headers, so clients whose forwarded headers (an Authorization)
 	// differ never share a response. Off by default.
 	Dedup bool
 	// ForwardHeaders names the client request headers sent on to the
-	// subgraphs (none by default).
+	// subgraphs (none by default). Hop-by-hop headers and those the
+	// transport sets (Content-Type, Accept, Host, …) are never sent.
 	ForwardHeaders []string
 
 	// MaxBodyBytes bounds a POST body; a larger one is refused with 413.
@@ -94,9 +86,6 @@ func (o *Options) defaults() {
 	}
 	if o.SubgraphTimeout <= 0 {
 		o.SubgraphTimeout = DefaultSubgraphTimeout
-	}
-	if o.MaxSubgraphResponseBytes <= 0 {
-		o.MaxSubgraphResponseBytes = DefaultMaxSubgraphResponseBytes
 	}
 	if o.MaxBodyBytes <= 0 {
 		o.MaxBodyBytes = DefaultMaxBodyBytes
@@ -298,11 +287,27 @@ func (g *Gateway) forward(m map[string][]string, h http.Header) map[string][]str
 	}
 	clear(m)
 	for _, name := range g.opts.ForwardHeaders {
-		if v := h.Values(name); len(v) > 0 {
+		if v := h.Values(name); len(v) > 0 && !hopByHop(h, name) {
 			m[http.CanonicalHeaderKey(name)] = v
 		}
 	}
 	return m
+}
+
+// hopByHop reports whether the client's Connection header names the
+// header name, which then concerns this hop only (RFC 9110, 7.6.1).
+// httptransport drops the fixed hop-by-hop headers itself.
+func hopByHop(h http.Header, name string) bool {
+	for _, line := range h["Connection"] {
+		for line != "" {
+			var opt string
+			opt, line, _ = strings.Cut(line, ",")
+			if strings.EqualFold(strings.TrimSpace(opt), name) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // prepare finds the planned operation of a request in the cache, or
@@ -374,7 +379,7 @@ func readBody(dst []byte, body io.Reader, limit int64) ([]byte, error) {
 			return dst, nil
 		}
 		if err != nil {
-			return dst, &Error{Status: http.StatusBadRequest, Message: "The request body could not be read: " + err.Error(), Err: err}
+			return dst, badRequest("The request body could not be read: " + err.Error())
 		}
 	}
 }

@@ -8,86 +8,32 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
-	"sync"
 	"testing"
 
+	"github.com/graftjson/graft/federation"
 	"github.com/graftjson/graft/internal/demo"
+	"github.com/graftjson/graft/resolve"
 )
 
-// memorySubgraphs is an http.RoundTripper answering the gateway's
-// subgraph requests from memory: the demo subgraph's answer to the same
-// body, computed once. The gateway's HTTP client path (requests, headers,
-// timeouts, reading bodies) runs in full; only the network is left out.
-type memorySubgraphs struct {
-	subs    map[string]http.Handler
-	mu      sync.RWMutex
-	answers map[string][]byte
-}
-
-func (m *memorySubgraphs) RoundTrip(r *http.Request) (*http.Response, error) {
-	var buf [4096]byte
-	key := append(append(buf[:0], r.URL.Host...), 0)
-	key, err := readAll(key, r.Body)
-	r.Body.Close()
-	if err != nil {
-		return nil, err
-	}
-	m.mu.RLock()
-	answer, ok := m.answers[string(key)]
-	m.mu.RUnlock()
-	if !ok {
-		body := key[len(r.URL.Host)+1:]
-		req := httptest.NewRequest("POST", "/graphql", bytes.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		rec := httptest.NewRecorder()
-		m.subs[r.URL.Host].ServeHTTP(rec, req)
-		answer = rec.Body.Bytes()
-		m.mu.Lock()
-		m.answers[string(key)] = answer
-		m.mu.Unlock()
-	}
-	return &http.Response{StatusCode: 200, Status: "200 OK", Header: answerHeader,
-		ContentLength: int64(len(answer)), Body: io.NopCloser(bytes.NewReader(answer)), Request: r}, nil
-}
-
-// answerHeader is the header of every answer (the gateway only reads it).
-var answerHeader = http.Header{"Content-Type": jsonType}
-
-func readAll(dst []byte, r io.Reader) ([]byte, error) {
-	for {
-		if len(dst) == cap(dst) {
-			dst = append(dst, 0)[:len(dst)]
-		}
-		n, err := r.Read(dst[len(dst):cap(dst)])
-		dst = dst[:len(dst)+n]
-		if err == io.EOF {
-			return dst, nil
-		}
-		if err != nil {
-			return dst, err
-		}
-	}
-}
-
-// servePath starts a gateway over the demo's subgraphs in memory behind
-// a real HTTP server on 127.0.0.1, and returns a function that sends it
-// the query on one kept-alive connection and returns the response body.
+// servePath starts a gateway over the demo's subgraphs in memory (their
+// answers recorded by the first request, then replayed) behind a real
+// HTTP server on 127.0.0.1, and returns a function that sends it the
+// query on one kept-alive connection and returns the response body.
 func servePath(tb testing.TB, query string) func() []byte {
 	tb.Helper()
+	sg, err := federation.Parse([]byte(demo.Supergraph), federation.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
 	subs, err := demo.Subgraphs()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	m := &memorySubgraphs{subs: map[string]http.Handler{}, answers: map[string][]byte{}}
-	urls := map[string]string{}
+	rp := &replay{subs: map[string]http.Handler{}, responses: map[string][]byte{}, record: true}
 	for name, s := range subs {
-		m.subs[name] = s
-		urls[name] = "http://" + name + "/graphql"
+		rp.subs[name] = s
 	}
-	g, err := New(demo.Supergraph, Options{Subgraphs: urls, Client: &http.Client{Transport: m}, Logger: quiet})
-	if err != nil {
-		tb.Fatal(err)
-	}
+	g := newGateway(&federated{sg: sg, engine: resolve.NewEngine(rp, resolve.Options{})}, Options{Logger: quiet})
 	srv := httptest.NewServer(g)
 	tb.Cleanup(srv.Close)
 	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
@@ -131,13 +77,9 @@ func servePath(tb testing.TB, query string) func() []byte {
 
 // maxServeAllocs is the allocation budget of a request through the whole
 // serve path: net/http's server reading the request and writing the
-// response (about 14), and for each of the three subgraph requests the
-// timeout context (3), the request and its body (a *bytes.Reader in
-// io.NopCloser, the body net/http writes with the headers in one
-// syscall) and GetBody (4), and the in-memory subgraph's response (3);
-// the gateway and the engine allocate next to nothing. It measured 62;
-// the target was 50.
-const maxServeAllocs = 62
+// response, and the gateway and the engine with the subgraphs in memory.
+// The target is 50.
+const maxServeAllocs = 50
 
 func TestServePathAllocs(t *testing.T) {
 	send := servePath(t, benchQuery)
@@ -154,8 +96,8 @@ func TestServePathAllocs(t *testing.T) {
 	}
 }
 
-// BenchmarkServePath: HTTP in, the demo's subgraphs in memory behind the
-// gateway's HTTP client, HTTP out, one request at a time.
+// BenchmarkServePath: HTTP in, the demo's subgraphs in memory, HTTP out,
+// one request at a time.
 func BenchmarkServePath(b *testing.B) {
 	send := servePath(b, benchQuery)
 	if got := send(); string(got) != benchResponse {

@@ -49,8 +49,8 @@ func waitGoroutines(t *testing.T, n int) {
 }
 
 // wide is a plan of n root fetches in parallel, to upstreams u0…u(n-1),
-// each answering {"data":{"uI":I}}.
-func wide(n int) (resolve.Node, resolve.Memory, func(resolve.TransportFunc) resolve.Memory) {
+// and a function that makes a transport answering each of them with h.
+func wide(n int) (resolve.Node, func(resolve.TransportFunc) resolve.Memory) {
 	nodes := make([]resolve.Node, n)
 	for i := range nodes {
 		nodes[i] = root("u"+strconv.Itoa(i), "{u"+strconv.Itoa(i)+"}")
@@ -62,10 +62,7 @@ func wide(n int) (resolve.Node, resolve.Memory, func(resolve.TransportFunc) reso
 		}
 		return m
 	}
-	answer := with(func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
-		return append(dst, `{"data":{"`+r.Upstream+`":1}}`...), nil
-	})
-	return par(nodes...), answer, with
+	return par(nodes...), with
 }
 
 // Cancelling a request stops every fetch in flight: Execute returns the
@@ -73,7 +70,7 @@ func wide(n int) (resolve.Node, resolve.Memory, func(resolve.TransportFunc) reso
 // goroutine stays behind.
 func TestCancelStopsFetches(t *testing.T) {
 	base := runtime.NumGoroutine()
-	tree, _, with := wide(6)
+	tree, with := wide(6)
 	var g gauge
 	started := make(chan struct{}, 6)
 	tr := with(func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
@@ -144,7 +141,7 @@ func TestCancelAtEveryPoint(t *testing.T) {
 
 func TestDeadline(t *testing.T) {
 	base := runtime.NumGoroutine()
-	tree, _, with := wide(3)
+	tree, with := wide(3)
 	tr := with(func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
 		<-ctx.Done()
 		return dst, ctx.Err()
@@ -171,12 +168,12 @@ func TestConcurrencyBounds(t *testing.T) {
 		mustOverlap bool
 	}{
 		{"per request", resolve.Options{MaxParallel: 3}, 1, 10, 3, true},
-		{"per engine", resolve.Options{MaxConcurrency: 2}, 1, 10, 2, true},
+		{"per engine", resolve.Options{MaxConcurrency: 2}, 1, 10, 2 + 1, true},
 		{"per engine, several requests", resolve.Options{MaxConcurrency: 2}, 4, 5, 2 + 4, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			tree, _, with := wide(c.fetches)
+			tree, with := wide(c.fetches)
 			var g gauge
 			tr := with(func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
 				g.enter()
@@ -349,7 +346,7 @@ func TestConcurrentRequests(t *testing.T) {
 
 // A panicking transport is a failed fetch, not a crash.
 func TestTransportPanics(t *testing.T) {
-	tree, _, with := wide(3)
+	tree, with := wide(3)
 	tr := with(func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
 		if r.Upstream == "u1" {
 			panic("boom")

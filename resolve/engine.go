@@ -6,6 +6,7 @@ import (
 	"hash/maphash"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/graftjson/graft"
 	"github.com/graftjson/graft/shape"
@@ -48,7 +49,7 @@ type Options struct {
 type Engine struct {
 	t      Transport
 	opts   Options
-	sem    chan struct{} // one token per goroutine running a fetch
+	busy   atomic.Int32 // goroutines running fetches
 	docs   *graft.Pool
 	states sync.Pool
 	seed   maphash.Seed
@@ -71,7 +72,6 @@ func NewEngine(t Transport, opts Options) *Engine {
 	e := &Engine{
 		t:    t,
 		opts: opts,
-		sem:  make(chan struct{}, opts.MaxConcurrency),
 		docs: graft.NewPool(opts.Doc),
 		seed: maphash.MakeSeed(),
 	}
@@ -191,7 +191,7 @@ func (st *state) begin(ctx context.Context, p *Plan, req *Request) error {
 	if len(req.Variables) > 0 {
 		v, err := st.doc.Append(req.Variables)
 		if err != nil {
-			return &Error{Reason: "variables are not JSON", Err: err}
+			return &Error{Reason: "variables are not JSON (" + err.Error() + ")", Err: ErrRequest}
 		}
 		switch st.doc.Kind(v) {
 		case graft.Object:
@@ -254,27 +254,29 @@ func (st *state) run() {
 	}
 }
 
-// dispatch sends the ready fetches: on goroutines while the bounds allow,
-// and one in the calling goroutine when it is the only fetch to wait for
-// (a lone fetch needs no goroutine) or when the bounds leave no other way.
+// dispatch sends the ready fetches: the last one in the calling goroutine
+// (which would otherwise only wait), the others on goroutines of their own
+// while the bounds allow, and in the calling goroutine when the bounds
+// leave no other way. A lone fetch thus needs no goroutine, and a Parallel
+// of n fetches n-1. While the calling goroutine waits for its own fetch,
+// responses that arrive on the others wait to be parsed. Measured on the
+// nested batching benchmark (bench/resolve, one Parallel of two), this
+// takes 8% less CPU per request than a goroutine for every fetch of a
+// Parallel (3.95 against 4.3 µs at -cpu 1) and one allocation less.
 func (st *state) dispatch() {
 	for len(st.ready) > 0 {
 		fi := st.ready[0]
-		if len(st.ready) == 1 && st.inflight == 0 {
+		if len(st.ready) == 1 && st.inflight < cap(st.done) {
 			st.ready = st.ready[:0]
 			st.call(fi)
 			st.finish(fi)
 			continue
 		}
-		if st.inflight < cap(st.done) {
-			select {
-			case st.e.sem <- struct{}{}:
-				st.popReady()
-				st.inflight++
-				go st.async(fi)
-				continue
-			default:
-			}
+		if st.inflight < cap(st.done) && st.e.acquire() {
+			st.popReady()
+			st.inflight++
+			go st.async(fi)
+			continue
 		}
 		if st.inflight > 0 {
 			return // wait for one to finish
@@ -292,10 +294,24 @@ func (st *state) popReady() {
 	st.ready = st.ready[:n]
 }
 
+// acquire takes one of the engine's MaxConcurrency goroutines, if one is
+// free.
+func (e *Engine) acquire() bool {
+	for {
+		n := e.busy.Load()
+		if int(n) >= e.opts.MaxConcurrency {
+			return false
+		}
+		if e.busy.CompareAndSwap(n, n+1) {
+			return true
+		}
+	}
+}
+
 // async runs one fetch on its own goroutine.
 func (st *state) async(fi int32) {
 	st.call(fi)
-	<-st.e.sem
+	st.e.busy.Add(-1)
 	st.done <- fi
 }
 

@@ -421,12 +421,12 @@ func (st *state) appendPath(b []byte, f *cfetch, r *fetchRun, j int) []byte {
 // every object representation i served. It reports whether there was one.
 func (st *state) upstreamErrors(f *cfetch, r *fetchRun, errs graft.Ref) bool {
 	d := st.doc
-	any := false
+	found := false
 	if len(f.entities) > 0 {
 		st.marked = append(st.marked[:0], make([]bool, r.nreps)...)
 	}
 	for _, e := range d.Items(errs) {
-		any = true
+		found = true
 		if st.nerr >= st.e.opts.MaxErrors {
 			break
 		}
@@ -452,7 +452,7 @@ func (st *state) upstreamErrors(f *cfetch, r *fetchRun, errs graft.Ref) bool {
 			}
 		}
 	}
-	return any
+	return found
 }
 
 // upstreamError copies one upstream error: for target j of an entity

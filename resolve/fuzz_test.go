@@ -2,24 +2,27 @@ package resolve_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/graftjson/graft/resolve"
 )
 
-// FuzzUpstreams feeds arbitrary upstream responses into the nested
-// batching plan: whatever the upstreams send, the response is a valid
-// GraphQL response (JSON with "data" and well-formed "errors"), with and
-// without a response shape, and nothing panics.
+// FuzzUpstreams feeds arbitrary upstream responses and client variables
+// into the nested batching plan: whatever the upstreams send, the response
+// is a valid GraphQL response (JSON with "data" and well-formed "errors"),
+// with and without a response shape, and nothing panics; variables that
+// are not a JSON object are a request error.
 func FuzzUpstreams(f *testing.F) {
-	f.Add([]byte(productsBody), []byte(reviewsBody), []byte(stockBody), []byte(usersBody))
-	f.Add([]byte(productsBody), []byte(`{"data":{"_entities":[null,{"reviews":{}},7]},"errors":[{"message":"x","path":["_entities",1,"reviews",0]},5,{"path":"_entities"}]}`), []byte(`{"data":{"_entities":[{"stock":"8"}]}}`), []byte(`<html>`))
-	f.Add([]byte(`{"data":{"topProducts":[{"upc":"1"},{"upc":"1"},{"upc":{"a":[1]}},null,{}]}}`), []byte(`{"data":{"_entities":[{"reviews":[{"author":{"id":"1"}},{"author":{"__typename":"User"}}]},{},{}]}}`), []byte(`{"data":null,"errors":[]}`), []byte(`{"data":{"_entities":[{"name":{"x":1}}]}}`))
-	f.Add([]byte(`{"data":{"topProducts":{"__typename":"Product","upc":"1"}}}`), []byte(`{"errors":[{"message":"a","path":["_entities",-1]},{"message":"b","path":["_entities",1e300]},{"message":"c","path":["_entities","0"]}]}`), []byte("{\"data\":{\"_entities\":[\"\xff\"]}}"), []byte(`{"data":{"_entities":[{"name":"u"},{"name":"v"},{"name":"w"}]}}`))
+	f.Add([]byte(productsBody), []byte(reviewsBody), []byte(stockBody), []byte(usersBody), []byte(`{"first":3}`))
+	f.Add([]byte(productsBody), []byte(`{"data":{"_entities":[null,{"reviews":{}},7]},"errors":[{"message":"x","path":["_entities",1,"reviews",0]},5,{"path":"_entities"}]}`), []byte(`{"data":{"_entities":[{"stock":"8"}]}}`), []byte(`<html>`), []byte(`null`))
+	f.Add([]byte(`{"data":{"topProducts":[{"upc":"1"},{"upc":"1"},{"upc":{"a":[1]}},null,{}]}}`), []byte(`{"data":{"_entities":[{"reviews":[{"author":{"id":"1"}},{"author":{"__typename":"User"}}]},{},{}]}}`), []byte(`{"data":null,"errors":[]}`), []byte(`{"data":{"_entities":[{"name":{"x":1}}]}}`), []byte(`[`))
+	f.Add([]byte(`{"data":{"topProducts":{"__typename":"Product","upc":"1"}}}`), []byte(`{"errors":[{"message":"a","path":["_entities",-1]},{"message":"b","path":["_entities",1e300]},{"message":"c","path":["_entities","0"]}]}`), []byte("{\"data\":{\"_entities\":[\"\xff\"]}}"), []byte(`{"data":{"_entities":[{"name":"u"},{"name":"v"},{"name":"w"}]}}`), []byte(`{"first":{"a":[1,"\u00e9"]}}`))
 	tree := nestedTree()
+	tree.(*resolve.Sequence).Nodes[0].(*resolve.Fetch).Variables = []string{"first"}
 	shaped := mustPlan(f, tree, nestedShape(f, true))
-	raw := mustPlan(f, nestedTree(), nil)
-	f.Fuzz(func(t *testing.T, products, reviews, stock, users []byte) {
+	raw := mustPlan(f, tree, nil)
+	f.Fuzz(func(t *testing.T, products, reviews, stock, users, vars []byte) {
 		answer := func(b []byte) resolve.TransportFunc {
 			return func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
 				return append(dst, b...), nil
@@ -27,9 +30,12 @@ func FuzzUpstreams(f *testing.F) {
 		}
 		e := resolve.NewEngine(resolve.Memory{"products": answer(products), "reviews": answer(reviews), "stock": answer(stock), "users": answer(users)}, resolve.Options{})
 		for _, p := range []*resolve.Plan{shaped, raw} {
-			out, err := e.Execute(context.Background(), p, nil, nil)
+			out, err := e.Execute(context.Background(), p, &resolve.Request{Variables: vars}, nil)
 			if err != nil {
-				t.Fatal(err)
+				if !errors.Is(err, resolve.ErrRequest) || out != nil {
+					t.Fatalf("%v %q", err, out)
+				}
+				continue
 			}
 			checkResponse(t, out)
 		}

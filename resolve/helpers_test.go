@@ -20,6 +20,13 @@ func obj(name string, fs ...shape.Field) *shape.Type {
 }
 func fld(name string, t *shape.Type) shape.Field { return shape.Field{Name: name, Key: name, Type: t} }
 
+// shapeField is a field included if the Boolean variable v is true.
+func shapeField(name string, t *shape.Type, v string) shape.Field {
+	f := fld(name, t)
+	f.If = shape.Cond{{{Var: v, Value: true}}}
+	return f
+}
+
 var (
 	tString = leaf(shape.String, "String")
 	tInt    = leaf(shape.Int, "Int")

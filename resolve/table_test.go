@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"strings"
 	"testing"
 
 	"github.com/graftjson/graft/resolve"
@@ -323,5 +322,3 @@ func shapeOf(tb testing.TB, root *shape.Type) *shape.Plan {
 	}
 	return p
 }
-
-var _ = strings.Contains

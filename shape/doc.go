@@ -35,6 +35,9 @@
 // non-null field of an object fails, the remaining fields of that object
 // are not looked at (graphql-js does the same when it executes
 // synchronously). When the null reaches the root, "data" is null.
+// RenderPrior renders data that earlier stages of a request (fetching and
+// merging, in package resolve) already found faults in: their errors come
+// first, and the positions they report add no second error.
 // DEVIATIONS.md lists where shape differs from graphql-js, and why.
 //
 // # Memory

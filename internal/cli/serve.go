@@ -18,6 +18,7 @@ import (
 	"github.com/graftjson/graft/federation"
 	"github.com/graftjson/graft/gateway"
 	"github.com/graftjson/graft/internal/demo"
+	"github.com/graftjson/graft/resolve/httptransport"
 )
 
 func serveCommand() *command {
@@ -71,7 +72,7 @@ Flags:
   --subgraph-timeout D    the most a subgraph request may take (default 30s)
   --max-subgraph-response N
                           the largest subgraph response, in bytes (default
-                          32 MiB); a larger one is that subgraph's error
+                          64 MiB); a larger one is that subgraph's error
   --dedup                 share one subgraph request among identical ones in
                           flight at once (same subgraph, body and forwarded
                           headers: clients whose forwarded headers differ
@@ -150,7 +151,7 @@ func runServe(r *runner, c *command, args []string) int {
 	var forward headerFlags
 	fs.Var(&forward, "forward-header", "a header `NAME` to forward")
 	timeout := fs.Duration("subgraph-timeout", gateway.DefaultSubgraphTimeout, "subgraph request timeout")
-	maxResponse := fs.Int64("max-subgraph-response", gateway.DefaultMaxSubgraphResponseBytes, "the largest subgraph response")
+	maxResponse := fs.Int64("max-subgraph-response", httptransport.DefaultMaxResponseBytes, "the largest subgraph response")
 	dedup := fs.Bool("dedup", false, "share identical subgraph requests in flight")
 	maxBody := fs.Int64("max-body", gateway.DefaultMaxBodyBytes, "the largest request body")
 	maxDepth := fs.Int("max-depth", gateway.DefaultMaxDepth, "the most nested selection sets")
@@ -204,7 +205,7 @@ func runServe(r *runner, c *command, args []string) int {
 	opts := gateway.Options{
 		SubgraphTimeout: *timeout, MaxBodyBytes: *maxBody, MaxDepth: *maxDepth,
 		MaxAliases: *maxAliases, MaxTokens: *maxTokens, Logger: logger,
-		ForwardHeaders: forward, MaxSubgraphResponseBytes: *maxResponse, Dedup: *dedup,
+		ForwardHeaders: forward, SubgraphMaxBytes: *maxResponse, Dedup: *dedup,
 	}
 	var sdl, name string
 	if *demoMode {
