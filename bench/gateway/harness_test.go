@@ -69,6 +69,7 @@ func TestReport(t *testing.T) {
 	out := string(writeReport(results, gws, scenarios[:3], 1, 10*time.Second, 32))
 	for _, want := range []string{
 		"graft 6250, hive-router 1538: 4.06× — **met**",
+		"Per round (requests/s; req per CPU-second; p99 ms): graft#1 5000; 6250; 4.0 — hive-router#1 2000; 1538; 40.0.",
 		"graft 4.00 ms, hive-router 40.00 ms: 0.10× — **met**",
 		"graft 6667, Hive Router 4000: 1.67× — **met**",
 		"graft 80 MiB above idle (peak 90 MiB) — **missed**",

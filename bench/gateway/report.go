@@ -78,14 +78,13 @@ func writeReport(results []result, gateways []gateway, run []scenario, rounds in
 			}
 			p("| %s | %.0f | %.2f | %.2f | %.0f | %.0f | %.0f | %d | %d |\n", g.name, sm.rps(), ms(sm.p50), ms(sm.p99), sm.perCPU(), sm.peak, sm.above, sm.bad, sm.rounds)
 		}
-		p("\nPer round (requests/s; req per CPU-second; p99 ms):")
+		var rounds []string
 		for _, r := range results {
 			if r.scenario == s.name {
-				p(" %s#%d %.0f; %.0f; %.1f —", r.gateway, r.round, r.rps(), r.perCPU(), ms(r.p99))
+				rounds = append(rounds, fmt.Sprintf("%s#%d %.0f; %.0f; %.1f", r.gateway, r.round, r.rps(), r.perCPU(), ms(r.p99)))
 			}
 		}
-		b.Truncate(b.Len() - 2)
-		p("\n")
+		p("\nPer round (requests/s; req per CPU-second; p99 ms): %s.\n", strings.Join(rounds, " — "))
 	}
 
 	p("\n## Targets\n\n")
@@ -127,6 +126,11 @@ func writeReport(results []result, gateways []gateway, run []scenario, rounds in
 		p("- Identical requests, requests per CPU-second ≥ 1.5× Hive Router's: graft %.0f, Hive Router %.0f: %.2f× — %s.\n", g.perCPU(), h.perCPU(), ratio, verdict(ratio >= 1.5))
 	} else if g != nil {
 		p("- Identical requests vs Hive Router: not measured (Hive Router not installed).\n")
+	}
+	if g := graft("nested-same"); g != nil {
+		if name, peer := bestPeer("nested-same", byCPU); peer != nil {
+			p("- Identical requests, against the best peer measured: graft %.0f, %s %.0f requests per CPU-second: %.2f×.\n", g.perCPU(), name, peer.perCPU(), g.perCPU()/peer.perCPU())
+		}
 	}
 	if g := graft("big-unique"); g != nil {
 		p("- Big responses, peak RSS ≤ 64 MiB above idle under %d concurrent: graft %.0f MiB above idle (peak %.0f MiB) — %s.\n", conns, g.above, g.peak, verdict(g.above <= 64))

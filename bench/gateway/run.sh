@@ -61,7 +61,8 @@ fi
 (cd ../.. && go build -o "$cache/graft" ./cmd/graft)
 go build -o "$cache/gatewaybench" .
 # 4 scenarios x 6 gateways x ROUNDS runs of DURATION + warm-ups and starts.
-timeout 3600 "$cache/gatewaybench" -graft "$cache/graft" "${hive_flag[@]}" "${node_flag[@]}" \
+timeout 3600 "$cache/gatewaybench" -graft "$cache/graft" -graft-version "commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)" \
+	"${hive_flag[@]}" "${node_flag[@]}" \
 	-rounds "${ROUNDS:-2}" -duration "${DURATION:-10s}" \
 	-gateways "${GATEWAYS:-}" -scenarios "${SCENARIOS:-}" -out RESULTS.md
 echo "wrote bench/gateway/RESULTS.md" >&2
