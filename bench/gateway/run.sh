@@ -19,6 +19,7 @@
 #               apollo-gateway,grafbase,hive-gateway
 #   SCENARIOS   comma-separated subset of nested-unique,nested-same,big-unique,slow-unique
 #   CACHE       where binaries are cached (default ~/.cache/graft-bench)
+#   OUT         the report (default RESULTS.md)
 #   SKIP_HIVE   set to skip installing Hive Router
 #   SKIP_NODE   set to skip the Node.js gateways
 set -euo pipefail
@@ -64,5 +65,5 @@ go build -o "$cache/gatewaybench" .
 timeout 3600 "$cache/gatewaybench" -graft "$cache/graft" -graft-version "commit $(git rev-parse --short HEAD 2>/dev/null || echo unknown)" \
 	"${hive_flag[@]}" "${node_flag[@]}" \
 	-rounds "${ROUNDS:-2}" -duration "${DURATION:-10s}" \
-	-gateways "${GATEWAYS:-}" -scenarios "${SCENARIOS:-}" -out RESULTS.md
-echo "wrote bench/gateway/RESULTS.md" >&2
+	-gateways "${GATEWAYS:-}" -scenarios "${SCENARIOS:-}" -out "${OUT:-RESULTS.md}"
+echo "wrote bench/gateway/${OUT:-RESULTS.md}" >&2
