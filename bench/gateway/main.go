@@ -76,18 +76,21 @@ type result struct {
 
 func (r result) rps() float64      { return float64(r.requests) / r.seconds }
 func (r result) perCPU() float64   { return float64(r.requests) / r.cpu }
-func (r result) rssAbove() float64 { return float64(r.peakRSS-r.idleRSS) / (1 << 20) }
-func (r result) peakMiB() float64  { return float64(r.peakRSS) / (1 << 20) }
-func (r result) valid() bool       { return r.bad == 0 && r.errors == 0 && r.requests > 0 }
+func (r result) rssAbove() float64 { return mib(r.peakRSS - r.idleRSS) }
+func (r result) peakMiB() float64  { return mib(r.peakRSS) }
 func (r result) key() [2]string    { return [2]string{r.gateway, r.scenario} }
-func mib(b int64) float64          { return float64(b) / (1 << 20) }
-func freePort() (int, error)       { return freePortOn("127.0.0.1:0") }
-func ms(d time.Duration) float64   { return float64(d) / float64(time.Millisecond) }
+
 func (r result) String() string {
 	return fmt.Sprintf("%s %s round %d: %.0f req/s", r.gateway, r.scenario, r.round, r.rps())
 }
-func freePortOn(a string) (int, error) {
-	ln, err := net.Listen("tcp", a)
+
+func mib(b int64) float64        { return float64(b) / (1 << 20) }
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// freePort is a port of 127.0.0.1 free a moment ago, for a gateway to
+// listen on.
+func freePort() (int, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return 0, err
 	}
