@@ -41,11 +41,19 @@
 //
 // # Failing subgraphs
 //
-// A subgraph that answers an error status, garbage, GraphQL errors, drops
-// the connection or does not answer within Options.SubgraphTimeout never
+// A subgraph that answers an error status, garbage, a truncated body, a
+// body over Options.SubgraphMaxBytes, the wrong number of _entities,
+// GraphQL errors, drops the connection or does not answer within its
+// timeout (Options.SubgraphTimeouts, else Options.SubgraphTimeout) never
 // fails the response: its fields are null, the rest of the data is sent,
-// and an error names the subgraph. A panic in the gateway is recovered
-// and answered with 500 and a GraphQL error, and logged.
+// and every error names the subgraph (extensions.upstream). A client that
+// goes away cancels the subgraph requests made for it. A panic in the
+// gateway is recovered and answered with 500 and a GraphQL error, and
+// logged.
+//
+// With Options.Dedup, identical subgraph requests in flight at once share
+// one call: same subgraph, body and forwarded headers, so that clients
+// whose forwarded headers differ never share a response.
 //
 // # Security Considerations
 //

@@ -39,7 +39,7 @@ func TestFailingSubgraph(t *testing.T) {
 		{"graphql errors", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
 			io.WriteString(w, `{"errors":[{"message":"reviews are unavailable"}]}`)
-		}, `{"errors":[{"message":"reviews are unavailable"}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`},
+		}, `{"errors":[{"message":"reviews are unavailable","extensions":{"upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`},
 		{"connection dropped", func(w http.ResponseWriter, r *http.Request) {
 			conn, _, err := w.(http.Hijacker).Hijack()
 			if err == nil {

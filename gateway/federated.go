@@ -35,17 +35,25 @@ func New(supergraph string, opts Options) (*Gateway, error) {
 		}
 		urls[name] = opts.Subgraphs[name]
 	}
+	for name, d := range opts.SubgraphTimeouts {
+		if _, ok := urls[name]; !ok {
+			return nil, &Error{Message: "subgraph timeout " + strconv.Quote(name) + ": the supergraph has no subgraph of that name (it has " + strings.Join(sortedKeys(urls), ", ") + ")"}
+		}
+		if d <= 0 {
+			return nil, &Error{Message: "subgraph timeout " + strconv.Quote(name) + ": must be positive"}
+		}
+	}
 	for _, name := range sortedKeys(urls) {
 		if urls[name] == "" {
 			return nil, &Error{Message: "subgraph " + strconv.Quote(name) + " has no URL in the supergraph: give it one in Options.Subgraphs (graft serve --subgraph " + name + "=URL)"}
 		}
 	}
-	subgraphs, err := httptransport.New(httptransport.Options{URLs: urls, Timeout: opts.SubgraphTimeout, MaxResponseBytes: opts.SubgraphMaxBytes})
+	subgraphs, err := httptransport.New(httptransport.Options{URLs: urls, Timeout: opts.SubgraphTimeout, Timeouts: opts.SubgraphTimeouts, MaxResponseBytes: opts.SubgraphMaxBytes})
 	if err != nil {
 		return nil, &Error{Message: err.Error(), Err: err}
 	}
 	t := &transport{subgraphs: subgraphs, introspection: newIntrospection(sg.APISchema())}
-	f, err := newFederated(sg, resolve.NewEngine(t, resolve.Options{}), opts.MaxDepth)
+	f, err := newFederated(sg, resolve.NewEngine(t, resolve.Options{Dedup: opts.Dedup}), opts.MaxDepth)
 	if err != nil {
 		return nil, err
 	}

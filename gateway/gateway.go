@@ -47,9 +47,18 @@ type Options struct {
 	// does not answer in time gives an error in the response and null
 	// data where its fields were. Zero means DefaultSubgraphTimeout.
 	SubgraphTimeout time.Duration
+	// SubgraphTimeouts overrides SubgraphTimeout for the subgraphs it
+	// names (a name the supergraph does not have, or a duration that is
+	// not positive, is an error of New).
+	SubgraphTimeouts map[string]time.Duration
 	// SubgraphMaxBytes bounds a subgraph's response body; zero means
 	// httptransport.DefaultMaxResponseBytes (64 MiB).
 	SubgraphMaxBytes int64
+	// Dedup shares one subgraph request among identical requests in
+	// flight at the same time: same subgraph, same body, same forwarded
+	// headers, so clients whose forwarded headers (an Authorization)
+	// differ never share a response. Off by default.
+	Dedup bool
 	// ForwardHeaders names the client request headers sent on to the
 	// subgraphs (none by default). Hop-by-hop headers and those the
 	// transport sets (Content-Type, Accept, Host, …) are never sent.

@@ -420,7 +420,7 @@ func (st *state) appendPath(b []byte, f *cfetch, r *fetchRun, j int) []byte {
 }
 
 // upstreamErrors copies the errors an upstream returned, with their
-// message and extensions, their paths made response paths: a root fetch's
+// message and extensions (and "upstream" naming it), their paths made response paths: a root fetch's
 // under its path, an entity fetch's ["_entities", i, …] under the path of
 // every object representation i served. It reports whether there was one.
 func (st *state) upstreamErrors(f *cfetch, r *fetchRun, errs graft.Ref) bool {
@@ -506,11 +506,23 @@ func (st *state) upstreamError(f *cfetch, e, path graft.Ref, r *fetchRun, j int)
 		}
 		b = append(b, ']')
 	}
-	if x := d.Member(e, "extensions"); d.Kind(x) == graft.Object {
-		b = append(b, `,"extensions":`...)
+	// The extensions are the upstream's, with "upstream" naming it added
+	// (unless the upstream set one itself), so that every error of a
+	// response names the service it came from.
+	b = append(b, `,"extensions":`...)
+	x := d.Member(e, "extensions")
+	switch {
+	case d.Kind(x) != graft.Object || d.Len(x) == 0:
+		b = append(b, `{"upstream":`...)
+	case d.Member(x, "upstream") != 0:
+		st.errs = append(d.AppendJSON(b, x), '}')
+		return
+	default:
 		b = d.AppendJSON(b, x)
+		b = append(b[:len(b)-1], `,"upstream":`...)
 	}
-	st.errs = append(b, '}')
+	b = appendQuote(b, f.upstream)
+	st.errs = append(b, "}}"...)
 }
 
 // reason words a transport's error for a client: an *Error without the

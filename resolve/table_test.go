@@ -178,14 +178,14 @@ func TestExecute(t *testing.T) {
 			want: `{"data":{"p":{"__typename":"P","parts":[{"id":1,"x":0},{"id":2}],"owner":null,"ok":true}}}`,
 		},
 		{
-			name: "upstream errors: message and extensions kept, _entities paths become every served path",
+			name: "upstream errors: message and extensions kept (and the upstream named), _entities paths become every served path",
 			tree: seq(root("a", "{topProducts}"), productsAt("topProducts", "@")),
 			ups: map[string]upstream{
 				"a": {answer: `{"data":{"topProducts":[{"upc":"1"},{"upc":"2"},{"upc":"1"}]},"errors":[{"message":"root warning","path":["topProducts",1],"locations":[{"line":1,"column":2}]}]}`},
 				"stock": {want: request(stockQuery, `{"__typename":"Product","upc":"1"},{"__typename":"Product","upc":"2"}`),
-					answer: `{"data":{"_entities":[null,{"stock":2}]},"errors":[{"message":"no stock for 1","path":["_entities",0,"stock"],"extensions":{"code":"E1"}},{"message":"general"},{"message":"odd path","path":["x"]},{"message":"bad index","path":["_entities",5]}]}`},
+					answer: `{"data":{"_entities":[null,{"stock":2}]},"errors":[{"message":"no stock for 1","path":["_entities",0,"stock"],"extensions":{"code":"E1"}},{"message":"general","extensions":{}},{"message":"odd path","path":["x"],"extensions":{"upstream":"elsewhere"}},{"message":"bad index","path":["_entities",5]}]}`},
 			},
-			want: `{"errors":[{"message":"root warning","path":["topProducts",1]},{"message":"no stock for 1","path":["topProducts",0,"stock"],"extensions":{"code":"E1"}},{"message":"no stock for 1","path":["topProducts",2,"stock"],"extensions":{"code":"E1"}},{"message":"general"},{"message":"odd path"},{"message":"bad index"}],"data":{"topProducts":[null,{"upc":"2","stock":2},null]}}`,
+			want: `{"errors":[{"message":"root warning","path":["topProducts",1],"extensions":{"upstream":"a"}},{"message":"no stock for 1","path":["topProducts",0,"stock"],"extensions":{"code":"E1","upstream":"stock"}},{"message":"no stock for 1","path":["topProducts",2,"stock"],"extensions":{"code":"E1","upstream":"stock"}},{"message":"general","extensions":{"upstream":"stock"}},{"message":"odd path","extensions":{"upstream":"elsewhere"}},{"message":"bad index","extensions":{"upstream":"stock"}}],"data":{"topProducts":[null,{"upc":"2","stock":2},null]}}`,
 		},
 
 		{
@@ -252,7 +252,7 @@ func TestExecute(t *testing.T) {
 			name: "data null with the upstream's errors: those errors only",
 			tree: stockTree, shape: stockShape(true),
 			ups:  map[string]upstream{"products": products, "stock": {answer: `{"data":null,"errors":[{"message":"denied"}]}`}},
-			want: `{"errors":[{"message":"denied"}],"data":{"topProducts":[null,null,null]}}`,
+			want: `{"errors":[{"message":"denied","extensions":{"upstream":"stock"}}],"data":{"topProducts":[null,null,null]}}`,
 		},
 		{
 			name: "result count mismatch",

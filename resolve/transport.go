@@ -138,7 +138,12 @@ func (g *dedup) Do(ctx context.Context, r *UpstreamRequest, dst []byte) ([]byte,
 	g.m[h] = append(g.m[h], f)
 	g.mu.Unlock()
 
+	start := len(dst)
+	var err error
+	done := false
 	defer func() {
+		// Once out of the map the flight gets no more waiters: the
+		// response is copied only when some wait for it.
 		g.mu.Lock()
 		list := g.m[h]
 		if i := slices.Index(list, f); i >= 0 {
@@ -149,12 +154,19 @@ func (g *dedup) Do(ctx context.Context, r *UpstreamRequest, dst []byte) ([]byte,
 		} else {
 			g.m[h] = list
 		}
+		waiters := f.waiters
 		g.mu.Unlock()
+		switch {
+		case !done: // the transport panicked
+			f.err = &Error{Upstream: r.Upstream, Reason: "the request failed", Err: ErrUpstream}
+		case waiters > 0:
+			f.err = err
+			f.own = err != nil && ctx.Err() != nil
+			f.body = bytes.Clone(dst[start:])
+		}
 		close(f.done)
 	}()
-	start := len(dst)
-	dst, f.err = g.t.Do(ctx, r, dst)
-	f.body = bytes.Clone(dst[start:])
-	f.own = f.err != nil && ctx.Err() != nil
-	return dst, f.err
+	dst, err = g.t.Do(ctx, r, dst)
+	done = true
+	return dst, err
 }

@@ -70,6 +70,10 @@ var goldenCases = []golden{
 	{name: "serve unknown subgraph", args: []string{"serve", "--supergraph", "$D/s.graphql", "--subgraph", "nope=http://127.0.0.1:1/graphql"}, files: map[string]string{"s.graphql": demoSupergraph}, stderr: "graft serve: subgraph \"nope\": the supergraph has no subgraph of that name (it has accounts, inventory, products, reviews)", code: 1},
 	{name: "serve bad subgraph URL", args: []string{"serve", "--supergraph", "$D/s.graphql", "--subgraph", "products=ftp://x"}, files: map[string]string{"s.graphql": demoSupergraph}, stderr: `graft serve: resolve: upstream "products": not an absolute http or https URL: "ftp://x"`, code: 1},
 	{name: "serve bad config", args: []string{"serve", "--supergraph", "$D/s.graphql", "--config", "$D/c.json"}, files: map[string]string{"s.graphql": demoSupergraph, "c.json": `{"subgraph":{}}`}, stderr: "$D/c.json: json: unknown field \"subgraph\"", code: 1},
+	{name: "serve bad config timeout", args: []string{"serve", "--supergraph", "$D/s.graphql", "--config", "$D/c.json"}, files: map[string]string{"s.graphql": demoSupergraph, "c.json": `{"timeouts":{"reviews":"soon"}}`}, stderr: "$D/c.json: timeout of \"reviews\": want a positive duration such as \"2s\", not \"soon\"", code: 1},
+	{name: "serve config timeout of no subgraph", args: []string{"serve", "--supergraph", "$D/s.graphql", "--config", "$D/c.json"}, files: map[string]string{"s.graphql": demoSupergraph, "c.json": `{"timeouts":{"nope":"1s"}}`}, stderr: "graft serve: subgraph timeout \"nope\": the supergraph has no subgraph of that name", code: 1},
+	{name: "serve zero response limit", args: []string{"serve", "--demo", "--max-subgraph-response", "0"}, stderr: "--max-subgraph-response must be positive", code: 2},
+	{name: "serve bad log level", args: []string{"serve", "--demo", "--log-level", "debug"}, stderr: "--log-level must be info, warn or error", code: 2},
 	{name: "serve bad listen", args: []string{"serve", "--supergraph", "$D/s.graphql", "--listen", "256.0.0.1:1"}, files: map[string]string{"s.graphql": demoSupergraph}, stderr: "graft serve: listen tcp", code: 1},
 
 	// validate

@@ -18,6 +18,7 @@ import (
 	"github.com/graftjson/graft/federation"
 	"github.com/graftjson/graft/gateway"
 	"github.com/graftjson/graft/internal/demo"
+	"github.com/graftjson/graft/resolve/httptransport"
 )
 
 func serveCommand() *command {
@@ -63,11 +64,19 @@ Flags:
                           picks a free port, printed at start)
   --subgraph NAME=URL     send the requests of subgraph NAME to URL
                           (repeatable)
-  --config FILE           a JSON file {"subgraphs": {"NAME": "URL", …}};
-                          --subgraph flags win over it
+  --config FILE           a JSON file {"subgraphs": {"NAME": "URL", …},
+                          "timeouts": {"NAME": "2s", …}}; --subgraph flags
+                          win over it; a timeout there is subgraph NAME's own
   --forward-header NAME   send the client's header NAME on to the subgraphs
                           (repeatable; none by default)
   --subgraph-timeout D    the most a subgraph request may take (default 30s)
+  --max-subgraph-response N
+                          the largest subgraph response, in bytes (default
+                          64 MiB); a larger one is that subgraph's error
+  --dedup                 share one subgraph request among identical ones in
+                          flight at once (same subgraph, body and forwarded
+                          headers: clients whose forwarded headers differ
+                          never share a response)
   --max-body N            the largest request body, in bytes (default 1 MiB);
                           it is what bounds argument literals (a bulk
                           mutation's inline list)
@@ -77,6 +86,9 @@ Flags:
                           literal counted as one variable (default 20000)
   --drain D               how long shutdown waits for requests (default 30s)
   --log-format F          text or json (default text)
+  --log-level L           info (a record per request), warn (requests
+                          answered 5xx and the gateway's problems) or error
+                          (default info)
 
 Exit status:
   0  stopped by SIGINT or SIGTERM
@@ -142,12 +154,15 @@ func runServe(r *runner, c *command, args []string) int {
 	var forward headerFlags
 	fs.Var(&forward, "forward-header", "a header `NAME` to forward")
 	timeout := fs.Duration("subgraph-timeout", gateway.DefaultSubgraphTimeout, "subgraph request timeout")
+	maxResponse := fs.Int64("max-subgraph-response", httptransport.DefaultMaxResponseBytes, "the largest subgraph response")
+	dedup := fs.Bool("dedup", false, "share identical subgraph requests in flight")
 	maxBody := fs.Int64("max-body", gateway.DefaultMaxBodyBytes, "the largest request body")
 	maxDepth := fs.Int("max-depth", gateway.DefaultMaxDepth, "the most nested selection sets")
 	maxAliases := fs.Int("max-aliases", gateway.DefaultMaxAliases, "the most aliases")
 	maxTokens := fs.Int("max-tokens", gateway.DefaultMaxTokens, "the most tokens")
 	drain := fs.Duration("drain", 30*time.Second, "how long shutdown waits")
 	logFormat := fs.String("log-format", "text", "text or json")
+	logLevel := fs.String("log-level", "info", "info, warn or error")
 	operands, code, ok := r.parseFlags(c, fs, args)
 	if !ok {
 		return code
@@ -162,10 +177,20 @@ func runServe(r *runner, c *command, args []string) int {
 	case *logFormat != "text" && *logFormat != "json":
 		return r.usageError(c, "--log-format must be text or json")
 	}
+	var level slog.Level
+	switch *logLevel {
+	case "info":
+	case "warn":
+		level = slog.LevelWarn
+	case "error":
+		level = slog.LevelError
+	default:
+		return r.usageError(c, "--log-level must be info, warn or error")
+	}
 	for _, n := range []struct {
 		name string
 		v    int64
-	}{{"max-body", *maxBody}, {"max-depth", int64(*maxDepth)}, {"max-aliases", int64(*maxAliases)}, {"max-tokens", int64(*maxTokens)}} {
+	}{{"max-body", *maxBody}, {"max-subgraph-response", *maxResponse}, {"max-depth", int64(*maxDepth)}, {"max-aliases", int64(*maxAliases)}, {"max-tokens", int64(*maxTokens)}} {
 		if n.v <= 0 {
 			return r.usageError(c, "--"+n.name+" must be positive")
 		}
@@ -176,14 +201,14 @@ func runServe(r *runner, c *command, args []string) int {
 
 	var logger *slog.Logger
 	if *logFormat == "json" {
-		logger = slog.New(slog.NewJSONHandler(r.stderr, nil))
+		logger = slog.New(slog.NewJSONHandler(r.stderr, &slog.HandlerOptions{Level: level}))
 	} else {
-		logger = slog.New(slog.NewTextHandler(r.stderr, nil))
+		logger = slog.New(slog.NewTextHandler(r.stderr, &slog.HandlerOptions{Level: level}))
 	}
 	opts := gateway.Options{
 		SubgraphTimeout: *timeout, MaxBodyBytes: *maxBody, MaxDepth: *maxDepth,
 		MaxAliases: *maxAliases, MaxTokens: *maxTokens, Logger: logger,
-		ForwardHeaders: forward,
+		ForwardHeaders: forward, SubgraphMaxBytes: *maxResponse, Dedup: *dedup,
 	}
 	var sdl, name string
 	if *demoMode {
@@ -203,7 +228,7 @@ func runServe(r *runner, c *command, args []string) int {
 		sdl, name = string(b), displayName(*supergraphFile)
 		opts.Subgraphs = map[string]string{}
 		if *configFile != "" {
-			if code := r.readServeConfig(*configFile, opts.Subgraphs); code != exitOK {
+			if code := r.readServeConfig(*configFile, &opts); code != exitOK {
 				return code
 			}
 		}
@@ -284,8 +309,9 @@ func (r *runner) serve(ln net.Listener, g http.Handler, demoMode bool, drain tim
 	return exitOK
 }
 
-// readServeConfig reads {"subgraphs": {"NAME": "URL", …}} into urls.
-func (r *runner) readServeConfig(file string, urls map[string]string) int {
+// readServeConfig reads {"subgraphs": {"NAME": "URL", …}, "timeouts":
+// {"NAME": "2s", …}} into opts.
+func (r *runner) readServeConfig(file string, opts *gateway.Options) int {
 	b, err := r.read(file)
 	if err != nil {
 		r.report(describe(displayName(file), err))
@@ -293,6 +319,7 @@ func (r *runner) readServeConfig(file string, urls map[string]string) int {
 	}
 	var cfg struct {
 		Subgraphs map[string]string `json:"subgraphs"`
+		Timeouts  map[string]string `json:"timeouts"`
 	}
 	dec := json.NewDecoder(strings.NewReader(string(b)))
 	dec.DisallowUnknownFields()
@@ -301,7 +328,18 @@ func (r *runner) readServeConfig(file string, urls map[string]string) int {
 		return exitFail
 	}
 	for k, v := range cfg.Subgraphs {
-		urls[k] = v
+		opts.Subgraphs[k] = v
+	}
+	for k, v := range cfg.Timeouts {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			r.report(displayName(file) + ": timeout of " + quote(k) + ": want a positive duration such as \"2s\", not " + quote(v))
+			return exitFail
+		}
+		if opts.SubgraphTimeouts == nil {
+			opts.SubgraphTimeouts = map[string]time.Duration{}
+		}
+		opts.SubgraphTimeouts[k] = d
 	}
 	return exitOK
 }

@@ -104,6 +104,24 @@ func TestServeDemo(t *testing.T) {
 	}
 }
 
+// TestServeLogLevel: --log-level warn leaves out the record of a request
+// answered 200.
+func TestServeLogLevel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	addr, _, stderr, done := startServe(t, serveHooks{ctx: ctx}, "--demo", "--listen", "127.0.0.1:0", "--log-level", "warn")
+	if got, err := postDemo(addr); err != nil || got != demoAnswer {
+		t.Errorf("got %q, %v\nwant %q", got, err, demoAnswer)
+	}
+	cancel()
+	if code := wait(t, done); code != exitOK {
+		t.Errorf("exit %d, stderr %s", code, stderr)
+	}
+	if log := stderr.String(); strings.Contains(log, "graphql request") {
+		t.Errorf("a request record at level warn: %q", log)
+	}
+}
+
 // TestServeDrains holds a request in flight until shutdown has begun,
 // then lets it finish: the client gets the whole response, and serve
 // returns only after it.
@@ -166,11 +184,12 @@ func TestServeSupergraph(t *testing.T) {
 	defer stop()
 	dir := t.TempDir()
 	writeFile(t, dir+"/supergraph.graphql", demo.Supergraph)
-	writeFile(t, dir+"/subgraphs.json", `{"subgraphs":{"accounts":"`+urls["accounts"]+`","products":"`+urls["products"]+`","inventory":"`+urls["inventory"]+`","reviews":"http://127.0.0.1:1/nothing-here"}}`)
+	writeFile(t, dir+"/subgraphs.json", `{"subgraphs":{"accounts":"`+urls["accounts"]+`","products":"`+urls["products"]+`","inventory":"`+urls["inventory"]+`","reviews":"http://127.0.0.1:1/nothing-here"},"timeouts":{"reviews":"5s"}}`)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	addr, stdout, stderr, done := startServe(t, serveHooks{ctx: ctx}, "--supergraph", dir+"/supergraph.graphql",
-		"--config", dir+"/subgraphs.json", "--subgraph", "reviews="+urls["reviews"], "--listen", "127.0.0.1:0", "--log-format", "json")
+		"--config", dir+"/subgraphs.json", "--subgraph", "reviews="+urls["reviews"], "--listen", "127.0.0.1:0", "--log-format", "json",
+		"--dedup", "--max-subgraph-response", "1048576")
 	if strings.Contains(stdout.String(), "curl") {
 		t.Errorf("a curl command printed outside the demo: %q", stdout)
 	}

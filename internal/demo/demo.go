@@ -49,7 +49,12 @@ type data struct {
 
 // Subgraphs returns the servers of the four subgraphs, keyed by name, over
 // a fresh copy of the demo data (addReview adds to that copy only).
-func Subgraphs() (map[string]*subgraph.Server, error) {
+func Subgraphs() (map[string]*subgraph.Server, error) { return SubgraphsOf(dataJSON) }
+
+// SubgraphsOf is Subgraphs over other data, in the form of
+// schema/data.json: {"users","products","inventory","reviews"} (the
+// benchmarks of bench/gateway serve generated data).
+func SubgraphsOf(dataJSON []byte) (map[string]*subgraph.Server, error) {
 	var d data
 	dec := json.NewDecoder(bytes.NewReader(dataJSON))
 	dec.UseNumber()
