@@ -372,3 +372,45 @@ func TestTransportPanics(t *testing.T) {
 		t.Fatalf("got %s\nwant %s", out, want)
 	}
 }
+
+// A panic while fetches are in flight (a bug, forced here) waits for them
+// before Execute's state is reused and the caller gets its request back.
+func TestPanicWaitsForFetches(t *testing.T) {
+	release := make(chan struct{})
+	var slowDone atomic.Bool
+	answer := func(body string) resolve.TransportFunc {
+		return func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
+			return append(dst, body...), nil
+		}
+	}
+	m := resolve.Memory{
+		"a": answer(`{"data":{"a":1}}`),
+		"b": func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
+			<-release
+			time.Sleep(20 * time.Millisecond)
+			slowDone.Store(true)
+			return append(dst, `{"data":{"b":1}}`...), nil
+		},
+		"c": answer(`{"data":{"c":1}}`),
+	}
+	plan := mustPlan(t, par(root("a", "{a}"), root("b", "{b}"), root("c", "{c}")), nil)
+	resolve.SetTestHookFinish(func(fi int32) {
+		if fi == 0 {
+			close(release)
+			panic("forced")
+		}
+	})
+	defer resolve.SetTestHookFinish(nil)
+	e := resolve.NewEngine(m, resolve.Options{})
+	func() {
+		defer func() {
+			if v := recover(); v != "forced" {
+				t.Fatalf("recovered %v, want the forced panic", v)
+			}
+		}()
+		e.Execute(context.Background(), plan, &resolve.Request{}, nil)
+	}()
+	if !slowDone.Load() {
+		t.Error("Execute panicked out while a fetch was still in flight")
+	}
+}

@@ -143,7 +143,16 @@ func (e *Engine) Execute(ctx context.Context, p *Plan, req *Request, dst []byte)
 		return dst, &Error{Reason: fmt.Sprintf("%d conditions for the %d variables of the response plan", len(req.Conditions), len(p.response.Variables())), Err: ErrRequest}
 	}
 	st := e.states.Get().(*state)
-	defer st.release()
+	defer func() {
+		// A panic in this goroutine (a bug: no input causes one) may
+		// leave fetches in flight that still use st and req: they end
+		// before st is reused and before the caller gets req back.
+		for st.inflight > 0 {
+			<-st.done
+			st.inflight--
+		}
+		st.release()
+	}()
 	if err := st.begin(ctx, p, req); err != nil {
 		return dst, err
 	}

@@ -17,3 +17,7 @@ func (e *Engine) Waiting() int {
 	}
 	return n
 }
+
+// SetTestHookFinish makes f run as each fetch's result is taken in; nil
+// removes it.
+func SetTestHookFinish(f func(fi int32)) { testHookFinish = f }

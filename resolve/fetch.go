@@ -225,8 +225,15 @@ func (st *state) intern(r *fetchRun, rs int) int32 {
 	}
 }
 
+// testHookFinish, when set by a test, runs as each fetch's result is
+// taken in.
+var testHookFinish func(fi int32)
+
 // finish parses and merges the response of fetch fi.
 func (st *state) finish(fi int32) {
+	if testHookFinish != nil {
+		testHookFinish(fi)
+	}
 	f := &st.p.fetches[fi]
 	r := &st.runs[fi]
 	defer st.complete(f.node)
