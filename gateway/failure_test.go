@@ -115,3 +115,17 @@ func TestFailingRootAndRequires(t *testing.T) {
 		})
 	}
 }
+
+// A plan's fetches as a whole are bounded by RequestTimeout, whatever
+// each subgraph's own timeout allows.
+func TestRequestTimeout(t *testing.T) {
+	slow := func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		select {
+		case <-r.Context().Done():
+		case <-time.After(10 * time.Second):
+		}
+	}
+	srv := demoGateway(t, Options{SubgraphTimeout: 5 * time.Second, RequestTimeout: 100 * time.Millisecond}, failing("reviews", slow))
+	checkHTTP(t, srv, httpCase{body: post(topReviews), status: 504, want: `{"errors":[{"message":"The request took longer than 100ms."}]}`})
+}

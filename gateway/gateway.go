@@ -27,6 +27,7 @@ const (
 	DefaultMaxTokens       = 20000
 	DefaultCacheSize       = 1024
 	DefaultSubgraphTimeout = 30 * time.Second
+	DefaultRequestTimeout  = time.Minute
 )
 
 // Options configure a Gateway. They are set at construction; the zero
@@ -47,6 +48,11 @@ type Options struct {
 	// does not answer in time gives an error in the response and null
 	// data where its fields were. Zero means DefaultSubgraphTimeout.
 	SubgraphTimeout time.Duration
+	// RequestTimeout bounds the fetches of one request as a whole (a plan
+	// of several fetches in sequence could otherwise take each one's
+	// timeout in turn); past it, the client gets 504 with a GraphQL error.
+	// Zero means DefaultRequestTimeout.
+	RequestTimeout time.Duration
 	// SubgraphTimeouts overrides SubgraphTimeout for the subgraphs it
 	// names (a name the supergraph does not have, or a duration that is
 	// not positive, is an error of New).
@@ -99,6 +105,9 @@ func (o *Options) defaults() {
 	}
 	if o.SubgraphTimeout <= 0 {
 		o.SubgraphTimeout = DefaultSubgraphTimeout
+	}
+	if o.RequestTimeout <= 0 {
+		o.RequestTimeout = DefaultRequestTimeout
 	}
 	if o.MaxBodyBytes <= 0 {
 		o.MaxBodyBytes = DefaultMaxBodyBytes
@@ -246,6 +255,11 @@ func (g *Gateway) serveGraphQL(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// statusClientGone is logged for a request whose client disconnected
+// before its answer was ready (nginx's "client closed request"); nothing
+// is sent.
+const statusClientGone = 499
+
 // maxPooledBytes is the largest buffer a pooled request state keeps.
 const maxPooledBytes = 1 << 20
 
@@ -289,7 +303,17 @@ func (g *Gateway) handle(r *http.Request, st *state, graphqlResponse bool) (stat
 		return g.requestError(st, g.locate(req, err), graphqlResponse)
 	}
 	req.header = g.forward(req.header, r.Header)
-	if out, err = g.backend.run(r.Context(), p, req, st.conds, st.out[:0]); err != nil {
+	ctx, cancel := context.WithTimeout(r.Context(), g.opts.RequestTimeout)
+	out, err = g.backend.run(ctx, p, req, st.conds, st.out[:0])
+	cancel()
+	switch {
+	case err == nil:
+	case r.Context().Err() != nil:
+		// The client went away: nobody reads the answer.
+		return statusClientGone, st.out[:0], 1
+	case errors.Is(err, context.DeadlineExceeded):
+		return g.refuse(st, &Error{Status: http.StatusGatewayTimeout, Message: "The request took longer than " + g.opts.RequestTimeout.String() + "."})
+	default:
 		return g.requestError(st, err, graphqlResponse)
 	}
 	if hasErrors(out) == 0 {

@@ -70,6 +70,8 @@ Flags:
   --forward-header NAME   send the client's header NAME on to the subgraphs
                           (repeatable; none by default)
   --subgraph-timeout D    the most a subgraph request may take (default 30s)
+  --request-timeout D     the most a request's subgraph requests may take in
+                          all; past it the client gets 504 (default 1m)
   --max-subgraph-response N
                           the largest subgraph response, in bytes (default
                           64 MiB); a larger one is that subgraph's error
@@ -154,6 +156,7 @@ func runServe(r *runner, c *command, args []string) int {
 	var forward headerFlags
 	fs.Var(&forward, "forward-header", "a header `NAME` to forward")
 	timeout := fs.Duration("subgraph-timeout", gateway.DefaultSubgraphTimeout, "subgraph request timeout")
+	requestTimeout := fs.Duration("request-timeout", gateway.DefaultRequestTimeout, "the most a request's fetches may take in all")
 	maxResponse := fs.Int64("max-subgraph-response", httptransport.DefaultMaxResponseBytes, "the largest subgraph response")
 	dedup := fs.Bool("dedup", false, "share identical subgraph requests in flight")
 	maxBody := fs.Int64("max-body", gateway.DefaultMaxBodyBytes, "the largest request body")
@@ -206,7 +209,7 @@ func runServe(r *runner, c *command, args []string) int {
 		logger = slog.New(slog.NewTextHandler(r.stderr, &slog.HandlerOptions{Level: level}))
 	}
 	opts := gateway.Options{
-		SubgraphTimeout: *timeout, MaxBodyBytes: *maxBody, MaxDepth: *maxDepth,
+		SubgraphTimeout: *timeout, RequestTimeout: *requestTimeout, MaxBodyBytes: *maxBody, MaxDepth: *maxDepth,
 		MaxAliases: *maxAliases, MaxTokens: *maxTokens, Logger: logger,
 		ForwardHeaders: forward, SubgraphMaxBytes: *maxResponse, Dedup: *dedup,
 	}
