@@ -358,7 +358,7 @@ close: // the closer of parent at s[i]; its compact text ends after it
 // fail keeps the memory parse grew and returns the error for s[off].
 func (d *Doc) fail(s []byte, nodes []node, stack []uint32, off int, reason string, sentinel error) (uint32, error) {
 	d.nodes, d.parsing.stack = nodes, stack[:0]
-	return 0, syntaxError(s, off, wire.PlainReason(s, off, reason), sentinel)
+	return 0, syntaxError(s, off, wire.PlainReason(s, off, off == 0, reason), sentinel)
 }
 
 // compactSpace copies the pending text s[mark:i] to its place in out, skips

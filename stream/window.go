@@ -91,7 +91,7 @@ func (r *Reader) position(off int64) (line, col int) {
 // fail ends the stream with an error at window index i. Once the first
 // item was delivered, the reason says how many were.
 func (r *Reader) fail(i int, reason string, sentinel error) bool {
-	return r.failAt(r.base+int64(i), wire.PlainReason(r.buf, i, reason), sentinel, "")
+	return r.failAt(r.base+int64(i), wire.PlainReason(r.buf, i, r.base+int64(i) == 0, reason), sentinel, "")
 }
 
 func (r *Reader) failAt(off int64, reason string, sentinel error, pointer string) bool {
