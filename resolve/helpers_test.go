@@ -30,7 +30,6 @@ func shapeField(name string, t *shape.Type, v string) shape.Field {
 var (
 	tString = leaf(shape.String, "String")
 	tInt    = leaf(shape.Int, "Int")
-	tID     = leaf(shape.ID, "ID")
 )
 
 // The products, reviews, stock and users services of the nested batching

@@ -109,10 +109,7 @@ type dynRef struct {
 	name   string
 }
 
-var (
-	trueNode  = &node{bool: 1}
-	falseNode = &node{bool: -1}
-)
+var falseNode = &node{bool: -1}
 
 // compile compiles the subschema at r (position p), once.
 func (c *compiler) compile(r graft.Ref, p *position) *node {
