@@ -17,6 +17,7 @@ func init() {
 	s4Rows = append(s4Rows, opRow{name: "graft", setup: setupS4Graft})
 	s5Rows = append(s5Rows, fieldsRow{name: "graft", setup: setupS5Graft})
 	memoryRows = append(memoryRows, memoryRow{name: "graft", setup: setupMemoryGraft})
+	addKernelRows()
 }
 
 // setupS1Graft parses the four documents into one Doc and merges with the

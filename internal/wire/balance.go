@@ -35,7 +35,7 @@ const balanceBatch = 16
 // from the start of the container on: the escapes of a quote are counted
 // back into it.
 func (b *Balance) Blocks(s []byte, i, maxDepth int) (int, BalanceStatus) {
-	if !hasCompact {
+	if !HasCompact() {
 		return i, More
 	}
 	var marks [4 * balanceBatch]uint64

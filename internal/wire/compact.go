@@ -67,10 +67,13 @@ type CompactResult struct {
 	OK     bool // false: the input is not JSON (or the kernel is unavailable)
 }
 
-// HasCompact reports whether Compact runs on this machine. Without it,
-// Compact reports failure for every input and callers use the scalar
-// scanners.
-func HasCompact() bool { return hasCompact }
+// HasCompact reports whether Compact runs on this machine (and is not
+// turned off by UseKernel("portable")). Without it, Compact reports failure
+// for every input and callers use the scalar scanners.
+func HasCompact() bool { return hasCompact && !portable }
+
+// portable: UseKernel("portable") turned the kernels off.
+var portable bool
 
 // Kernels lists the stage-one kernels that run on this machine, the one
 // Compact uses first: "avx512" (AVX-512 with VBMI2), "avx2" (AVX2, on
@@ -88,23 +91,29 @@ func Kernels() []string {
 }
 
 // UseKernel makes Compact and Balance.Blocks run the kernel named by
-// Kernels ("" restores the default) and returns a function that restores
-// the previous choice. It is for tests and benchmarks, which must not run
-// Compact meanwhile; it panics on a name not in Kernels, so that a
-// misspelt GRAFT_KERNEL fails rather than tests the default.
+// Kernels, or none ("portable": HasCompact reports false, as on machines
+// without the kernels, so callers take their scalar paths; "" restores the
+// default), and returns a function that restores the previous choice. It
+// is for tests and benchmarks, which must not run Compact meanwhile; it
+// panics on any other name, so that a misspelt GRAFT_KERNEL fails rather
+// than tests the default.
 func UseKernel(name string) (restore func()) {
-	old := compactAVX2
+	oldAVX2, oldPortable := compactAVX2, portable
+	portable = false
 	switch {
 	case name == "avx512" && hasAVX512:
 		compactAVX2 = false
 	case name == "avx2" && hasAVX2:
 		compactAVX2 = true
+	case name == "portable":
+		portable = true
 	case name == "":
 		compactAVX2 = !hasAVX512 && hasAVX2
 	default:
-		panic("wire: kernel " + strconv.Quote(name) + " does not run here (want one of " + strings.Join(Kernels(), ", ") + ", or empty)")
+		portable = oldPortable
+		panic("wire: kernel " + strconv.Quote(name) + " does not run here (want one of " + strings.Join(Kernels(), ", ") + ", portable or empty)")
 	}
-	return func() { compactAVX2 = old }
+	return func() { compactAVX2, portable = oldAVX2, oldPortable }
 }
 
 // Compact appends the compact text of src to dst and the closing quote
@@ -115,7 +124,7 @@ func UseKernel(name string) (restore func()) {
 // the input. On failure dst and ends hold partial results; the caller
 // truncates them.
 func Compact(dst []byte, ends []uint32, src []byte, mode Mode) ([]byte, []uint32, CompactResult) {
-	if !hasCompact || len(src) > MaxCompactInput {
+	if !HasCompact() || len(src) > MaxCompactInput {
 		return dst, ends, CompactResult{}
 	}
 	var st compactState

@@ -113,3 +113,40 @@ func TestCompactKernelsRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestUseKernelPortable: the portable choice turns Compact and
+// Balance.Blocks off as on a machine without the kernels, its restore
+// function turns them back on, and a misspelt name panics without changing
+// the choice.
+func TestUseKernelPortable(t *testing.T) {
+	src := bytes.Repeat([]byte(`[1, 2, 3]  `), 20)
+	restore := UseKernel("portable")
+	if HasCompact() {
+		t.Error("HasCompact() = true with the portable choice")
+	}
+	if _, _, res := Compact(nil, nil, src, 0); res.OK {
+		t.Error("Compact ran with the portable choice")
+	}
+	var b Balance
+	if i, status := b.Blocks(src, 0, 100); i != 0 || status != More {
+		t.Errorf("Balance.Blocks = %d, %v with the portable choice, want 0, More", i, status)
+	}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("UseKernel(\"avx3\") did not panic")
+			}
+		}()
+		UseKernel("avx3")
+	}()
+	if HasCompact() {
+		t.Error("a refused name changed the portable choice")
+	}
+	restore()
+	if HasCompact() != hasCompact {
+		t.Errorf("HasCompact() = %v after restore, want %v", HasCompact(), hasCompact)
+	}
+	if _, _, res := Compact(nil, nil, src, 0); res.OK != hasCompact {
+		t.Errorf("Compact OK = %v after restore, want %v", res.OK, hasCompact)
+	}
+}
