@@ -62,6 +62,17 @@ func checkPointer(p string) error {
 	if p != "" && p[0] != '/' {
 		return &Error{Offset: 0, Pointer: p, Reason: "JSON Pointer must be empty or start with '/'", Err: ErrPointer}
 	}
+	for i := 0; i < len(p); i++ { // the usual pointer: ASCII, no escapes
+		if c := p[i]; c == '~' || c >= utf8.RuneSelf {
+			return checkEscapes(p)
+		}
+	}
+	return nil
+}
+
+// checkEscapes is checkPointer of a pointer that starts with '/' and holds
+// an escape or a byte beyond ASCII.
+func checkEscapes(p string) error {
 	ascii := true
 	for i := 0; i < len(p) && ascii; i++ {
 		switch c := p[i]; {
