@@ -108,7 +108,8 @@ func init() {
 		UseParser(p)
 	}
 	// GRAFT_KERNEL=avx2 or =avx512 runs the vectorized parse (and stream's
-	// bracket scan) on that stage-one kernel.
+	// bracket scan) on that stage-one kernel, =portable with none (as on
+	// machines without them).
 	if k := os.Getenv("GRAFT_KERNEL"); k != "" {
 		wire.UseKernel(k)
 	}

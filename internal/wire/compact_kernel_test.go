@@ -11,7 +11,7 @@ import (
 
 func TestMain(m *testing.M) {
 	// GRAFT_KERNEL=avx2 or =avx512 runs the whole suite on one stage-one
-	// kernel (the default is the best the machine has).
+	// kernel (the default is the best the machine has), =portable with none.
 	if k := os.Getenv("GRAFT_KERNEL"); k != "" {
 		UseKernel(k)
 	}
