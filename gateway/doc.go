@@ -10,7 +10,8 @@
 //	http.Handle("/", g)                                     // POST/GET /graphql, GET /health
 //
 // A request is decoded into a pooled graft.Doc; its document is
-// normalized against the API schema in one pass (graphql.Normalize: every
+// normalized against the API schema (the planner's own, parsed once at
+// start-up: federation.Supergraph.Schema) in one pass (graphql.Normalize: every
 // argument literal becomes a variable, its value written into the Doc
 // beside the client's variables); the normalized document and operation
 // name are looked up in a plan cache (checked against the limits,
