@@ -63,7 +63,9 @@
 // nesting of selection sets, the aliases and the tokens of an operation
 // (counted by gqlparser's lexer on the normalized operation before it is
 // parsed, and only for operations not yet in the cache: a literal is one
-// variable there), the time and size of each subgraph response. The body
+// variable there), the fields it selects with fragments expanded (counted
+// by the planner, which refuses an operation past Options.MaxFields before
+// any fetch), the time and size of each subgraph response. The body
 // size bounds the literals, which normalization reads in one pass, in time
 // and memory linear in their size. The planner's compiler applies the
 // depth limit again with fragments expanded. The plan cache holds at most

@@ -20,8 +20,8 @@ import (
 func New(supergraph string, opts Options) (*Gateway, error) {
 	opts.defaults()
 	// The planner compiles operations with the same depth limit, counted
-	// there with fragments expanded.
-	sg, err := federation.Parse([]byte(supergraph), federation.Options{MaxDepth: opts.MaxDepth})
+	// there with fragments expanded, and counts their fields.
+	sg, err := federation.Parse([]byte(supergraph), federation.Options{MaxDepth: opts.MaxDepth, MaxFields: opts.MaxFields})
 	if err != nil {
 		return nil, &Error{Message: "supergraph: " + err.Error(), Err: err}
 	}

@@ -25,6 +25,7 @@ const (
 	DefaultMaxDepth        = 64
 	DefaultMaxAliases      = 256
 	DefaultMaxTokens       = 20000
+	DefaultMaxFields       = 2000
 	DefaultCacheSize       = 1024
 	DefaultSubgraphTimeout = 30 * time.Second
 	DefaultRequestTimeout  = time.Minute
@@ -85,6 +86,14 @@ type Options struct {
 	// nesting (lists and input objects count with the selection sets
 	// around them).
 	MaxDepth, MaxAliases, MaxTokens int
+	// MaxFields bounds the fields an operation selects with its fragments
+	// expanded where they are spread (federation.Options.MaxFields): what
+	// the planner plans and the subgraphs are asked for. A few aliases
+	// and fragments can double a selection at every level — nine levels
+	// of two aliases select 2557 fields, and a response that grows with
+	// it times the lists' lengths — so past the bound the operation is a
+	// request error, found as it is planned, before any fetch.
+	MaxFields int
 	// CacheSize is how many planned operations are kept, by normalized
 	// document and operation name, and how many client documents are
 	// remembered with the planned operation and the literals they
@@ -120,6 +129,9 @@ func (o *Options) defaults() {
 	}
 	if o.MaxTokens <= 0 {
 		o.MaxTokens = DefaultMaxTokens
+	}
+	if o.MaxFields <= 0 {
+		o.MaxFields = DefaultMaxFields
 	}
 	if o.CacheSize <= 0 {
 		o.CacheSize = DefaultCacheSize

@@ -86,6 +86,10 @@ Flags:
   --max-aliases N         the most aliases in an operation (default 256)
   --max-tokens N          the most tokens in an operation, each argument
                           literal counted as one variable (default 20000)
+  --max-fields N          the most fields an operation selects with its
+                          fragments expanded (default 2000): a few aliases
+                          and fragments can double a selection at each
+                          level; a larger one is refused before any fetch
   --drain D               how long shutdown waits for requests (default 30s)
   --log-format F          text or json (default text)
   --log-level L           info (a record per request), warn (requests
@@ -163,6 +167,7 @@ func runServe(r *runner, c *command, args []string) int {
 	maxDepth := fs.Int("max-depth", gateway.DefaultMaxDepth, "the most nested selection sets")
 	maxAliases := fs.Int("max-aliases", gateway.DefaultMaxAliases, "the most aliases")
 	maxTokens := fs.Int("max-tokens", gateway.DefaultMaxTokens, "the most tokens")
+	maxFields := fs.Int("max-fields", gateway.DefaultMaxFields, "the most fields, fragments expanded")
 	drain := fs.Duration("drain", 30*time.Second, "how long shutdown waits")
 	logFormat := fs.String("log-format", "text", "text or json")
 	logLevel := fs.String("log-level", "info", "info, warn or error")
@@ -193,7 +198,7 @@ func runServe(r *runner, c *command, args []string) int {
 	for _, n := range []struct {
 		name string
 		v    int64
-	}{{"max-body", *maxBody}, {"max-subgraph-response", *maxResponse}, {"max-depth", int64(*maxDepth)}, {"max-aliases", int64(*maxAliases)}, {"max-tokens", int64(*maxTokens)}} {
+	}{{"max-body", *maxBody}, {"max-subgraph-response", *maxResponse}, {"max-depth", int64(*maxDepth)}, {"max-aliases", int64(*maxAliases)}, {"max-tokens", int64(*maxTokens)}, {"max-fields", int64(*maxFields)}} {
 		if n.v <= 0 {
 			return r.usageError(c, "--"+n.name+" must be positive")
 		}
@@ -210,7 +215,7 @@ func runServe(r *runner, c *command, args []string) int {
 	}
 	opts := gateway.Options{
 		SubgraphTimeout: *timeout, RequestTimeout: *requestTimeout, MaxBodyBytes: *maxBody, MaxDepth: *maxDepth,
-		MaxAliases: *maxAliases, MaxTokens: *maxTokens, Logger: logger,
+		MaxAliases: *maxAliases, MaxTokens: *maxTokens, MaxFields: *maxFields, Logger: logger,
 		ForwardHeaders: forward, SubgraphMaxBytes: *maxResponse, Dedup: *dedup,
 	}
 	var sdl, name string

@@ -211,3 +211,19 @@ func writeFile(t *testing.T, name, text string) {
 		t.Fatal(err)
 	}
 }
+
+// TestServeMaxFields: --max-fields reaches the gateway; the demo query
+// selects six fields.
+func TestServeMaxFields(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	addr, _, stderr, done := startServe(t, serveHooks{ctx: ctx}, "--demo", "--listen", "127.0.0.1:0", "--max-fields", "5")
+	want := `{"errors":[{"message":"The operation is too large to plan: with its fragments expanded, it selects more than 5 fields.","locations":[{"line":1,"column":1}]}]}`
+	if got, err := postDemo(addr); err != nil || got != want {
+		t.Errorf("got %q, %v\nwant %q", got, err, want)
+	}
+	cancel()
+	if code := wait(t, done); code != exitOK {
+		t.Errorf("exit %d, stderr %s", code, stderr)
+	}
+}
