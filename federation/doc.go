@@ -97,5 +97,6 @@
 //
 // Supergraph, QueryPlan and the resolve nodes of a plan are immutable and
 // shared by every request; Planner is safe for concurrent use and holds
-// at most its size of plans.
+// at most its size of plans and errors, of documents up to
+// MaxCachedDocument bytes.
 package federation
