@@ -53,7 +53,7 @@ func New(supergraph string, opts Options) (*Gateway, error) {
 		return nil, &Error{Message: err.Error(), Err: err}
 	}
 	t := &transport{subgraphs: subgraphs, introspection: newIntrospection(sg.APISchema())}
-	f := &federated{sg: sg, engine: resolve.NewEngine(t, resolve.Options{Dedup: opts.Dedup})}
+	f := &federated{sg: sg, engine: resolve.NewEngine(t, resolve.Options{Dedup: opts.Dedup, MaskUpstreamErrors: !opts.ExposeSubgraphErrors})}
 	return newGateway(f, opts), nil
 }
 

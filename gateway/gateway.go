@@ -70,6 +70,19 @@ type Options struct {
 	// subgraphs (none by default). Hop-by-hop headers and those the
 	// transport sets (Content-Type, Accept, Host, …) are never sent.
 	ForwardHeaders []string
+	// ExposeSubgraphErrors passes the errors subgraphs return on to the
+	// clients as they are, messages and extensions. By default they are
+	// masked (resolve.Options.MaskUpstreamErrors): each keeps its path,
+	// a string extensions.code and extensions.upstream naming the
+	// subgraph, and its message becomes "Upstream NAME returned an
+	// error.". A subgraph's messages are written for its developers, not
+	// for the gateway's clients: a database's error, a stack trace or an
+	// internal address in one would reach anyone who can send a query.
+	// Expose them in development, or when every subgraph writes its
+	// errors for clients. The gateway's own errors (a subgraph that
+	// failed, timed out or sent an invalid response) name the subgraph and
+	// never quote it, in both modes.
+	ExposeSubgraphErrors bool
 
 	// MaxBodyBytes bounds a POST body; a larger one is refused with 413.
 	// It is what bounds the argument literals of an operation: a bulk

@@ -476,9 +476,12 @@ func (st *state) upstreamError(f *cfetch, e, path graft.Ref, r *fetchRun, j int)
 	if !ok {
 		return
 	}
+	masked := st.e.opts.MaskUpstreamErrors
 	b = append(b, `{"message":`...)
-	if m := d.Member(e, "message"); d.Kind(m) == graft.String {
+	if m := d.Member(e, "message"); d.Kind(m) == graft.String && !masked {
 		b = append(b, d.Raw(m)...)
+	} else if masked {
+		b = appendQuote(b, "Upstream "+quote(f.upstream)+" returned an error.")
 	} else {
 		b = appendQuote(b, "Upstream "+quote(f.upstream)+" returned an error without a message.")
 	}
@@ -519,6 +522,13 @@ func (st *state) upstreamError(f *cfetch, e, path graft.Ref, r *fetchRun, j int)
 	b = append(b, `,"extensions":`...)
 	x := d.Member(e, "extensions")
 	switch {
+	case masked:
+		b = append(b, '{')
+		if c := d.Member(x, "code"); d.Kind(c) == graft.String {
+			b = append(b, `"code":`...)
+			b = append(d.AppendJSON(b, c), ',')
+		}
+		b = append(b, `"upstream":`...)
 	case d.Kind(x) != graft.Object || d.Len(x) == 0:
 		b = append(b, `{"upstream":`...)
 	case d.Member(x, "upstream") != 0:

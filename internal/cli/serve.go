@@ -69,6 +69,14 @@ Flags:
                           win over it; a timeout there is subgraph NAME's own
   --forward-header NAME   send the client's header NAME on to the subgraphs
                           (repeatable; none by default)
+  --expose-subgraph-errors
+                          send the errors subgraphs return to clients as
+                          they are; by default each keeps its path, its
+                          extensions.code and the subgraph's name, and its
+                          message becomes "Upstream NAME returned an
+                          error.", as a subgraph's messages (a database's
+                          error, a stack trace, an internal address) are
+                          written for its developers, not for clients
   --subgraph-timeout D    the most a subgraph request may take (default 30s)
   --request-timeout D     the most a request's subgraph requests may take in
                           all; past it the client gets 504 (default 1m)
@@ -163,6 +171,7 @@ func runServe(r *runner, c *command, args []string) int {
 	requestTimeout := fs.Duration("request-timeout", gateway.DefaultRequestTimeout, "the most a request's fetches may take in all")
 	maxResponse := fs.Int64("max-subgraph-response", httptransport.DefaultMaxResponseBytes, "the largest subgraph response")
 	dedup := fs.Bool("dedup", false, "share identical subgraph requests in flight")
+	expose := fs.Bool("expose-subgraph-errors", false, "send subgraph errors to clients unmasked")
 	maxBody := fs.Int64("max-body", gateway.DefaultMaxBodyBytes, "the largest request body")
 	maxDepth := fs.Int("max-depth", gateway.DefaultMaxDepth, "the most nested selection sets")
 	maxAliases := fs.Int("max-aliases", gateway.DefaultMaxAliases, "the most aliases")
@@ -216,7 +225,7 @@ func runServe(r *runner, c *command, args []string) int {
 	opts := gateway.Options{
 		SubgraphTimeout: *timeout, RequestTimeout: *requestTimeout, MaxBodyBytes: *maxBody, MaxDepth: *maxDepth,
 		MaxAliases: *maxAliases, MaxTokens: *maxTokens, MaxFields: *maxFields, Logger: logger,
-		ForwardHeaders: forward, SubgraphMaxBytes: *maxResponse, Dedup: *dedup,
+		ForwardHeaders: forward, SubgraphMaxBytes: *maxResponse, Dedup: *dedup, ExposeSubgraphErrors: *expose,
 	}
 	var sdl, name string
 	if *demoMode {
