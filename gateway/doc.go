@@ -73,8 +73,9 @@
 // depth limit again with fragments expanded. The plan cache holds at most
 // Options.CacheSize operations, and as many client documents with their
 // literals, of documents up to 64 KiB (longer ones are normalized, and
-// their normalized documents looked up, for each request), request errors
-// included. Client headers are forwarded to subgraphs only when
+// their normalized documents looked up, for each request), the request
+// errors of validation and planning included (not those of normalization,
+// which may come of the variables). Client headers are forwarded to subgraphs only when
 // Options.ForwardHeaders names them.
 //
 // # Concurrency and memory

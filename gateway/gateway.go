@@ -410,9 +410,9 @@ func (g *Gateway) prepare(req *request) (*prepared, error) {
 	query, name := string(req.query), string(req.operation)
 	nr, err := graphql.Normalize(g.backend.schema(), query, name, req.doc, req.variables)
 	if err != nil {
-		if isRequestError(err) {
-			g.texts.put(query, name, cached{err: err})
-		}
+		// Not cached: besides the document's problems, normalization
+		// reports variables that do not fit the request's Doc, which
+		// another request of the same text may not share.
 		return nil, err
 	}
 	req.variables = nr.Variables
