@@ -478,11 +478,12 @@ func (st *state) upstreamError(f *cfetch, e, path graft.Ref, r *fetchRun, j int)
 	}
 	masked := st.e.opts.MaskUpstreamErrors
 	b = append(b, `{"message":`...)
-	if m := d.Member(e, "message"); d.Kind(m) == graft.String && !masked {
-		b = append(b, d.Raw(m)...)
-	} else if masked {
+	switch m := d.Member(e, "message"); {
+	case masked:
 		b = appendQuote(b, "Upstream "+quote(f.upstream)+" returned an error.")
-	} else {
+	case d.Kind(m) == graft.String:
+		b = append(b, d.Raw(m)...)
+	default:
 		b = appendQuote(b, "Upstream "+quote(f.upstream)+" returned an error without a message.")
 	}
 	if d.Kind(path) == graft.Array {
