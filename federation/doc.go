@@ -20,7 +20,10 @@
 // (APISchema, APISchemaSDL) is the supergraph without the elements of the
 // linked specs (join, link, core, inaccessible, tag, and any other @link'd
 // feature) and without the @inaccessible elements; client operations are
-// validated against it with gqlparser. A subgraph may still return an
+// validated against it with gqlparser. It is parsed once: Schema is its
+// graphql.Schema, for Plan's Compile and a gateway's graphql.Normalize
+// alike, and APISchema that schema's syntax tree. A subgraph may still
+// return an
 // @inaccessible enum value or an object of an @inaccessible type: the
 // response shows null there, without an error (an error where the position
 // is non-null).
@@ -94,5 +97,6 @@
 //
 // Supergraph, QueryPlan and the resolve nodes of a plan are immutable and
 // shared by every request; Planner is safe for concurrent use and holds
-// at most its size of plans.
+// at most its size of plans and errors, of documents up to
+// MaxCachedDocument bytes.
 package federation

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/graftjson/graft/graphql"
-	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/formatter"
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -139,6 +138,16 @@ func (s *Supergraph) APISchema() *ast.Schema { return s.api }
 
 // APISchemaSDL returns the API schema as SDL text.
 func (s *Supergraph) APISchemaSDL() string { return s.apiSDL }
+
+// Schema returns the API schema as the planner compiles operations against
+// it: one parse of APISchemaSDL, whose Definition is APISchema. A gateway
+// normalizes requests with it (graphql.Normalize reads only its limits,
+// MaxDepth among them) before it plans them, so that it parses the API
+// schema no second time. Its Compile leaves argument literals in place and
+// reads data by response names (graphql.Options.KeepLiterals and
+// KeyByResponseName), as the planner needs. It is shared and safe for
+// concurrent use.
+func (s *Supergraph) Schema() *graphql.Schema { return s.schema }
 
 // Error reports a supergraph that cannot be used.
 type Error struct {
@@ -543,13 +552,19 @@ func (r *reader) apiSchema(doc *ast.SchemaDocument, opts Options) error {
 	var b bytes.Buffer
 	formatter.NewFormatter(&b, formatter.WithIndent("  ")).FormatSchemaDocument(out)
 	r.s.apiSDL = b.String()
-	api, err := gqlparser.LoadSchema(&ast.Source{Name: "api", Input: r.s.apiSDL})
+	// One parse serves the planner (the syntax tree), Compile and
+	// Normalize (see Supergraph.Schema).
+	s, err := graphql.ParseSchema(r.s.apiSDL, graphql.Options{MaxDepth: opts.MaxDepth, KeyByResponseName: true, KeepLiterals: true, Hidden: inaccessible})
 	if err != nil {
-		e := fromGQL(err)
-		e.Line, e.Column = 0, 0 // positions in the derived text mean nothing to the user
-		e.Message = "the API schema derived from the supergraph is not valid: " + e.Message
-		return e
+		msg := err.Error()
+		var se *graphql.SchemaError
+		if errors.As(err, &se) {
+			msg = se.Message // positions in the derived text mean nothing to the user
+		}
+		return &Error{Message: "the API schema derived from the supergraph is not valid: " + msg}
 	}
+	r.s.schema = s
+	api := s.Definition()
 	r.s.api = api
 	for name, t := range r.s.types {
 		if def := api.Types[name]; def != nil {
@@ -560,10 +575,5 @@ func (r *reader) apiSchema(doc *ast.SchemaDocument, opts Options) error {
 			}
 		}
 	}
-	s, err := graphql.ParseSchema(r.s.apiSDL, graphql.Options{MaxDepth: opts.MaxDepth, KeyByResponseName: true, KeepLiterals: true, Hidden: inaccessible})
-	if err != nil {
-		return &Error{Message: "the API schema derived from the supergraph is not valid: " + err.Error()}
-	}
-	r.s.schema = s
 	return nil
 }

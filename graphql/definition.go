@@ -12,6 +12,12 @@ import (
 // holds. A query planner reads it; it is shared and must not be modified.
 func (o *Operation) Definition() *ast.OperationDefinition { return o.op }
 
+// Definition returns the schema's validated syntax tree, as gqlparser
+// loaded it from the SDL: what a query planner or an introspection
+// resolver reads beside the operations compiled against the Schema. It is
+// shared and must not be modified.
+func (s *Schema) Definition() *ast.Schema { return s.s }
+
 // Literals returns the values of the variables Compile made of field
 // argument literals: a JSON object, by variable name, in a Doc the
 // Operation owns (shared: read it only). A gateway that writes upstream
