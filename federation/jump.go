@@ -177,6 +177,7 @@ func (p *planner) entityJump(f *fetch, pos *usel, path []string, typ string, t t
 		}
 		if c.sel == nil {
 			c.sel = p.a.usel()
+			c.sel.mixed = true
 		}
 		e.cases = append(e.cases, c)
 	}
@@ -276,13 +277,18 @@ func (p *planner) planPrivate(f *fetch, pos *usel, path []string, typ string, se
 			cf.sets = []ast.SelectionSet{sf.SelectionSet}
 		}
 		cfs = append(cfs, cf)
-		rf := resolve.Field{Name: sf.Name, Fields: reprFields(sf.SelectionSet)}
-		if resp != sf.Name {
-			rf.Key = resp
-		}
-		repr = append(repr, rf)
+		repr = append(repr, resolve.Field{Name: sf.Name, Fields: reprFields(sf.SelectionSet)})
 	}
-	return repr, p.planSet(f, pos, path, typ, cfs, all, provided)
+	if err := p.planSet(f, pos, path, typ, cfs, all, provided); err != nil {
+		return nil, err
+	}
+	for i, cf := range cfs {
+		// The name planSet fetched it under, here or through a jump.
+		if cf.key != "" && cf.key != cf.name {
+			repr[i].Key = cf.key
+		}
+	}
+	return repr, nil
 }
 
 // conflicts reports whether the client field c keeps the planner from
@@ -372,6 +378,15 @@ func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast
 	if err := p.planSet(f, pos, path, iface.Name, here, all, nil); err != nil {
 		return err
 	}
+	for _, fc := range here {
+		if fc.key != "" && fc.key != fc.resp { // read back in the objects of every possible type
+			for _, pt := range possible {
+				if pt.Name != fc.parent {
+					p.alias(path, pt.Name, fc)
+				}
+			}
+		}
+	}
 	// The response shape needs the concrete type of every object, which
 	// only a subgraph holding the interface as an entity interface knows:
 	// the jump is needed even when this subgraph resolves every field.
@@ -394,6 +409,7 @@ func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast
 	e := p.newFetch(t.graph)
 	e.parent, e.path, e.concrete = f, path, true
 	c := &entityCase{typ: iface.Name, typename: iface.Name, fields: repr, sel: p.a.usel()}
+	c.sel.mixed = true
 	e.cases = append(e.cases, c)
 	c.sel.typename()
 	for i, pt := range possible {
