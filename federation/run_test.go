@@ -671,6 +671,12 @@ var responseCases = []struct {
 		"", `{"data":{"topRated":[{"id":"m1","rating":5},{"id":"b1","rating":5}]}}`},
 	{"override and resolvable false", "media", `{ book(id: "b1") { price } featured { title } offers { ... on Book { author } ... on Gadget { name } } }`,
 		"", `{"data":{"book":{"price":10},"featured":{"title":"Alien"},"offers":[{"author":"Herbert"},{"name":"Lamp"}]}}`},
+	{"type mismatch: nested in a list of the union", "mismatch", `{ users { id name } accounts { ... on User { id name similarAccounts { ... on User { id name similarAccounts { ... on User { id } ... on Admin { id } } } ... on Admin { id name } } } ... on Admin { id name similarAccounts { ... on User { id name } ... on Admin { id name similarAccounts { ... on User { id } } } } } } }`,
+		"", `{"data":{"users":[{"id":"u1","name":"Ada"},{"id":"u2","name":"Alan"}],"accounts":[{"id":"u1","name":"Ada","similarAccounts":[{"id":"u2","name":"Alan","similarAccounts":[{"id":"a1"}]},{"id":"a1","name":"Root"}]},{"id":"a1","name":"Root","similarAccounts":[{"id":"u1","name":"Ada"}]}]}}`},
+	{"type mismatch: entity and no entity", "mismatch", `{ accounts { ... on User { id name } ... on Admin { id photo } } }`,
+		"", `{"data":{"accounts":[{"id":"u1","name":"Ada"},{"id":"a1","photo":"a1.png"}]}}`},
+	{"type mismatch: lists, a path and a key under aliases", "mismatch", `{ accounts { ... on User { id: name nicknames friends { email name } } ... on Admin { id: name nicknames friends { id email } photo } } }`,
+		"", `{"data":{"accounts":[{"id":"Ada","nicknames":["A"],"friends":[{"email":"alan@a","name":"Alan"}]},{"id":"Root","nicknames":null,"friends":[{"id":"u1","email":"ada@a"}],"photo":"a1.png"}]}}`},
 }
 
 func TestResponses(t *testing.T) {
