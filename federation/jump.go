@@ -1,6 +1,7 @@
 package federation
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/graftjson/graft/resolve"
@@ -287,8 +288,34 @@ func (p *planner) planPrivate(f *fetch, pos *usel, path []string, typ string, se
 		if cf.key != "" && cf.key != cf.name {
 			repr[i].Key = cf.key
 		}
+		if len(p.keys) > 0 && len(repr[i].Fields) > 0 {
+			if def := p.fieldDef(typ, cf.name); def != nil {
+				p.nestedKeys(repr[i].Fields, childPath(path, cf.key, def.Type), def.Type.Name())
+			}
+		}
 	}
 	return repr, nil
+}
+
+// nestedKeys names in the representation fields fs, of the objects of
+// type typ at path, the private aliases their fields were fetched under
+// (planChild collected them as any selection, so alias recorded them).
+func (p *planner) nestedKeys(fs []resolve.Field, path []string, typ string) {
+	for i := range fs {
+		f := &fs[i]
+		for _, k := range p.keys {
+			if k.Type == typ && k.Name == f.Name && k.Field == f.Name && slices.Equal(k.Path, path) {
+				f.Key = k.Key
+			}
+		}
+		if def := p.fieldDef(typ, f.Name); def != nil && len(f.Fields) > 0 {
+			key := f.Key
+			if key == "" {
+				key = f.Name
+			}
+			p.nestedKeys(f.Fields, childPath(path, key, def.Type), def.Type.Name())
+		}
+	}
 }
 
 // conflicts reports whether the client field c keeps the planner from

@@ -118,14 +118,17 @@ var mediaWorld = &world{
 var mismatchWorld = &world{
 	objects: map[string]map[string]map[string]any{
 		"User": {
-			"u1": {"id": "u1", "name": "Ada", "email": "ada@a", "nicknames": []any{"A"}, "friends": []any{ref{"User", "u2"}}, "similarAccounts": []any{ref{"User", "u2"}, ref{"Admin", "a1"}}},
+			"u1": {"id": "u1", "name": "Ada", "email": "ada@a", "nicknames": []any{"A"}, "friends": []any{ref{"User", "u2"}}, "similarAccounts": []any{ref{"User", "u2"}, ref{"Admin", "a1"}}, "pair": ref{"Pair", "p1"}},
 			"u2": {"id": "u2", "name": "Alan", "email": "alan@a", "nicknames": []any{}, "friends": []any{ref{"User", "u1"}}, "similarAccounts": []any{ref{"Admin", "a1"}}},
 		},
 		"Admin": {
 			"a1": {"id": "a1", "name": "Root", "nicknames": nil, "friends": []any{ref{"User", "u1"}}, "similarAccounts": []any{ref{"User", "u1"}}, "photo": "a1.png"},
 		},
+		"Pair": {
+			"p1": {"user": ref{"User", "u1"}, "score": 7},
+		},
 	},
-	keys: map[string][]string{"User": {"id"}, "Admin": {"id"}},
+	keys: map[string][]string{"User": {"id"}, "Admin": {"id"}, "Pair": {"user"}},
 	roots: map[string]any{
 		"Query.users":    []any{ref{"User", "u1"}, ref{"User", "u2"}},
 		"Query.accounts": []any{ref{"User", "u1"}, ref{"Admin", "a1"}},
@@ -151,6 +154,13 @@ func (w *world) find(rep map[string]any) (map[string]any, string) {
 	}
 	for _, t := range types {
 		for _, k := range w.keys[t] {
+			if v, ok := rep[k].(map[string]any); ok { // a composite key: an object's id
+				for _, o := range w.objects[t] {
+					if r, ok := o[k].(ref); ok && r.id == v["id"] {
+						return o, t
+					}
+				}
+			}
 			if v, ok := rep[k].(string); ok {
 				for _, o := range w.objects[t] {
 					if o[k] == v {
@@ -673,6 +683,8 @@ var responseCases = []struct {
 		"", `{"data":{"book":{"price":10},"featured":{"title":"Alien"},"offers":[{"author":"Herbert"},{"name":"Lamp"}]}}`},
 	{"type mismatch: nested in a list of the union", "mismatch", `{ users { id name } accounts { ... on User { id name similarAccounts { ... on User { id name similarAccounts { ... on User { id } ... on Admin { id } } } ... on Admin { id name } } } ... on Admin { id name similarAccounts { ... on User { id name } ... on Admin { id name similarAccounts { ... on User { id } } } } } } }`,
 		"", `{"data":{"users":[{"id":"u1","name":"Ada"},{"id":"u2","name":"Alan"}],"accounts":[{"id":"u1","name":"Ada","similarAccounts":[{"id":"u2","name":"Alan","similarAccounts":[{"id":"a1"}]},{"id":"a1","name":"Root"}]},{"id":"a1","name":"Root","similarAccounts":[{"id":"u1","name":"Ada"}]}]}}`},
+	{"type mismatch: a composite key under an alias", "mismatch", `{ accounts { ... on User { pair { score } } ... on Admin { id } } }`,
+		"", `{"data":{"accounts":[{"pair":{"score":7}},{"id":"a1"}]}}`},
 	{"type mismatch: entity and no entity", "mismatch", `{ accounts { ... on User { id name } ... on Admin { id photo } } }`,
 		"", `{"data":{"accounts":[{"id":"u1","name":"Ada"},{"id":"a1","photo":"a1.png"}]}}`},
 	{"type mismatch: lists, a path and a key under aliases", "mismatch", `{ accounts { ... on User { id: name nicknames friends { email name } } ... on Admin { id: name nicknames friends { id email } photo } } }`,
