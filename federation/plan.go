@@ -20,7 +20,8 @@ const IntrospectionUpstream = "#introspection"
 type QueryPlan struct {
 	// Operation is the client operation compiled against the API schema:
 	// variable coercion and the response shape, which reads the merged
-	// data by response names.
+	// data by response names (and fields fetched under private aliases
+	// by those aliases).
 	Operation *graphql.Operation
 	// Root is the fetch tree; nil when the operation needs no fetch (it
 	// selects only __typename).
