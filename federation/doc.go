@@ -70,8 +70,14 @@
 //
 // When the client uses as an alias the name of a field the planner needs
 // (a key or a @requires field), the planner fetches that field under the
-// alias "graft__NAME" and names it in resolve.Field.Key. Field arguments and
-// literals are printed back as GraphQL literals.
+// alias "graft__NAME" and names it in resolve.Field.Key. A field whose type
+// differs in shape between subgraphs (join__field(type:): "ID!" in one,
+// "ID" in another) is fetched under the alias "graft__TYPE__NAME" wherever
+// objects of several types share an upstream selection (below an abstract
+// position, and in entity fetches), so that a subgraph never sees two
+// fields of one response name with conflicting types; the plan's
+// Operation reads it back under the client's name (graphql.Operation.Rekey).
+// Field arguments and literals are printed back as GraphQL literals.
 //
 // What is not supported yet is listed in DEVIATIONS.md.
 //

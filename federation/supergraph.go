@@ -91,6 +91,11 @@ type fieldInfo struct {
 	// bare: a join__field with no graph, as composition writes on fields
 	// that an @interfaceObject adds to the implementations.
 	bare bool
+	// differs: a subgraph's type of the field (join__field(type:)) has
+	// another shape than the API schema's (nullability, list wrapping, or
+	// leaf type): where objects of several types share an upstream
+	// selection, the planner fetches it under a private alias.
+	differs bool
 }
 
 type fieldJoin struct {
@@ -99,7 +104,8 @@ type fieldJoin struct {
 	provides       ast.SelectionSet
 	external       bool
 	usedOverridden bool
-	context        bool // takes contextArguments (@fromContext): not supported
+	context        bool   // takes contextArguments (@fromContext): not supported
+	typ            string // join__field(type:): the field's type in the graph; "" when not written
 }
 
 // Parse reads a supergraph SDL as composition tools write it (@link v1.0 or
@@ -411,7 +417,7 @@ func (r *reader) readFields(t *typeInfo, def *ast.Definition) error {
 			if err != nil {
 				return err
 			}
-			j := fieldJoin{graph: g, external: argBool(d, "external", false), usedOverridden: argBool(d, "usedOverridden", false)}
+			j := fieldJoin{graph: g, external: argBool(d, "external", false), usedOverridden: argBool(d, "usedOverridden", false), typ: argString(d, "type")}
 			if a := d.Arguments.ForName("contextArguments"); a != nil && a.Value != nil && a.Value.Kind != ast.NullValue {
 				j.context = true
 			}
@@ -429,6 +435,30 @@ func (r *reader) readFields(t *typeInfo, def *ast.Definition) error {
 		}
 	}
 	return nil
+}
+
+// sameShape reports whether the type written typ has the shape of the
+// type t, whose named type is named, in the sense of the specification's
+// SameResponseShape: the same list wrapping and nullability, and the same
+// named type when it is a leaf (a composite type may be a subtype: an
+// object for an interface). A type written otherwise than composition
+// writes it (with spaces) differs: aliasing a field is always safe.
+func sameShape(typ string, t *ast.Type, named *ast.Definition) bool {
+	want := t.String()
+	if named != nil && (named.Kind == ast.Scalar || named.Kind == ast.Enum) {
+		return typ == want
+	}
+	return wrappers(typ) == wrappers(want)
+}
+
+// wrappers returns the brackets and exclamation marks of a type.
+func wrappers(typ string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '[' || r == ']' || r == '!' {
+			return r
+		}
+		return -1
+	}, typ)
 }
 
 // selectionOf parses a field set ("id organization { id }").
@@ -571,6 +601,9 @@ func (r *reader) apiSchema(doc *ast.SchemaDocument, opts Options) error {
 			for _, f := range def.Fields {
 				if fi := t.fields[f.Name]; fi != nil {
 					fi.def, fi.named = f, api.Types[f.Type.Name()]
+					for _, j := range fi.joins {
+						fi.differs = fi.differs || j.typ != "" && !sameShape(j.typ, f.Type, fi.named)
+					}
 				}
 			}
 		}

@@ -2,6 +2,7 @@ package graphql
 
 import (
 	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/shape"
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -25,3 +26,17 @@ func (s *Schema) Definition() *ast.Schema { return s.s }
 // The Ref is 0 when there are none, as for a document Normalize wrote,
 // whose literals are in the request's variables already.
 func (o *Operation) Literals() (*graft.Doc, graft.Ref) { return &o.literals, o.literalsRoot }
+
+// Rekey returns the operation with a response plan that reads the fields
+// at the positions keys names from other data members (shape.Plan.Rekey):
+// a federation planner that fetched some fields under private aliases
+// reads them back under the client's response names. Everything else is
+// shared with o, which is not changed; with no keys, Rekey returns o.
+func (o *Operation) Rekey(keys []shape.KeyAt) *Operation {
+	if len(keys) == 0 {
+		return o
+	}
+	c := *o
+	c.plan = o.plan.Rekey(keys)
+	return &c
+}
