@@ -2,7 +2,6 @@ package schema
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/graftjson/graft"
 )
@@ -30,14 +29,14 @@ type node struct {
 	// What kinds of instance the keywords look at, to skip work.
 	numKw, strKw, objKw, arrKw bool
 	inPlaceKw                  bool // $ref, $dynamicRef, allOf, anyOf, oneOf, not or if
-	escNames                   bool // a slot name holds a backslash
 	leaf                       bool // only keywords about the value itself (no subschemas)
 
 	types    uint8
 	constv   graft.Ref // in Plan.sd
 	hasConst bool
 	enum     []graft.Ref
-	enumStr  map[string]bool // the enum when it holds only strings (decoded)
+	enumList []string        // the enum when it holds only strings, a few (decoded)
+	enumStr  map[string]bool // the same, many
 
 	minimum, maximum, exclMin, exclMax, multipleOf *bound
 
@@ -76,6 +75,12 @@ type node struct {
 	dynRef              *dynRef
 
 	view *view // for AppendShape, built by Compile
+
+	// For the valid-only pass (check.go), set by prepareCheck.
+	check       bool   // every keyword has a direct path
+	intOnly     bool   // "type" admits integers but not every number
+	kinds       uint8  // bit k: "type" admits graft.Kind k
+	requiredSet uint64 // the slots of "required"
 }
 
 // slot is a member name that object keywords know.
@@ -185,10 +190,16 @@ func (c *compiler) compile(r graft.Ref, p *position) *node {
 				allStr = allStr && d.Kind(e) == graft.String
 			}
 			if allStr {
-				n.enumStr = make(map[string]bool, len(n.enum))
 				for _, e := range n.enum {
 					s, _ := d.Text(e)
-					n.enumStr[s] = true
+					n.enumList = append(n.enumList, s)
+				}
+				if len(n.enumList) > 8 {
+					n.enumStr = make(map[string]bool, len(n.enumList))
+					for _, s := range n.enumList {
+						n.enumStr[s] = true
+					}
+					n.enumList = nil
 				}
 			}
 		}
@@ -293,9 +304,6 @@ func (c *compiler) compile(r graft.Ref, p *position) *node {
 		}
 	}
 	n.inPlaceKw = n.ref != nil || n.dynRef != nil || n.allOf != nil || n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifs != nil
-	for _, s := range n.slots {
-		n.escNames = n.escNames || strings.IndexByte(s.name, '\\') >= 0
-	}
 	n.arrKw = len(n.prefix) > 0 || n.items != nil || n.contains != nil || n.unevalItems != nil ||
 		n.minItems >= 0 || n.maxItems >= 0 || n.unique
 	n.leaf = !n.objKw && !n.arrKw && !n.inPlaceKw

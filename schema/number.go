@@ -283,11 +283,21 @@ func hasBackslash(b []byte) bool {
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
 	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
-// quickFloat returns the float64 nearest to a short decimal text without
-// exponent (such as 19.99), or !ok for any other text. With at most 15
-// digits the mantissa and the power of ten are exact, so one division
-// rounds correctly.
-func quickFloat(b []byte) (float64, bool) {
+// reading is an instance number read once for the bounds of a subschema:
+// one scan of its text gives a small integer, or a short decimal as its
+// nearest float64; the exact decimal reading of the text is made only when
+// those cannot decide.
+type reading struct {
+	i       int64   // the value, when isInt
+	f       float64 // the nearest float64, when isFloat
+	isInt   bool    // at most 18 digits, no fraction or exponent
+	isFloat bool    // at most 15 digits, no exponent
+}
+
+// readNumber reads a number text that the JSON grammar accepted. With at
+// most 15 digits the mantissa and the power of ten are exact float64
+// values, so one division rounds correctly.
+func readNumber(b []byte) (x reading) {
 	i, neg := 0, false
 	if len(b) > 0 && b[0] == '-' {
 		i, neg = 1, true
@@ -296,28 +306,64 @@ func quickFloat(b []byte) (float64, bool) {
 	digits, frac := 0, -1
 	for ; i < len(b); i++ {
 		c := b[i]
-		switch {
-		case c >= '0' && c <= '9':
+		if c-'0' <= 9 {
 			m = m*10 + uint64(c-'0')
 			digits++
 			if frac >= 0 {
 				frac++
 			}
-		case c == '.' && frac < 0:
-			frac = 0
-		default:
-			return 0, false
+			continue
+		}
+		if c != '.' || frac >= 0 {
+			return x // an exponent
+		}
+		frac = 0
+	}
+	if digits == 0 || digits > 18 {
+		return x
+	}
+	if frac < 0 {
+		x.i, x.isInt = int64(m), true
+		if neg {
+			x.i = -x.i
 		}
 	}
-	if digits == 0 || digits > 15 {
-		return 0, false
+	if digits <= 15 {
+		x.f, x.isFloat = float64(m), true
+		if frac > 0 {
+			x.f /= pow10[frac]
+		}
+		if neg {
+			x.f = -x.f
+		}
 	}
-	f := float64(m)
-	if frac > 0 {
-		f /= pow10[frac]
+	return x
+}
+
+// cmp compares the number, whose text is raw, with bound b: small integers
+// directly; short decimals as correctly rounded floats, which order the
+// numbers they stand for except where they are equal; the rest exactly as
+// decimals.
+func (x *reading) cmp(raw []byte, b *bound) int {
+	if x.isInt && b.isInt {
+		return cmpInt(x.i, b.i)
 	}
-	if neg {
-		f = -f
+	if x.isFloat && b.isFloat && x.f != b.f {
+		if x.f < b.f {
+			return -1
+		}
+		return 1
 	}
-	return f, true
+	dec := parseDecimal(raw)
+	return cmpDecimal(&dec, &b.dec)
+}
+
+// integer reports whether the number, whose text is raw, is an integer
+// (1.0 and 1e2 are).
+func (x *reading) integer(raw []byte) bool {
+	if x.isInt {
+		return true
+	}
+	dec := parseDecimal(raw)
+	return dec.isInt()
 }

@@ -9,8 +9,8 @@ import (
 )
 
 // FuzzNumbers: the decimal reading orders numbers as math/big does, the
-// quick float reading agrees with strconv, and isMultiple agrees with
-// exact rational arithmetic.
+// one-scan reading of an instance agrees with strconv and orders numbers
+// the same way, and isMultiple agrees with exact rational arithmetic.
 func FuzzNumbers(f *testing.F) {
 	for _, p := range [][2]string{{"19.99", "0.01"}, {"1e308", "0.123456789"}, {"-0", "0"}, {"1.0", "1"},
 		{"12345678901234567890.5", "0.5"}, {"0.0001", "1e-4"}, {"42.50", "42.5"}, {"7", "-2"}} {
@@ -26,6 +26,9 @@ func FuzzNumbers(f *testing.F) {
 			}
 		}
 		x, y := parseDecimal([]byte(a)), parseDecimal([]byte(b))
+		yi, yInt := smallInt([]byte(b))
+		yf, err := strconv.ParseFloat(b, 64)
+		yFloat := err == nil
 		ra, _ := new(big.Rat).SetString(a)
 		rb, _ := new(big.Rat).SetString(b)
 		if ra == nil || rb == nil {
@@ -37,10 +40,18 @@ func FuzzNumbers(f *testing.F) {
 		if got, want := x.isInt(), ra.IsInt(); got != want {
 			t.Fatalf("isInt(%s) = %v, want %v", a, got, want)
 		}
-		if qf, ok := quickFloat([]byte(a)); ok {
-			if want, _ := strconv.ParseFloat(a, 64); qf != want {
-				t.Fatalf("quickFloat(%s) = %v, want %v", a, qf, want)
-			}
+		xr := readNumber([]byte(a))
+		if want, _ := strconv.ParseFloat(a, 64); xr.isFloat && xr.f != want {
+			t.Fatalf("readNumber(%s).f = %v, want %v", a, xr.f, want)
+		}
+		if want, err := strconv.ParseInt(a, 10, 64); xr.isInt && (err != nil || xr.i != want) {
+			t.Fatalf("readNumber(%s).i = %v, want %v (%v)", a, xr.i, want, err)
+		}
+		if xr.integer([]byte(a)) != ra.IsInt() {
+			t.Fatalf("readNumber(%s).integer() = %v", a, xr.integer([]byte(a)))
+		}
+		if got, want := xr.cmp([]byte(a), &bound{text: []byte(b), dec: y, i: yi, isInt: yInt, f: yf, isFloat: yFloat}), ra.Cmp(rb); got != want {
+			t.Fatalf("readNumber(%s).cmp(%s) = %d, want %d", a, b, got, want)
 		}
 		if rb.Sign() > 0 && y.point-x.point < 4096 && x.point-y.point < 4096 {
 			q := new(big.Rat).Quo(ra, rb)

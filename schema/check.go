@@ -1,0 +1,184 @@
+package schema
+
+import "github.com/graftjson/graft"
+
+// The valid-only pass. Validate first asks whether the value is valid and
+// nothing more: no instance location is kept, no failure is built, no
+// annotation is collected, and each subschema of the common kinds takes
+// one direct path (the value's kind against a precomputed set, its text
+// read once, member names matched against the declared ones). Only when
+// that answer is no does Validate walk again to report why. Subschemas
+// whose keywords need annotations (unevaluated…) or rarer object and array
+// keywords go through the reporting walk, quietly, from inside the pass.
+
+// checkable reports whether n's keywords all have a direct path in the
+// valid-only pass.
+func (n *node) checkable() bool {
+	return n.bool == 0 && n.dynRef == nil && n.unevalProps == nil && n.unevalItems == nil &&
+		n.patternProps == nil && n.propNames == nil && !n.hasDepReq && !n.hasDepSchema &&
+		len(n.slots) <= 64 && n.contains == nil
+}
+
+// prepareCheck sets what the valid-only pass reads of n.
+func (n *node) prepareCheck() {
+	n.check = n.checkable()
+	if !n.check {
+		return
+	}
+	n.kinds = ^uint8(0)
+	if n.types != 0 {
+		n.kinds = 0
+		for _, k := range []struct {
+			kind graft.Kind
+			t    uint8
+		}{{graft.Null, tNull}, {graft.Bool, tBool}, {graft.Number, tNumber | tInteger},
+			{graft.String, tString}, {graft.Object, tObject}, {graft.Array, tArray}} {
+			if n.types&k.t != 0 {
+				n.kinds |= 1 << k.kind
+			}
+		}
+		n.intOnly = n.types&tInteger != 0 && n.types&tNumber == 0
+	}
+	for _, si := range n.required {
+		n.requiredSet |= 1 << si
+	}
+}
+
+// valid reports whether r is valid against n. It runs with v.quiet set, so
+// that the reporting code it shares builds no failure.
+func (v *vm) valid(n *node, r graft.Ref) bool {
+	if n.bool != 0 {
+		return n.bool > 0
+	}
+	if !n.check {
+		return v.eval(n, r, nil)
+	}
+	v.steps++
+	if v.steps > v.p.maxSteps || v.depth >= maxEvalDepth {
+		return false // the reporting walk reports the limit
+	}
+	kind, raw, esc := v.d.Scalar(r)
+	if n.kinds&(1<<kind) == 0 {
+		return false
+	}
+	v.depth++
+	ok := true
+	switch kind {
+	case graft.Number:
+		if n.intOnly || n.numKw {
+			x := readNumber(raw)
+			ok = (!n.intOnly || x.integer(raw)) && (!n.numKw || v.number(n, raw, &x))
+		}
+	case graft.String:
+		ok = !n.strKw || v.string(n, r, raw, esc)
+	case graft.Object:
+		ok = !n.objKw || v.validObject(n, r)
+	case graft.Array:
+		ok = !n.arrKw || v.validArray(n, r)
+	}
+	ok = ok && (n.enum == nil || v.inEnum(n, r, kind, raw, esc)) &&
+		(!n.hasConst || equal(v.d, r, v.p.sd, n.constv, &v.scratch)) &&
+		(!n.inPlaceKw || v.validInPlace(n, r))
+	v.depth--
+	return ok
+}
+
+// validObject applies the object keywords of n to the object r: declared
+// members, additionalProperties, required and the member counts.
+func (v *vm) validObject(n *node, r graft.Ref) bool {
+	var seen uint64
+	count, next := 0, 0
+	for k, val := range v.d.Members(r) {
+		count++
+		if si, found := v.slotOf(n, k, next); found {
+			next = int(si) + 1
+			seen |= 1 << si
+			if s := n.slots[si].schema; s != nil {
+				if !v.valid(s, val) {
+					return false
+				}
+				continue
+			}
+		}
+		if n.additional != nil && !v.valid(n.additional, val) {
+			return false
+		}
+	}
+	return seen&n.requiredSet == n.requiredSet &&
+		(n.minProps < 0 || count >= n.minProps) && (n.maxProps < 0 || count <= n.maxProps)
+}
+
+// validArray applies the array keywords of n to the array r: prefixItems,
+// items, the item counts and uniqueItems.
+func (v *vm) validArray(n *node, r graft.Ref) bool {
+	count := 0
+	for i, it := range v.d.Items(r) {
+		count++
+		s := n.items
+		if i < len(n.prefix) {
+			s = n.prefix[i]
+		}
+		if s != nil && !v.valid(s, it) {
+			return false
+		}
+	}
+	if n.minItems >= 0 && count < n.minItems || n.maxItems >= 0 && count > n.maxItems {
+		return false
+	}
+	if n.unique && count > 1 {
+		if _, _, dup := v.duplicate(r, count); dup {
+			return false
+		}
+	}
+	return true
+}
+
+// validInPlace applies the subschemas of n that apply to r itself.
+func (v *vm) validInPlace(n *node, r graft.Ref) bool {
+	if n.ref != nil && !v.valid(n.ref, r) {
+		return false
+	}
+	for _, s := range n.allOf {
+		if !v.valid(s, r) {
+			return false
+		}
+	}
+	if n.anyOf != nil {
+		matched := false
+		for _, s := range n.anyOf {
+			if v.valid(s, r) {
+				matched = true
+				break
+			}
+		}
+		if !matched {
+			return false
+		}
+	}
+	if n.oneOf != nil {
+		count := 0
+		for _, s := range n.oneOf {
+			if v.valid(s, r) {
+				if count++; count > 1 {
+					return false
+				}
+			}
+		}
+		if count != 1 {
+			return false
+		}
+	}
+	if n.not != nil && v.valid(n.not, r) {
+		return false
+	}
+	if n.ifs != nil {
+		branch := n.els
+		if v.valid(n.ifs, r) {
+			branch = n.then
+		}
+		if branch != nil && !v.valid(branch, r) {
+			return false
+		}
+	}
+	return true
+}
