@@ -21,7 +21,7 @@ type Plan struct {
 	maxErrors    int
 	declaredOnly bool
 	coerce       bool
-	check        bool // Validate asks the valid-only pass first (check.go)
+	check        bool      // Validate asks the valid-only pass first (check.go)
 	pool         sync.Pool // *vm
 }
 
