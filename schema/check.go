@@ -42,70 +42,120 @@ func (n *node) prepareCheck() {
 	for _, si := range n.required {
 		n.requiredSet |= 1 << si
 	}
+	n.more = n.enum != nil || n.hasConst || n.inPlaceKw
+	if n.more {
+		n.work = ^uint8(0)
+	}
+	for _, k := range []struct {
+		kind graft.Kind
+		work bool
+	}{{graft.Number, n.intOnly || n.numKw}, {graft.String, n.strKw}, {graft.Object, n.objKw}, {graft.Array, n.arrKw}} {
+		if k.work {
+			n.work |= 1 << k.kind
+		}
+	}
 }
 
 // valid reports whether r is valid against n. It runs with v.quiet set, so
 // that the reporting code it shares builds no failure.
 func (v *vm) valid(n *node, r graft.Ref) bool {
-	if n.bool != 0 {
-		return n.bool > 0
-	}
 	if !n.check {
-		return v.eval(n, r, nil)
+		return n.bool > 0 || n.bool == 0 && v.eval(n, r, nil)
 	}
 	v.steps++
-	if v.steps > v.p.maxSteps || v.depth >= maxEvalDepth {
+	if v.steps > v.p.maxSteps {
 		return false // the reporting walk reports the limit
 	}
 	kind, raw, esc := v.d.Scalar(r)
-	if n.kinds&(1<<kind) == 0 {
-		return false
-	}
-	v.depth++
-	ok := true
+	bit := uint8(1) << kind
+	return n.kinds&bit != 0 && (n.work&bit == 0 || v.value(n, r, kind, raw, esc))
+}
+
+// value applies the keywords of n beyond "type" to r, of the given kind
+// and text (see valid).
+func (v *vm) value(n *node, r graft.Ref, kind graft.Kind, raw []byte, esc bool) bool {
 	switch kind {
 	case graft.Number:
 		if n.intOnly || n.numKw {
 			x := readNumber(raw)
-			ok = (!n.intOnly || x.integer(raw)) && (!n.numKw || v.number(n, raw, &x))
+			if !(!n.intOnly || x.integer(raw)) || n.numKw && !v.number(n, raw, &x) {
+				return false
+			}
 		}
 	case graft.String:
-		ok = !n.strKw || v.string(n, r, raw, esc)
-	case graft.Object:
-		ok = !n.objKw || v.validObject(n, r)
-	case graft.Array:
-		ok = !n.arrKw || v.validArray(n, r)
+		if n.strKw && !v.string(n, r, raw, esc) {
+			return false
+		}
+	case graft.Object, graft.Array:
+		if v.depth >= maxEvalDepth {
+			return false
+		}
+		v.depth++
+		var ok bool
+		if kind == graft.Object {
+			ok = !n.objKw || v.validObject(n, r)
+		} else {
+			ok = !n.arrKw || v.validArray(n, r)
+		}
+		v.depth--
+		if !ok {
+			return false
+		}
 	}
-	ok = ok && (n.enum == nil || v.inEnum(n, r, kind, raw, esc)) &&
-		(!n.hasConst || equal(v.d, r, v.p.sd, n.constv, &v.scratch)) &&
-		(!n.inPlaceKw || v.validInPlace(n, r))
-	v.depth--
-	return ok
+	return !n.more ||
+		(n.enum == nil || v.inEnum(n, r, kind, raw, esc)) &&
+			(!n.hasConst || equal(v.d, r, v.p.sd, n.constv, &v.scratch)) &&
+			(!n.inPlaceKw || v.validInPlace(n, r))
 }
 
 // validObject applies the object keywords of n to the object r: declared
 // members, additionalProperties, required and the member counts.
 func (v *vm) validObject(n *node, r graft.Ref) bool {
+	d := v.d
 	var seen uint64
 	count, next := 0, 0
-	for k, val := range v.d.Members(r) {
+	for k, val := range d.Members(r) {
 		count++
-		if si, found := v.slotOf(n, k, next); found {
-			next = int(si) + 1
-			seen |= 1 << si
-			if s := n.slots[si].schema; s != nil {
-				if !v.valid(s, val) {
-					return false
+		s := n.additional
+		if n.names != nil {
+			_, name, esc := d.Scalar(k)
+			name = name[1 : len(name)-1]
+			if esc {
+				v.scratch, _ = d.AppendString(v.scratch[:0], k)
+				name = v.scratch
+			}
+			// Members usually come in the declared order.
+			si := -1
+			if next < len(n.slots) && n.slots[next].name == string(name) {
+				si = next
+			} else {
+				si = v.findSlot(n, name, next)
+			}
+			if si >= 0 {
+				next = si + 1
+				seen |= 1 << si
+				if n.slots[si].schema != nil {
+					s = n.slots[si].schema
 				}
-				continue
 			}
 		}
-		if n.additional != nil && !v.valid(n.additional, val) {
+		if s != nil && !v.valid(s, val) {
 			return false
 		}
 	}
 	return seen&n.requiredSet == n.requiredSet &&
 		(n.minProps < 0 || count >= n.minProps) && (n.maxProps < 0 || count <= n.maxProps)
+}
+
+// findSlot finds the slot of a member name: a few slots after next (optional
+// members are often left out), then the table.
+func (v *vm) findSlot(n *node, name []byte, next int) int {
+	for i := next + 1; i < len(n.slots) && i < next+4; i++ {
+		if n.slots[i].name == string(name) {
+			return i
+		}
+	}
+	return n.table.lookup(name)
 }
 
 // validArray applies the array keywords of n to the array r: prefixItems,

@@ -80,6 +80,8 @@ type node struct {
 	check       bool   // every keyword has a direct path
 	intOnly     bool   // "type" admits integers but not every number
 	kinds       uint8  // bit k: "type" admits graft.Kind k
+	work        uint8  // bit k: a value of graft.Kind k needs more than its kind checked
+	more        bool   // enum, const or in-place applicators
 	requiredSet uint64 // the slots of "required"
 }
 
