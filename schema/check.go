@@ -42,6 +42,7 @@ func (n *node) prepareCheck() {
 	for _, si := range n.required {
 		n.requiredSet |= 1 << si
 	}
+	n.span = newSpan(n)
 	n.more = n.enum != nil || n.hasConst || n.inPlaceKw
 	if n.more {
 		n.work = ^uint8(0)
@@ -76,11 +77,16 @@ func (v *vm) valid(n *node, r graft.Ref) bool {
 func (v *vm) value(n *node, r graft.Ref, kind graft.Kind, raw []byte, esc bool) bool {
 	switch kind {
 	case graft.Number:
-		if n.intOnly || n.numKw {
-			x := readNumber(raw)
-			if !(!n.intOnly || x.integer(raw)) || n.numKw && !v.number(n, raw, &x) {
+		x := readNumber(raw)
+		if n.intOnly && !x.integer(raw) {
+			return false
+		}
+		if n.span.ok && x.short && x.frac <= 9 {
+			if !n.span.holds(&x) {
 				return false
 			}
+		} else if n.numKw && !v.number(n, raw, &x) {
+			return false
 		}
 	case graft.String:
 		if n.strKw && !v.string(n, r, raw, esc) {
@@ -231,4 +237,54 @@ func (v *vm) validInPlace(n *node, r graft.Ref) bool {
 		}
 	}
 	return true
+}
+
+// span is the range of numbers that the bounds of a subschema admit, when
+// they are all integers of less than 32 bits and there is no multipleOf:
+// a number of at most 9 decimal places then compares as an integer scaled
+// by them, without overflow.
+type span struct {
+	ok           bool
+	lo, hi       int64 // the bounds, when hasLo, hasHi
+	hasLo, hasHi bool
+	loOpen       int64 // 1: lo excluded
+	hiOpen       int64 // 1: hi excluded
+}
+
+func newSpan(n *node) span {
+	if n.multipleOf != nil {
+		return span{}
+	}
+	sp := span{ok: true}
+	for _, b := range []struct {
+		b          *bound
+		upper, exc bool
+	}{{n.minimum, false, false}, {n.exclMin, false, true}, {n.maximum, true, false}, {n.exclMax, true, true}} {
+		if b.b == nil {
+			continue
+		}
+		if !b.b.isInt || b.b.i <= -1<<31 || b.b.i >= 1<<31 {
+			return span{}
+		}
+		open := int64(0)
+		if b.exc {
+			open = 1
+		}
+		i := b.b.i
+		if b.upper {
+			if !sp.hasHi || i < sp.hi || i == sp.hi && open > sp.hiOpen {
+				sp.hi, sp.hiOpen, sp.hasHi = i, open, true
+			}
+		} else if !sp.hasLo || i > sp.lo || i == sp.lo && open > sp.loOpen {
+			sp.lo, sp.loOpen, sp.hasLo = i, open, true
+		}
+	}
+	return sp
+}
+
+// holds reports whether the span holds x, short with at most 9 decimal
+// places.
+func (sp *span) holds(x *reading) bool {
+	scale := pow10i[x.frac]
+	return (!sp.hasLo || x.v >= sp.lo*scale+sp.loOpen) && (!sp.hasHi || x.v <= sp.hi*scale-sp.hiOpen)
 }

@@ -82,6 +82,7 @@ type node struct {
 	kinds       uint8  // bit k: "type" admits graft.Kind k
 	work        uint8  // bit k: a value of graft.Kind k needs more than its kind checked
 	more        bool   // enum, const or in-place applicators
+	span        span   // the numeric bounds as integers
 	requiredSet uint64 // the slots of "required"
 }
 

@@ -284,19 +284,15 @@ var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
 // reading is an instance number read once for the bounds of a subschema:
-// one scan of its text gives a small integer, or a short decimal as its
-// nearest float64; the exact decimal reading of the text is made only when
-// those cannot decide.
+// one scan of its text, and the exact decimal reading of the text only
+// when the scan cannot decide.
 type reading struct {
-	i       int64   // the value, when isInt
-	f       float64 // the nearest float64, when isFloat
-	isInt   bool    // at most 18 digits, no fraction or exponent
-	isFloat bool    // at most 15 digits, no exponent
+	v     int64 // the digits as an integer with the sign: the number is v / 10^frac
+	frac  int   // digits after the decimal point
+	short bool  // v and frac hold the number: at most 18 digits, no exponent
 }
 
-// readNumber reads a number text that the JSON grammar accepted. With at
-// most 15 digits the mantissa and the power of ten are exact float64
-// values, so one division rounds correctly.
+// readNumber reads a number text that the JSON grammar accepted.
 func readNumber(b []byte) (x reading) {
 	i, neg := 0, false
 	if len(b) > 0 && b[0] == '-' {
@@ -309,50 +305,48 @@ func readNumber(b []byte) (x reading) {
 		if c-'0' <= 9 {
 			m = m*10 + uint64(c-'0')
 			digits++
-			if frac >= 0 {
-				frac++
-			}
 			continue
 		}
 		if c != '.' || frac >= 0 {
 			return x // an exponent
 		}
-		frac = 0
+		frac = digits
 	}
 	if digits == 0 || digits > 18 {
 		return x
 	}
-	if frac < 0 {
-		x.i, x.isInt = int64(m), true
-		if neg {
-			x.i = -x.i
-		}
+	x.v, x.short = int64(m), true
+	if neg {
+		x.v = -x.v
 	}
-	if digits <= 15 {
-		x.f, x.isFloat = float64(m), true
-		if frac > 0 {
-			x.f /= pow10[frac]
-		}
-		if neg {
-			x.f = -x.f
-		}
+	if frac >= 0 {
+		x.frac = digits - frac
 	}
 	return x
 }
 
-// cmp compares the number, whose text is raw, with bound b: small integers
-// directly; short decimals as correctly rounded floats, which order the
-// numbers they stand for except where they are equal; the rest exactly as
-// decimals.
+// pow10i holds the powers of ten that int64 holds.
+var pow10i = [...]int64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18}
+
+// cmp compares the number, whose text is raw, with bound b: with an
+// integer bound, as integers scaled by the number's decimal places (when
+// that cannot overflow); with a short decimal, as correctly rounded floats
+// (at most 15 digits and a power of ten are exact float64 values, so one
+// division rounds correctly), which order the numbers they stand for
+// except where they are equal; the rest exactly as decimals.
 func (x *reading) cmp(raw []byte, b *bound) int {
-	if x.isInt && b.isInt {
-		return cmpInt(x.i, b.i)
-	}
-	if x.isFloat && b.isFloat && x.f != b.f {
-		if x.f < b.f {
-			return -1
+	if x.short {
+		if b.isInt && (x.frac == 0 || x.frac <= 9 && b.i > -1<<31 && b.i < 1<<31) {
+			return cmpInt(x.v, b.i*pow10i[x.frac])
 		}
-		return 1
+		if b.isFloat && x.v > -1e15 && x.v < 1e15 {
+			if f := float64(x.v) / pow10[x.frac]; f != b.f {
+				if f < b.f {
+					return -1
+				}
+				return 1
+			}
+		}
 	}
 	dec := parseDecimal(raw)
 	return cmpDecimal(&dec, &b.dec)
@@ -361,8 +355,8 @@ func (x *reading) cmp(raw []byte, b *bound) int {
 // integer reports whether the number, whose text is raw, is an integer
 // (1.0 and 1e2 are).
 func (x *reading) integer(raw []byte) bool {
-	if x.isInt {
-		return true
+	if x.short {
+		return x.frac == 0 || x.v%pow10i[x.frac] == 0
 	}
 	dec := parseDecimal(raw)
 	return dec.isInt()
