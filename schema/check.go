@@ -1,6 +1,10 @@
 package schema
 
-import "github.com/graftjson/graft"
+import (
+	"strings"
+
+	"github.com/graftjson/graft"
+)
 
 // The valid-only pass. Validate first asks whether the value is valid and
 // nothing more: no instance location is kept, no failure is built, no
@@ -42,6 +46,19 @@ func (n *node) prepareCheck() {
 	for _, si := range n.required {
 		n.requiredSet |= 1 << si
 	}
+	if n.slots != nil {
+		n.quoted = make([]string, len(n.slots))
+		n.applied = make([]*node, len(n.slots))
+		for i, sl := range n.slots {
+			if !strings.ContainsAny(sl.name, "\\\"") {
+				n.quoted[i] = `"` + sl.name + `"`
+			}
+			n.applied[i] = sl.schema
+			if sl.schema == nil {
+				n.applied[i] = n.additional
+			}
+		}
+	}
 	n.span = newSpan(n)
 	n.more = n.enum != nil || n.hasConst || n.inPlaceKw
 	if n.more {
@@ -68,7 +85,7 @@ func (v *vm) valid(n *node, r graft.Ref) bool {
 		return false // the reporting walk reports the limit
 	}
 	kind, raw, esc := v.d.Scalar(r)
-	bit := uint8(1) << kind
+	bit := uint8(1) << (kind & 7)
 	return n.kinds&bit != 0 && (n.work&bit == 0 || v.value(n, r, kind, raw, esc))
 }
 
@@ -123,26 +140,18 @@ func (v *vm) validObject(n *node, r graft.Ref) bool {
 	for k, val := range d.Members(r) {
 		count++
 		s := n.additional
-		if n.names != nil {
-			_, name, esc := d.Scalar(k)
-			name = name[1 : len(name)-1]
-			if esc {
-				v.scratch, _ = d.AppendString(v.scratch[:0], k)
-				name = v.scratch
-			}
-			// Members usually come in the declared order.
-			si := -1
-			if next < len(n.slots) && n.slots[next].name == string(name) {
-				si = next
-			} else {
-				si = v.findSlot(n, name, next)
+		if q := n.quoted; q != nil {
+			// Members usually come in the declared order: the name's text
+			// is compared as received with the next declared one.
+			_, raw, esc := d.Scalar(k)
+			si := next
+			if si >= len(q) || q[si] != string(raw) {
+				si = v.findSlot(n, k, raw, esc, next)
 			}
 			if si >= 0 {
 				next = si + 1
-				seen |= 1 << si
-				if n.slots[si].schema != nil {
-					s = n.slots[si].schema
-				}
+				seen |= 1 << (si & 63)
+				s = n.applied[si]
 			}
 		}
 		if s != nil && !v.valid(s, val) {
@@ -153,9 +162,10 @@ func (v *vm) validObject(n *node, r graft.Ref) bool {
 		(n.minProps < 0 || count >= n.minProps) && (n.maxProps < 0 || count <= n.maxProps)
 }
 
-// findSlot finds the slot of a member name: a few slots after next (optional
-// members are often left out), then the table.
-func (v *vm) findSlot(n *node, name []byte, next int) int {
+// findSlot finds the slot of member name k, whose text is raw: a few slots
+// after next (optional members are often left out), then the table.
+func (v *vm) findSlot(n *node, k graft.Ref, raw []byte, esc bool, next int) int {
+	name := v.text(k, raw, esc)
 	for i := next + 1; i < len(n.slots) && i < next+4; i++ {
 		if n.slots[i].name == string(name) {
 			return i

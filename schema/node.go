@@ -77,13 +77,15 @@ type node struct {
 	view *view // for AppendShape, built by Compile
 
 	// For the valid-only pass (check.go), set by prepareCheck.
-	check       bool   // every keyword has a direct path
-	intOnly     bool   // "type" admits integers but not every number
-	kinds       uint8  // bit k: "type" admits graft.Kind k
-	work        uint8  // bit k: a value of graft.Kind k needs more than its kind checked
-	more        bool   // enum, const or in-place applicators
-	span        span   // the numeric bounds as integers
-	requiredSet uint64 // the slots of "required"
+	check       bool     // every keyword has a direct path
+	intOnly     bool     // "type" admits integers but not every number
+	kinds       uint8    // bit k: "type" admits graft.Kind k
+	work        uint8    // bit k: a value of graft.Kind k needs more than its kind checked
+	more        bool     // enum, const or in-place applicators
+	span        span     // the numeric bounds as integers
+	requiredSet uint64   // the slots of "required"
+	quoted      []string // the slot names as JSON text ("" for a name with a quote or backslash)
+	applied     []*node  // the subschema applied to a member of each slot
 }
 
 // slot is a member name that object keywords know.
