@@ -60,6 +60,7 @@ func (n *node) prepareCheck() {
 		}
 	}
 	n.span = newSpan(n)
+	n.lengthOnly = n.pattern == nil && n.formatCheck == nil
 	n.more = n.enum != nil || n.hasConst || n.inPlaceKw
 	if n.more {
 		n.work = ^uint8(0)
@@ -86,12 +87,12 @@ func (v *vm) valid(n *node, r graft.Ref) bool {
 	}
 	kind, raw, esc := v.d.Scalar(r)
 	bit := uint8(1) << (kind & 7)
-	return n.kinds&bit != 0 && (n.work&bit == 0 || v.value(n, r, kind, raw, esc))
-}
-
-// value applies the keywords of n beyond "type" to r, of the given kind
-// and text (see valid).
-func (v *vm) value(n *node, r graft.Ref, kind graft.Kind, raw []byte, esc bool) bool {
+	if n.kinds&bit == 0 {
+		return false
+	}
+	if n.work&bit == 0 {
+		return true
+	}
 	switch kind {
 	case graft.Number:
 		x := readNumber(raw)
@@ -106,7 +107,9 @@ func (v *vm) value(n *node, r graft.Ref, kind graft.Kind, raw []byte, esc bool) 
 			return false
 		}
 	case graft.String:
-		if n.strKw && !v.string(n, r, raw, esc) {
+		// Lengths alone are often decided by the byte length (see string).
+		if l := len(raw) - 2; n.strKw && !(n.lengthOnly && n.minLength <= l/12 && (n.maxLength < 0 || l <= n.maxLength)) &&
+			!v.string(n, r, raw, esc) {
 			return false
 		}
 	case graft.Object, graft.Array:

@@ -12,6 +12,8 @@ import (
 type pattern struct {
 	re     *regexp.Regexp
 	simple []patItem // nil: use re
+	// class has bit k of byte c set when c belongs to the set of item k.
+	class *[256]uint32
 }
 
 // patItem is a run of min to max bytes from an ASCII set.
@@ -25,7 +27,21 @@ func compilePattern(s string) (*pattern, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &pattern{re: re, simple: simplePattern(s)}, nil
+	p := &pattern{re: re, simple: simplePattern(s)}
+	if len(p.simple) > 32 {
+		p.simple = nil
+	}
+	if p.simple != nil {
+		p.class = new([256]uint32)
+		for k, it := range p.simple {
+			for c := 0; c < 128; c++ {
+				if it.set[c>>6]&(1<<(c&63)) != 0 {
+					p.class[c] |= 1 << k
+				}
+			}
+		}
+	}
+	return p, nil
 }
 
 // Match reports whether s (decoded string bytes) matches.
@@ -36,14 +52,19 @@ func (p *pattern) Match(s []byte) bool {
 	i := 0
 	for k := range p.simple {
 		it := &p.simple[k]
-		n := 0
-		for n < it.max && i < len(s) && s[i] < 128 && it.set[s[i]>>6]&(1<<(s[i]&63)) != 0 {
-			i++
-			n++
+		bit := uint32(1) << (k & 31)
+		end := len(s)
+		if it.max < end-i {
+			end = i + it.max
 		}
-		if n < it.min {
+		j := i
+		for j < end && p.class[s[j]]&bit != 0 {
+			j++
+		}
+		if j-i < it.min {
 			return false
 		}
+		i = j
 	}
 	return i == len(s)
 }
