@@ -298,29 +298,29 @@ func readNumber(b []byte) (x reading) {
 	if len(b) > 0 && b[0] == '-' {
 		i, neg = 1, true
 	}
+	start := i
 	var m uint64
-	digits, frac := 0, -1
-	for ; i < len(b); i++ {
-		c := b[i]
-		if c-'0' <= 9 {
-			m = m*10 + uint64(c-'0')
-			digits++
-			continue
-		}
-		if c != '.' || frac >= 0 {
-			return x // an exponent
-		}
-		frac = digits
+	for i < len(b) && b[i]-'0' <= 9 {
+		m = m*10 + uint64(b[i]-'0')
+		i++
 	}
-	if digits == 0 || digits > 18 {
-		return x
+	digits := i - start
+	if i < len(b) && b[i] == '.' {
+		i++
+		fs := i
+		for i < len(b) && b[i]-'0' <= 9 {
+			m = m*10 + uint64(b[i]-'0')
+			i++
+		}
+		x.frac = i - fs
+		digits += x.frac
+	}
+	if i != len(b) || digits == 0 || digits > 18 { // an exponent, or too long
+		return reading{}
 	}
 	x.v, x.short = int64(m), true
 	if neg {
 		x.v = -x.v
-	}
-	if frac >= 0 {
-		x.frac = digits - frac
 	}
 	return x
 }
