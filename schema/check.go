@@ -61,6 +61,7 @@ func (n *node) prepareCheck() {
 	}
 	n.span = newSpan(n)
 	n.lengthOnly = n.pattern == nil && n.formatCheck == nil
+	n.patternOnly = n.pattern != nil && n.formatCheck == nil && n.minLength < 0 && n.maxLength < 0
 	n.more = n.enum != nil || n.hasConst || n.inPlaceKw
 	if n.more {
 		n.work = ^uint8(0)
@@ -82,7 +83,7 @@ func (v *vm) valid(n *node, r graft.Ref) bool {
 		return n.bool > 0 || n.bool == 0 && v.eval(n, r, nil)
 	}
 	v.steps++
-	if v.steps > v.p.maxSteps {
+	if v.steps > v.maxSteps {
 		return false // the reporting walk reports the limit
 	}
 	kind, raw, esc := v.d.Scalar(r)
@@ -108,8 +109,14 @@ func (v *vm) valid(n *node, r graft.Ref) bool {
 		}
 	case graft.String:
 		// Lengths alone are often decided by the byte length (see string).
-		if l := len(raw) - 2; n.strKw && !(n.lengthOnly && n.minLength <= l/12 && (n.maxLength < 0 || l <= n.maxLength)) &&
-			!v.string(n, r, raw, esc) {
+		l := len(raw) - 2
+		switch {
+		case !n.strKw || n.lengthOnly && n.minLength <= l/12 && (n.maxLength < 0 || l <= n.maxLength):
+		case n.patternOnly && !esc:
+			if !n.pattern.Match(raw[1 : len(raw)-1]) {
+				return false
+			}
+		case !v.string(n, r, raw, esc):
 			return false
 		}
 	case graft.Object, graft.Array:

@@ -8,7 +8,7 @@ import "github.com/graftjson/graft"
 func (p *Plan) Passes(d *graft.Doc, r graft.Ref) (checked, check, walk bool) {
 	v := &vm{p: p, d: d}
 	if p.check {
-		v.quiet = 1
+		v.quiet, v.maxSteps = 1, p.maxSteps
 		checked, check = true, v.valid(p.root, r)
 		v.reset()
 		v.p, v.d = p, d

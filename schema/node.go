@@ -84,6 +84,7 @@ type node struct {
 	more        bool     // enum, const or in-place applicators
 	span        span     // the numeric bounds as integers
 	lengthOnly  bool     // the string keywords are minLength and maxLength only
+	patternOnly bool     // the string keyword is pattern only
 	requiredSet uint64   // the slots of "required"
 	quoted      []string // the slot names as JSON text ("" for a name with a quote or backslash)
 	applied     []*node  // the subschema applied to a member of each slot

@@ -27,7 +27,7 @@ func (p *Plan) Validate(d *graft.Doc, r graft.Ref) error {
 	}
 	v.p, v.d = p, d
 	if p.check {
-		v.quiet = 1
+		v.quiet, v.maxSteps = 1, p.maxSteps
 		if v.valid(p.root, r) {
 			v.reset()
 			p.pool.Put(v)
@@ -75,6 +75,8 @@ type vm struct {
 	limitAt string
 	steps   int
 	depth   int
+	// maxSteps is Plan.maxSteps, read here by the valid-only pass.
+	maxSteps int
 }
 
 // pathStep is one step of the instance location: a member name or an index.
