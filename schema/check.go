@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"encoding/binary"
 	"strings"
 
 	"github.com/graftjson/graft"
@@ -47,11 +48,11 @@ func (n *node) prepareCheck() {
 		n.requiredSet |= 1 << si
 	}
 	if n.slots != nil {
-		n.quoted = make([]string, len(n.slots))
+		n.quoted = make([]quotedName, len(n.slots))
 		n.applied = make([]*node, len(n.slots))
 		for i, sl := range n.slots {
 			if !strings.ContainsAny(sl.name, "\\\"") {
-				n.quoted[i] = `"` + sl.name + `"`
+				n.quoted[i] = newQuotedName(sl.name)
 			}
 			n.applied[i] = sl.schema
 			if sl.schema == nil {
@@ -155,7 +156,7 @@ func (v *vm) validObject(n *node, r graft.Ref) bool {
 			// is compared as received with the next declared one.
 			_, raw, esc := d.Scalar(k)
 			si := next
-			if si >= len(q) || q[si] != string(raw) {
+			if si >= len(q) || !q[si].equal(raw) {
 				si = v.findSlot(n, k, raw, esc, next)
 			}
 			if si >= 0 {
@@ -307,4 +308,38 @@ func newSpan(n *node) span {
 func (sp *span) holds(x *reading) bool {
 	scale := pow10i[x.frac]
 	return (!sp.hasLo || x.v >= sp.lo*scale+sp.loOpen) && (!sp.hasHi || x.v <= sp.hi*scale-sp.hiOpen)
+}
+
+// quotedName is a declared member name as JSON text, with its first and
+// last bytes as words so that text of 4 to 16 bytes compares in two loads
+// and no call.
+type quotedName struct {
+	text       string // "" for a name with a quote or backslash: never equal
+	head, tail uint64
+}
+
+func newQuotedName(name string) quotedName {
+	q := quotedName{text: `"` + name + `"`}
+	b := []byte(q.text)
+	switch n := len(b); {
+	case n >= 8 && n <= 16:
+		q.head, q.tail = binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[n-8:])
+	case n >= 4 && n < 8:
+		q.head, q.tail = uint64(binary.LittleEndian.Uint32(b)), uint64(binary.LittleEndian.Uint32(b[n-4:]))
+	}
+	return q
+}
+
+// equal reports whether raw, the text of a member name as received, is q.
+func (q *quotedName) equal(raw []byte) bool {
+	n := len(raw)
+	switch {
+	case n != len(q.text):
+		return false
+	case n >= 8 && n <= 16:
+		return binary.LittleEndian.Uint64(raw) == q.head && binary.LittleEndian.Uint64(raw[n-8:]) == q.tail
+	case n >= 4 && n < 8:
+		return uint64(binary.LittleEndian.Uint32(raw)) == q.head && uint64(binary.LittleEndian.Uint32(raw[n-4:])) == q.tail
+	}
+	return string(raw) == q.text
 }

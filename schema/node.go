@@ -77,17 +77,17 @@ type node struct {
 	view *view // for AppendShape, built by Compile
 
 	// For the valid-only pass (check.go), set by prepareCheck.
-	check       bool     // every keyword has a direct path
-	intOnly     bool     // "type" admits integers but not every number
-	kinds       uint8    // bit k: "type" admits graft.Kind k
-	work        uint8    // bit k: a value of graft.Kind k needs more than its kind checked
-	more        bool     // enum, const or in-place applicators
-	span        span     // the numeric bounds as integers
-	lengthOnly  bool     // the string keywords are minLength and maxLength only
-	patternOnly bool     // the string keyword is pattern only
-	requiredSet uint64   // the slots of "required"
-	quoted      []string // the slot names as JSON text ("" for a name with a quote or backslash)
-	applied     []*node  // the subschema applied to a member of each slot
+	check       bool         // every keyword has a direct path
+	intOnly     bool         // "type" admits integers but not every number
+	kinds       uint8        // bit k: "type" admits graft.Kind k
+	work        uint8        // bit k: a value of graft.Kind k needs more than its kind checked
+	more        bool         // enum, const or in-place applicators
+	span        span         // the numeric bounds as integers
+	lengthOnly  bool         // the string keywords are minLength and maxLength only
+	patternOnly bool         // the string keyword is pattern only
+	requiredSet uint64       // the slots of "required"
+	quoted      []quotedName // the slot names as JSON text
+	applied     []*node      // the subschema applied to a member of each slot
 }
 
 // slot is a member name that object keywords know.
