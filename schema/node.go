@@ -22,60 +22,6 @@ var typeNames = []string{"null", "boolean", "number", "integer", "string", "obje
 // node is one compiled subschema. Keywords absent from the schema have
 // their zero value (or -1 for the counts whose zero is meaningful).
 type node struct {
-	loc  string // keyword location of the subschema
-	res  *resource
-	bool int8 // +1: the schema true, -1: the schema false, 0: an object
-
-	// What kinds of instance the keywords look at, to skip work.
-	numKw, strKw, objKw, arrKw bool
-	inPlaceKw                  bool // $ref, $dynamicRef, allOf, anyOf, oneOf, not or if
-	leaf                       bool // only keywords about the value itself (no subschemas)
-
-	types    uint8
-	constv   graft.Ref // in Plan.sd
-	hasConst bool
-	enum     []graft.Ref
-	enumList []string        // the enum when it holds only strings, a few (decoded)
-	enumStr  map[string]bool // the same, many
-
-	minimum, maximum, exclMin, exclMax, multipleOf *bound
-
-	minLength, maxLength int
-	pattern              *pattern
-	format               string
-	formatCheck          func([]byte) bool // nil: format is an annotation
-
-	names        map[string]int32 // member names the object keywords know → slots
-	table        nameTable        // the same, for lookups while validating
-	slots        []slot
-	required     []int32
-	patternProps []patternProp
-	additional   *node
-	propNames    *node
-	minProps     int
-	maxProps     int
-	unevalProps  *node
-	hasDepReq    bool
-	hasDepSchema bool
-
-	prefix      []*node
-	items       *node
-	contains    *node
-	minContains int
-	maxContains int
-	minItems    int
-	maxItems    int
-	unique      bool
-	unevalItems *node
-
-	allOf, anyOf, oneOf []*node
-	not                 *node
-	ifs, then, els      *node
-	ref                 *node
-	dynRef              *dynRef
-
-	view *view // for AppendShape, built by Compile
-
 	// For the valid-only pass (check.go), set by prepareCheck.
 	check       bool         // every keyword has a direct path
 	intOnly     bool         // "type" admits integers but not every number
@@ -88,6 +34,63 @@ type node struct {
 	requiredSet uint64       // the slots of "required"
 	quoted      []quotedName // the slot names as JSON text
 	applied     []*node      // the subschema applied to a member of each slot
+
+	bool int8 // +1: the schema true, -1: the schema false, 0: an object
+
+	// What kinds of instance the keywords look at, to skip work.
+	numKw, strKw, objKw, arrKw bool
+	inPlaceKw                  bool // $ref, $dynamicRef, allOf, anyOf, oneOf, not or if
+	leaf                       bool // only keywords about the value itself (no subschemas)
+
+	// Read by the valid-only pass too.
+	minLength, maxLength int
+	pattern              *pattern
+	additional           *node
+	minProps             int
+	maxProps             int
+	prefix               []*node
+	items                *node
+	minItems             int
+	maxItems             int
+	unique               bool
+
+	loc string // keyword location of the subschema
+	res *resource
+
+	types    uint8
+	constv   graft.Ref // in Plan.sd
+	hasConst bool
+	enum     []graft.Ref
+	enumList []string        // the enum when it holds only strings, a few (decoded)
+	enumStr  map[string]bool // the same, many
+
+	minimum, maximum, exclMin, exclMax, multipleOf *bound
+
+	format      string
+	formatCheck func([]byte) bool // nil: format is an annotation
+
+	names        map[string]int32 // member names the object keywords know → slots
+	table        nameTable        // the same, for lookups while validating
+	slots        []slot
+	required     []int32
+	patternProps []patternProp
+	propNames    *node
+	unevalProps  *node
+	hasDepReq    bool
+	hasDepSchema bool
+
+	contains    *node
+	minContains int
+	maxContains int
+	unevalItems *node
+
+	allOf, anyOf, oneOf []*node
+	not                 *node
+	ifs, then, els      *node
+	ref                 *node
+	dynRef              *dynRef
+
+	view *view // for AppendShape, built by Compile
 }
 
 // slot is a member name that object keywords know.
