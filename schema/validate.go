@@ -14,8 +14,10 @@ import (
 // validation needed more than Options.MaxSteps steps.
 //
 // Validate only reads d, so several goroutines may validate one Doc at once.
-// It walks the value once (subschemas of anyOf, oneOf, not, if and contains
-// are tried against the same values), keeps no reference to d after it
+// It walks the value once when it is valid (subschemas of anyOf, oneOf,
+// not, if and contains are tried against the same values): a first pass
+// asks only whether the value is valid, and an invalid value is walked a
+// second time to report its failures. It keeps no reference to d after it
 // returns, and allocates nothing for a valid value once the plan's pooled
 // scratch memory has grown, except for uniqueItems on arrays of more than 8
 // items (a table of item hashes) and multipleOf on numbers of more than 19
