@@ -49,24 +49,24 @@ func (p *pattern) Match(s []byte) bool {
 	if p.simple == nil {
 		return p.re.Match(s)
 	}
-	i := 0
+	class := p.class
 	for k := range p.simple {
 		it := &p.simple[k]
 		bit := uint32(1) << (k & 31)
-		end := len(s)
-		if it.max < end-i {
-			end = i + it.max
+		run := s
+		if it.max < len(run) {
+			run = run[:it.max]
 		}
-		j := i
-		for j < end && p.class[s[j]]&bit != 0 {
+		j := 0
+		for j < len(run) && class[run[j]]&bit != 0 {
 			j++
 		}
-		if j-i < it.min {
+		if j < it.min {
 			return false
 		}
-		i = j
+		s = s[j:]
 	}
-	return i == len(s)
+	return len(s) == 0
 }
 
 // String returns the source of the pattern.
