@@ -1,8 +1,11 @@
 package schema
 
 import (
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/graftjson/graft"
 )
 
 // TestQuotedName: a declared name's text compares equal to exactly the
@@ -27,5 +30,54 @@ func TestQuotedName(t *testing.T) {
 				t.Fatalf("%s: equal to %s", text, other)
 			}
 		}
+	}
+}
+
+// TestValidOnlyPass: the order schema takes the valid-only pass, which
+// agrees with the reporting walk on the order and on a faulty copy; a plan
+// with $dynamicRef does without the pass.
+func TestValidOnlyPass(t *testing.T) {
+	s, err := os.ReadFile("testdata/order.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile("testdata/order.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Compile(s, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := strings.Replace(string(src), `"quantity":1`, `"quantity":1.5`, 1)
+	if bad == string(src) {
+		t.Fatal("the order has no quantity 1 to change")
+	}
+	cases := []struct {
+		name  string
+		doc   string
+		valid bool
+	}{{"order", string(src), true}, {"fractional quantity", bad, false}}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var d graft.Doc
+			r, err := d.Parse([]byte(tc.doc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checked, check, walk := p.Passes(&d, r)
+			if !checked || check != tc.valid || walk != tc.valid {
+				t.Fatalf("checked %v, valid-only pass %v, reporting walk %v; want true, %v, %v", checked, check, walk, tc.valid, tc.valid)
+			}
+		})
+	}
+	dyn, err := Compile([]byte(`{"$dynamicAnchor":"a","items":{"$dynamicRef":"#a"}}`), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d graft.Doc
+	r, _ := d.Parse([]byte(`[[1]]`))
+	if checked, _, walk := dyn.Passes(&d, r); checked || !walk {
+		t.Fatalf("$dynamicRef plan: checked %v, walk %v", checked, walk)
 	}
 }
