@@ -27,6 +27,26 @@ func (d *Doc) Raw(r Ref) []byte {
 	return d.buf[n.off:end:end]
 }
 
+// Scalar returns the kind of r and, as one read, what Raw returns for it
+// (the text of a scalar or member name, nil for an object or array) and
+// whether that text is a string holding a backslash escape. When escaped is
+// false, the text of a string between its quotes is its decoded contents:
+// validators and matchers may read it in place with no scan for escapes.
+// An invalid r gives Invalid, nil and false. The slice borrows the arena
+// (see above).
+func (d *Doc) Scalar(r Ref) (kind Kind, raw []byte, escaped bool) {
+	n := d.at(r)
+	if n == nil {
+		return Invalid, nil, false
+	}
+	kind = n.kind()
+	if kind == Object || kind == Array {
+		return kind, nil, false
+	}
+	end := n.off + n.textLen()
+	return kind, d.buf[n.off:end:end], kind == String && n.meta&flagEscaped != 0
+}
+
 // Bool returns the value of a boolean, or ErrKind.
 func (d *Doc) Bool(r Ref) (bool, error) {
 	n := d.at(r)

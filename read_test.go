@@ -242,6 +242,63 @@ func TestRaw(t *testing.T) {
 	}
 }
 
+// TestScalar: Scalar agrees with Kind and Raw, and its escape flag with
+// AppendString, for parsed values, member names and built strings.
+func TestScalar(t *testing.T) {
+	var d graft.Doc
+	root := mustAppend(t, &d, `{"plain":"abc","esc\\aped":"a\u0041","n":-1.5,"t":true,"z":null,"o":{},"a":[""]}`)
+	built := d.NewString("line\nbreak\"")
+	type want struct {
+		kind    graft.Kind
+		raw     string
+		escaped bool
+	}
+	cases := []struct {
+		name string
+		r    graft.Ref
+		want want
+	}{
+		{"string", d.Get(root, "plain"), want{graft.String, `"abc"`, false}},
+		{"escaped string", d.Get(root, `esc\aped`), want{graft.String, `"a\u0041"`, true}},
+		{"number", d.Get(root, "n"), want{graft.Number, `-1.5`, false}},
+		{"true", d.Get(root, "t"), want{graft.Bool, `true`, false}},
+		{"null", d.Get(root, "z"), want{graft.Null, `null`, false}},
+		{"object", d.Get(root, "o"), want{graft.Object, "", false}},
+		{"array", d.Get(root, "a"), want{graft.Array, "", false}},
+		{"empty string", d.Index(d.Get(root, "a"), 0), want{graft.String, `""`, false}},
+		{"built string", built, want{graft.String, `"line\nbreak\""`, true}},
+		{"zero Ref", 0, want{graft.Invalid, "", false}},
+	}
+	for k := range d.Members(root) {
+		raw := string(d.Raw(k))
+		cases = append(cases, struct {
+			name string
+			r    graft.Ref
+			want want
+		}{"name " + raw, k, want{graft.String, raw, strings.Contains(raw, `\`)}})
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			kind, raw, esc := d.Scalar(tc.r)
+			if kind != tc.want.kind || string(raw) != tc.want.raw || esc != tc.want.escaped {
+				t.Fatalf("Scalar = %v, %s, %v; want %v, %s, %v", kind, raw, esc, tc.want.kind, tc.want.raw, tc.want.escaped)
+			}
+			if kind != d.Kind(tc.r) || string(raw) != string(d.Raw(tc.r)) {
+				t.Fatalf("Scalar = %v, %s; Kind and Raw say %v, %s", kind, raw, d.Kind(tc.r), d.Raw(tc.r))
+			}
+			if kind == graft.String && !esc {
+				if dec, _ := d.AppendString(nil, tc.r); string(dec) != string(raw[1:len(raw)-1]) {
+					t.Fatalf("not escaped, but the text %s decodes to %q", raw, dec)
+				}
+			}
+		})
+	}
+	d.Reset()
+	if kind, raw, esc := d.Scalar(root); kind != graft.Invalid || raw != nil || esc {
+		t.Fatalf("Scalar of a stale Ref = %v, %s, %v", kind, raw, esc)
+	}
+}
+
 func TestMembersAndItems(t *testing.T) {
 	var d graft.Doc
 	obj := mustAppend(t, &d, `{"z":1,"a":2,"m":3,"a":4}`)

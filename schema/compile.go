@@ -21,6 +21,7 @@ type Plan struct {
 	maxErrors    int
 	declaredOnly bool
 	coerce       bool
+	check        bool      // Validate asks the valid-only pass first (check.go)
 	pool         sync.Pool // *vm
 }
 
@@ -145,8 +146,15 @@ func Compile(schemaJSON []byte, opts Options) (*Plan, error) {
 	c.collapseRefs()
 	c.shapeView(n)
 	c.markPassThrough()
+	// The valid-only pass keeps no dynamic scope: plans with $dynamicRef
+	// do without it.
+	check := true
+	for _, s := range c.nodes {
+		s.prepareCheck()
+		check = check && s.dynRef == nil
+	}
 	return &Plan{root: n, sd: c.sd, maxSteps: o.MaxSteps, maxErrors: o.MaxErrors,
-		declaredOnly: o.DeclaredOnly, coerce: o.Coerce}, nil
+		declaredOnly: o.DeclaredOnly, coerce: o.Coerce, check: check}, nil
 }
 
 // addDocument parses a document retrieved from uri and scans it. prefix is

@@ -31,6 +31,20 @@
 // schema inside it, such as "/components/schemas/Order"; its Schema Objects
 // may refer to each other ("#/components/schemas/Item").
 //
+// # Validation
+//
+// Validate answers in two passes. The first asks only whether the value is
+// valid: it keeps no instance location, builds no failure and collects no
+// annotation, and each subschema of the common kinds takes a direct path
+// prepared at Compile (the value's kind against the kinds "type" admits,
+// integer bounds as one range, member names compared as received with the
+// declared ones). A valid value, the common case, is done then. An invalid
+// one is walked again by the reporting pass, which lists the failures.
+// Subschemas that need annotations (unevaluatedProperties and
+// unevaluatedItems) and the rarer object and array keywords go through the
+// reporting code from inside the first pass too, quietly; plans with
+// "$dynamicRef" use the reporting pass alone.
+//
 // # Shaping
 //
 // AppendShape prints a value through the plan: the members an object's

@@ -71,7 +71,8 @@ func FuzzCompile(f *testing.F) {
 }
 
 // FuzzValidate: no instance makes validation panic, the result is the
-// same twice (the pooled state leaks nothing), and shaping prints JSON.
+// same twice (the pooled state leaks nothing), the valid-only pass agrees
+// with the reporting walk, and shaping prints JSON.
 func FuzzValidate(f *testing.F) {
 	for _, s := range suiteSeeds(f) {
 		f.Add(s[0], s[1])
@@ -91,6 +92,9 @@ func FuzzValidate(f *testing.F) {
 		err2 := p.Validate(&d, r)
 		if (err1 == nil) != (err2 == nil) || err1 != nil && err1.Error() != err2.Error() {
 			t.Fatalf("two validations disagree: %v / %v", err1, err2)
+		}
+		if checked, check, walk := p.Passes(&d, r); checked && check != walk && !errors.Is(err1, schema.ErrLimit) {
+			t.Fatalf("the valid-only pass says %v, the reporting walk %v (%v)", check, walk, err1)
 		}
 		if out, err := p.AppendShape(nil, &d, r); err == nil && !json.Valid(out) {
 			t.Fatalf("shape printed invalid JSON %q", out)

@@ -2,7 +2,6 @@ package schema
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/graftjson/graft"
 )
@@ -23,50 +22,66 @@ var typeNames = []string{"null", "boolean", "number", "integer", "string", "obje
 // node is one compiled subschema. Keywords absent from the schema have
 // their zero value (or -1 for the counts whose zero is meaningful).
 type node struct {
-	loc  string // keyword location of the subschema
-	res  *resource
+	// For the valid-only pass (check.go), set by prepareCheck.
+	check       bool         // every keyword has a direct path
+	intOnly     bool         // "type" admits integers but not every number
+	kinds       uint8        // bit k: "type" admits graft.Kind k
+	work        uint8        // bit k: a value of graft.Kind k needs more than its kind checked
+	more        bool         // enum, const or in-place applicators
+	span        span         // the numeric bounds as integers
+	lengthOnly  bool         // the string keywords are minLength and maxLength only
+	patternOnly bool         // the string keyword is pattern only
+	requiredSet uint64       // the slots of "required"
+	quoted      []quotedName // the slot names as JSON text
+	applied     []*node      // the subschema applied to a member of each slot
+
 	bool int8 // +1: the schema true, -1: the schema false, 0: an object
 
 	// What kinds of instance the keywords look at, to skip work.
 	numKw, strKw, objKw, arrKw bool
 	inPlaceKw                  bool // $ref, $dynamicRef, allOf, anyOf, oneOf, not or if
-	escNames                   bool // a slot name holds a backslash
 	leaf                       bool // only keywords about the value itself (no subschemas)
+
+	// Read by the valid-only pass too.
+	minLength, maxLength int
+	pattern              *pattern
+	additional           *node
+	minProps             int
+	maxProps             int
+	prefix               []*node
+	items                *node
+	minItems             int
+	maxItems             int
+	unique               bool
+
+	loc string // keyword location of the subschema
+	res *resource
 
 	types    uint8
 	constv   graft.Ref // in Plan.sd
 	hasConst bool
 	enum     []graft.Ref
-	enumStr  map[string]bool // the enum when it holds only strings (decoded)
+	enumList []string        // the enum when it holds only strings, a few (decoded)
+	enumStr  map[string]bool // the same, many
 
 	minimum, maximum, exclMin, exclMax, multipleOf *bound
 
-	minLength, maxLength int
-	pattern              *pattern
-	format               string
-	formatCheck          func([]byte) bool // nil: format is an annotation
+	format      string
+	formatCheck func([]byte) bool // nil: format is an annotation
 
 	names        map[string]int32 // member names the object keywords know → slots
 	table        nameTable        // the same, for lookups while validating
 	slots        []slot
 	required     []int32
 	patternProps []patternProp
-	additional   *node
 	propNames    *node
-	minProps     int
-	maxProps     int
 	unevalProps  *node
 	hasDepReq    bool
 	hasDepSchema bool
 
-	prefix      []*node
-	items       *node
 	contains    *node
 	minContains int
 	maxContains int
-	minItems    int
-	maxItems    int
-	unique      bool
 	unevalItems *node
 
 	allOf, anyOf, oneOf []*node
@@ -185,10 +200,16 @@ func (c *compiler) compile(r graft.Ref, p *position) *node {
 				allStr = allStr && d.Kind(e) == graft.String
 			}
 			if allStr {
-				n.enumStr = make(map[string]bool, len(n.enum))
 				for _, e := range n.enum {
 					s, _ := d.Text(e)
-					n.enumStr[s] = true
+					n.enumList = append(n.enumList, s)
+				}
+				if len(n.enumList) > 8 {
+					n.enumStr = make(map[string]bool, len(n.enumList))
+					for _, s := range n.enumList {
+						n.enumStr[s] = true
+					}
+					n.enumList = nil
 				}
 			}
 		}
@@ -293,9 +314,6 @@ func (c *compiler) compile(r graft.Ref, p *position) *node {
 		}
 	}
 	n.inPlaceKw = n.ref != nil || n.dynRef != nil || n.allOf != nil || n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifs != nil
-	for _, s := range n.slots {
-		n.escNames = n.escNames || strings.IndexByte(s.name, '\\') >= 0
-	}
 	n.arrKw = len(n.prefix) > 0 || n.items != nil || n.contains != nil || n.unevalItems != nil ||
 		n.minItems >= 0 || n.maxItems >= 0 || n.unique
 	n.leaf = !n.objKw && !n.arrKw && !n.inPlaceKw

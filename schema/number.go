@@ -283,41 +283,81 @@ func hasBackslash(b []byte) bool {
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
 	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
-// quickFloat returns the float64 nearest to a short decimal text without
-// exponent (such as 19.99), or !ok for any other text. With at most 15
-// digits the mantissa and the power of ten are exact, so one division
-// rounds correctly.
-func quickFloat(b []byte) (float64, bool) {
+// reading is an instance number read once for the bounds of a subschema:
+// one scan of its text, and the exact decimal reading of the text only
+// when the scan cannot decide.
+type reading struct {
+	v     int64 // the digits as an integer with the sign: the number is v / 10^frac
+	frac  int   // digits after the decimal point
+	short bool  // v and frac hold the number: at most 18 digits, no exponent
+}
+
+// readNumber reads a number text that the JSON grammar accepted.
+func readNumber(b []byte) (x reading) {
 	i, neg := 0, false
 	if len(b) > 0 && b[0] == '-' {
 		i, neg = 1, true
 	}
+	start := i
 	var m uint64
-	digits, frac := 0, -1
-	for ; i < len(b); i++ {
-		c := b[i]
-		switch {
-		case c >= '0' && c <= '9':
-			m = m*10 + uint64(c-'0')
-			digits++
-			if frac >= 0 {
-				frac++
+	for i < len(b) && b[i]-'0' <= 9 {
+		m = m*10 + uint64(b[i]-'0')
+		i++
+	}
+	digits := i - start
+	if i < len(b) && b[i] == '.' {
+		i++
+		fs := i
+		for i < len(b) && b[i]-'0' <= 9 {
+			m = m*10 + uint64(b[i]-'0')
+			i++
+		}
+		x.frac = i - fs
+		digits += x.frac
+	}
+	if i != len(b) || digits == 0 || digits > 18 { // an exponent, or too long
+		return reading{}
+	}
+	x.v, x.short = int64(m), true
+	if neg {
+		x.v = -x.v
+	}
+	return x
+}
+
+// pow10i holds the powers of ten that int64 holds.
+var pow10i = [...]int64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18}
+
+// cmp compares the number, whose text is raw, with bound b: with an
+// integer bound, as integers scaled by the number's decimal places (when
+// that cannot overflow); with a short decimal, as correctly rounded floats
+// (at most 15 digits and a power of ten are exact float64 values, so one
+// division rounds correctly), which order the numbers they stand for
+// except where they are equal; the rest exactly as decimals.
+func (x *reading) cmp(raw []byte, b *bound) int {
+	if x.short {
+		if b.isInt && (x.frac == 0 || x.frac <= 9 && b.i > -1<<31 && b.i < 1<<31) {
+			return cmpInt(x.v, b.i*pow10i[x.frac])
+		}
+		if b.isFloat && x.v > -1e15 && x.v < 1e15 {
+			if f := float64(x.v) / pow10[x.frac]; f != b.f {
+				if f < b.f {
+					return -1
+				}
+				return 1
 			}
-		case c == '.' && frac < 0:
-			frac = 0
-		default:
-			return 0, false
 		}
 	}
-	if digits == 0 || digits > 15 {
-		return 0, false
+	dec := parseDecimal(raw)
+	return cmpDecimal(&dec, &b.dec)
+}
+
+// integer reports whether the number, whose text is raw, is an integer
+// (1.0 and 1e2 are).
+func (x *reading) integer(raw []byte) bool {
+	if x.short {
+		return x.frac == 0 || x.v%pow10i[x.frac] == 0
 	}
-	f := float64(m)
-	if frac > 0 {
-		f /= pow10[frac]
-	}
-	if neg {
-		f = -f
-	}
-	return f, true
+	dec := parseDecimal(raw)
+	return dec.isInt()
 }

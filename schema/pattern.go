@@ -12,6 +12,8 @@ import (
 type pattern struct {
 	re     *regexp.Regexp
 	simple []patItem // nil: use re
+	// class has bit k of byte c set when c belongs to the set of item k.
+	class *[256]uint32
 }
 
 // patItem is a run of min to max bytes from an ASCII set.
@@ -25,7 +27,21 @@ func compilePattern(s string) (*pattern, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &pattern{re: re, simple: simplePattern(s)}, nil
+	p := &pattern{re: re, simple: simplePattern(s)}
+	if len(p.simple) > 32 {
+		p.simple = nil
+	}
+	if p.simple != nil {
+		p.class = new([256]uint32)
+		for k, it := range p.simple {
+			for c := 0; c < 128; c++ {
+				if it.set[c>>6]&(1<<(c&63)) != 0 {
+					p.class[c] |= 1 << k
+				}
+			}
+		}
+	}
+	return p, nil
 }
 
 // Match reports whether s (decoded string bytes) matches.
@@ -33,19 +49,24 @@ func (p *pattern) Match(s []byte) bool {
 	if p.simple == nil {
 		return p.re.Match(s)
 	}
-	i := 0
+	class := p.class
 	for k := range p.simple {
 		it := &p.simple[k]
-		n := 0
-		for n < it.max && i < len(s) && s[i] < 128 && it.set[s[i]>>6]&(1<<(s[i]&63)) != 0 {
-			i++
-			n++
+		bit := uint32(1) << (k & 31)
+		run := s
+		if it.max < len(run) {
+			run = run[:it.max]
 		}
-		if n < it.min {
+		j := 0
+		for j < len(run) && class[run[j]]&bit != 0 {
+			j++
+		}
+		if j < it.min {
 			return false
 		}
+		s = s[j:]
 	}
-	return i == len(s)
+	return len(s) == 0
 }
 
 // String returns the source of the pattern.

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -23,6 +24,8 @@ func TestSimplePattern(t *testing.T) {
 		{`^[^a]$`, false, []string{"b", "é"}},
 		{`^\w{2}\s?\d$`, false, []string{"ab 1", "ab1"}},
 		{`^$`, true, []string{"", "a"}},
+		{`^a-b-c-d-[0-9]+$`, true, []string{"a-b-c-d-42", "a-b-c-d-", "a-b-c-d-4x"}},
+		{`^` + strings.Repeat("a", 40) + `$`, false, []string{strings.Repeat("a", 40), "a"}}, // over 32 items: regexp
 	}
 	for _, tc := range tests {
 		p, err := compilePattern(tc.pattern)
@@ -56,7 +59,7 @@ func FuzzSimplePattern(f *testing.F) {
 		if items == nil {
 			return
 		}
-		p := &pattern{re: re, simple: items}
+		p, _ := compilePattern(pat)
 		if got, want := p.Match([]byte(in)), re.MatchString(in); got != want {
 			t.Fatalf("%q on %q: simple %v, regexp %v", pat, in, got, want)
 		}

@@ -86,6 +86,9 @@ func TestSuite(t *testing.T) {
 					if (err == nil) != c.Valid {
 						t.Errorf("%s: valid = %v, want %v (%v)", c.Description, err == nil, c.Valid, err)
 					}
+					if checked, check, walk := plan.Passes(&d, r); checked && check != walk {
+						t.Errorf("%s: the valid-only pass says %v, the reporting walk %v", c.Description, check, walk)
+					}
 				}
 			})
 		}

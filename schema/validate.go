@@ -14,8 +14,10 @@ import (
 // validation needed more than Options.MaxSteps steps.
 //
 // Validate only reads d, so several goroutines may validate one Doc at once.
-// It walks the value once (subschemas of anyOf, oneOf, not, if and contains
-// are tried against the same values), keeps no reference to d after it
+// It walks the value once when it is valid (subschemas of anyOf, oneOf,
+// not, if and contains are tried against the same values): a first pass
+// asks only whether the value is valid, and an invalid value is walked a
+// second time to report its failures. It keeps no reference to d after it
 // returns, and allocates nothing for a valid value once the plan's pooled
 // scratch memory has grown, except for uniqueItems on arrays of more than 8
 // items (a table of item hashes) and multipleOf on numbers of more than 19
@@ -26,6 +28,16 @@ func (p *Plan) Validate(d *graft.Doc, r graft.Ref) error {
 		v = &vm{}
 	}
 	v.p, v.d = p, d
+	if p.check {
+		v.quiet, v.maxSteps = 1, p.maxSteps
+		if v.valid(p.root, r) {
+			v.reset()
+			p.pool.Put(v)
+			return nil
+		}
+		v.reset()
+		v.p, v.d = p, d
+	}
 	ok := v.eval(p.root, r, nil)
 	var err error
 	switch {
@@ -65,6 +77,8 @@ type vm struct {
 	limitAt string
 	steps   int
 	depth   int
+	// maxSteps is Plan.maxSteps, read here by the valid-only pass.
+	maxSteps int
 }
 
 // pathStep is one step of the instance location: a member name or an index.
@@ -216,12 +230,8 @@ func (v *vm) eval(n *node, r graft.Ref, a *annot) bool {
 
 func (v *vm) keywords(n *node, r graft.Ref, ann *annot) bool {
 	d := v.d
-	kind := d.Kind(r)
+	kind, raw, esc := d.Scalar(r) // the text of a scalar, read once
 	ok := true
-	var raw []byte // the text of a number or string, read once
-	if kind == graft.Number || kind == graft.String {
-		raw = d.Raw(r)
-	}
 	if n.types != 0 && !typeOK(n.types, kind, raw) {
 		if v.short() {
 			return false
@@ -236,7 +246,7 @@ func (v *vm) keywords(n *node, r graft.Ref, ann *annot) bool {
 		ok = false
 		v.fail(n, "/const", "must be "+string(v.p.sd.AppendJSON(nil, n.constv)))
 	}
-	if n.enum != nil && !v.inEnum(n, r, kind) {
+	if n.enum != nil && !v.inEnum(n, r, kind, raw, esc) {
 		if v.short() {
 			return false
 		}
@@ -245,14 +255,14 @@ func (v *vm) keywords(n *node, r graft.Ref, ann *annot) bool {
 	}
 	switch kind {
 	case graft.Number:
-		if n.numKw && !v.number(n, raw) {
+		if n.numKw && !v.number(n, raw, nil) {
 			if v.short() {
 				return false
 			}
 			ok = false
 		}
 	case graft.String:
-		if n.strKw && !v.string(n, r, raw) {
+		if n.strKw && !v.string(n, r, raw, esc) {
 			if v.short() {
 				return false
 			}
@@ -474,12 +484,23 @@ func typeOK(t uint8, kind graft.Kind, raw []byte) bool {
 	return false
 }
 
-func (v *vm) inEnum(n *node, r graft.Ref, kind graft.Kind) bool {
-	if n.enumStr != nil {
+// inEnum reports whether r (of kind, text raw, escaped or not) is one of
+// the enum values.
+func (v *vm) inEnum(n *node, r graft.Ref, kind graft.Kind, raw []byte, esc bool) bool {
+	if n.enumStr != nil || n.enumList != nil {
 		if kind != graft.String {
 			return false
 		}
-		return n.enumStr[string(v.text(r))]
+		s := v.text(r, raw, esc)
+		if n.enumStr != nil {
+			return n.enumStr[string(s)]
+		}
+		for _, e := range n.enumList {
+			if e == string(s) {
+				return true
+			}
+		}
+		return false
 	}
 	for _, e := range n.enum {
 		if equal(v.d, r, v.p.sd, e, &v.scratch) {
@@ -489,77 +510,59 @@ func (v *vm) inEnum(n *node, r graft.Ref, kind graft.Kind) bool {
 	return false
 }
 
-// text returns the decoded contents of the string r, borrowed: from the
-// Doc when it has no escapes, else from v.scratch (valid until its next use).
-func (v *vm) text(r graft.Ref) []byte {
-	raw := v.d.Raw(r)
+// multipleOf reports whether the number text raw is a multiple of m.
+func multipleOf(raw []byte, m *bound) bool {
+	x := parseDecimal(raw)
+	return isMultiple(&x, &m.dec, raw, m.text)
+}
+
+// text returns the decoded contents of the string r, whose text is raw:
+// borrowed from the Doc when it has no escapes, else from v.scratch (valid
+// until its next use).
+func (v *vm) text(r graft.Ref, raw []byte, esc bool) []byte {
 	if len(raw) < 2 {
 		return nil
 	}
-	in := raw[1 : len(raw)-1]
-	if !hasBackslash(in) {
-		return in
+	if !esc {
+		return raw[1 : len(raw)-1]
 	}
 	v.scratch, _ = v.d.AppendString(v.scratch[:0], r)
 	return v.scratch
 }
 
-func (v *vm) number(n *node, raw []byte) bool {
-	xi, small := smallInt(raw)
-	var x decimal
-	parsed := false
-	if n.multipleOf != nil {
-		x, parsed = parseDecimal(raw), true
-	}
-	xf, quick := 0.0, false
-	if !small {
-		xf, quick = quickFloat(raw)
-	}
-	// cmp compares the instance with bound b: small integers directly;
-	// short decimals as correctly rounded floats, which order the numbers
-	// they stand for except where they are equal; the rest exactly as
-	// decimals.
-	cmp := func(b *bound) int {
-		if small && b.isInt {
-			return cmpInt(xi, b.i)
-		}
-		if quick && b.isFloat && xf != b.f {
-			if xf < b.f {
-				return -1
-			}
-			return 1
-		}
-		if small || !parsed {
-			x, small, parsed = parseDecimal(raw), false, true
-		}
-		return cmpDecimal(&x, &b.dec)
+// number applies the numeric keywords of n to the number text raw; x, when
+// not nil, is its reading already made.
+func (v *vm) number(n *node, raw []byte, x *reading) bool {
+	if x == nil {
+		rd := readNumber(raw)
+		x = &rd
 	}
 	ok := true
-	if b := n.minimum; b != nil && cmp(b) < 0 {
+	if b := n.minimum; b != nil && x.cmp(raw, b) < 0 {
 		ok = false
 		if !v.short() {
 			v.fail(n, "/minimum", "must be ≥ "+string(b.text))
 		}
 	}
-	if b := n.maximum; b != nil && cmp(b) > 0 {
+	if b := n.maximum; b != nil && x.cmp(raw, b) > 0 {
 		ok = false
 		if !v.short() {
 			v.fail(n, "/maximum", "must be ≤ "+string(b.text))
 		}
 	}
-	if b := n.exclMin; b != nil && cmp(b) <= 0 {
+	if b := n.exclMin; b != nil && x.cmp(raw, b) <= 0 {
 		ok = false
 		if !v.short() {
 			v.fail(n, "/exclusiveMinimum", "must be > "+string(b.text))
 		}
 	}
-	if b := n.exclMax; b != nil && cmp(b) >= 0 {
+	if b := n.exclMax; b != nil && x.cmp(raw, b) >= 0 {
 		ok = false
 		if !v.short() {
 			v.fail(n, "/exclusiveMaximum", "must be < "+string(b.text))
 		}
 	}
-	if m := n.multipleOf; m != nil && !isMultiple(&x, &m.dec, raw, m.text) {
+	if m := n.multipleOf; m != nil && !multipleOf(raw, m) {
 		ok = false
 		if !v.short() {
 			v.fail(n, "/multipleOf", "must be a multiple of "+string(m.text))
@@ -568,7 +571,7 @@ func (v *vm) number(n *node, raw []byte) bool {
 	return ok
 }
 
-func (v *vm) string(n *node, r graft.Ref, raw []byte) bool {
+func (v *vm) string(n *node, r graft.Ref, raw []byte, esc bool) bool {
 	in := raw[1 : len(raw)-1]
 	// Decoding never lengthens a string, and a character takes at most 4
 	// bytes, or 12 as escapes: the lengths are often decided without
@@ -577,10 +580,7 @@ func (v *vm) string(n *node, r graft.Ref, raw []byte) bool {
 		n.minLength <= len(in)/12 && (n.maxLength < 0 || len(in) <= n.maxLength) {
 		return true
 	}
-	s := in
-	if hasBackslash(in) {
-		s = v.text(r)
-	}
+	s := v.text(r, raw, esc)
 	ok := true
 	if n.minLength > len(s)/4 || n.maxLength >= 0 && n.maxLength < len(s) {
 		l := utf8.RuneCount(s)
@@ -643,7 +643,8 @@ func (v *vm) object(n *node, r graft.Ref, a *annot) bool {
 				}
 			}
 			for _, pp := range n.patternProps {
-				if pp.re.Match(v.memberName(k)) {
+				_, name, esc := d.Scalar(k)
+				if pp.re.Match(v.text(k, name, esc)) {
 					evaluated = true
 					if !v.child(pp.schema, val, k, 0) {
 						ok = false
@@ -748,38 +749,23 @@ func (v *vm) seen(s *slotSet, i int) bool {
 	return v.marked(s.big, i)
 }
 
-// memberName returns the decoded name of member k (borrowed, see text).
-func (v *vm) memberName(k graft.Ref) []byte { return v.text(k) }
-
 // slotOf finds the slot of member name k. Members usually come in the order
-// the schema declares them, so the slot after the last one found (next) is
-// tried before hashing. The name's text is compared as received: no slot
-// name holds a backslash (or n.escNames is set), so text that equals a
-// slot name has no escape; text that matches nothing is decoded and looked
-// up again if it has one.
+// the schema declares them, so the slot after the last one found (next)
+// and a few more are tried before hashing. A name without escapes is
+// compared as received.
 func (v *vm) slotOf(n *node, k graft.Ref, next int) (int32, bool) {
 	if n.names == nil {
 		return 0, false
 	}
-	raw := v.d.Raw(k)
-	in := raw[1 : len(raw)-1]
-	if n.escNames {
-		in = v.text(k)
-	} else {
-		// Optional members are often left out: look a few slots ahead.
-		for i := next; i < len(n.slots) && i < next+4; i++ {
-			if n.slots[i].name == string(in) {
-				return int32(i), true
-			}
+	_, raw, esc := v.d.Scalar(k)
+	in := v.text(k, raw, esc)
+	// Optional members are often left out: look a few slots ahead.
+	for i := next; i < len(n.slots) && i < next+4; i++ {
+		if n.slots[i].name == string(in) {
+			return int32(i), true
 		}
 	}
-	if si := n.table.lookup(in); si >= 0 {
-		return int32(si), true
-	}
-	if n.escNames || !hasBackslash(in) {
-		return 0, false
-	}
-	si := n.table.lookup(v.text(k))
+	si := n.table.lookup(in)
 	return int32(si), si >= 0
 }
 
