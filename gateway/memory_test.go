@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -103,49 +104,32 @@ func bigGateway(tb testing.TB, gate *atomic.Pointer[barrier]) *Gateway {
 
 const bigQuery = `{ topProducts(first: 500) { name inStock reviews { body author { name } } } }`
 
-// heldWriter holds each response in Write until release is closed, after
-// telling arrived: the requests are then in flight with their answers
-// written and nothing released yet.
-type heldWriter struct {
-	header  http.Header
-	arrived *sync.WaitGroup
-	release chan struct{}
-	n       int
+// discard is a ResponseWriter that counts what it is sent.
+type discard struct {
+	header http.Header
+	n      int
 }
 
-func (w *heldWriter) Header() http.Header { return w.header }
-func (w *heldWriter) WriteHeader(int)     {}
-func (w *heldWriter) Write(b []byte) (int, error) {
-	if w.arrived != nil {
-		w.arrived.Done()
-		<-w.release
-	}
-	w.n += len(b)
-	return len(b), nil
-}
+func (w *discard) Header() http.Header         { return w.header }
+func (w *discard) WriteHeader(int)             {}
+func (w *discard) Write(b []byte) (int, error) { w.n += len(b); return len(b), nil }
 
 // serveBig serves bigQuery with n distinct Authorization headers at once
-// (no deduplication) and, if hold, measures the live heap while all n are
-// in flight: all n wait together for their last fetch (so that none reuses
-// another's request state) and then as they write their answers. It
-// returns that live heap and each response's length.
-func serveBig(g *Gateway, gate *atomic.Pointer[barrier], n int, hold bool) (live uint64, sizes []int) {
-	if hold {
+// (no deduplication); if gathered, the n wait for one another at their
+// last fetch, so that all are in flight at once and none reuses another's
+// request state. It returns each response's length.
+func serveBig(g *Gateway, gate *atomic.Pointer[barrier], n int, gathered bool) (sizes []int) {
+	if gathered {
 		gate.Store(newBarrier(n))
 		defer gate.Store(nil)
 	}
-	var arrived, done sync.WaitGroup
-	release := make(chan struct{})
+	var done sync.WaitGroup
 	body := post(bigQuery)
-	ws := make([]*heldWriter, n)
+	ws := make([]*discard, n)
 	for i := range ws {
-		ws[i] = &heldWriter{header: http.Header{}}
-		if hold {
-			ws[i].arrived, ws[i].release = &arrived, release
-			arrived.Add(1)
-		}
+		ws[i] = &discard{header: http.Header{}}
 		done.Add(1)
-		go func(w *heldWriter, i int) {
+		go func(w *discard, i int) {
 			defer done.Done()
 			r := httptest.NewRequest("POST", "/graphql", strings.NewReader(body))
 			r.Header.Set("Content-Type", "application/json")
@@ -153,16 +137,11 @@ func serveBig(g *Gateway, gate *atomic.Pointer[barrier], n int, hold bool) (live
 			g.ServeHTTP(w, r)
 		}(ws[i], i)
 	}
-	if hold {
-		arrived.Wait()
-		live = liveHeap(false)
-		close(release)
-	}
 	done.Wait()
 	for _, w := range ws {
 		sizes = append(sizes, w.n)
 	}
-	return live, sizes
+	return sizes
 }
 
 // liveHeap is the heap's live bytes after a collection (the pools keep
@@ -177,14 +156,14 @@ func liveHeap(emptied bool) uint64 {
 	return m.HeapAlloc
 }
 
-// TestBigResponseHeap reports the live heap per request in flight: 32
-// requests for a 166 KB answer (500 products from four subgraphs over
-// HTTP), each held as it writes, after rounds of the same load have warmed
-// the plan cache and the connections to the subgraphs, and with the pools
-// emptied: what the requests and the pools they fill hold when they all
-// run at once. The budget keeps 32 of them, as in bench/gateway's big
-// response scenario, within the issue's 64 MiB above idle with the heap
-// growing to twice its live size before a collection (GOGC=100).
+// TestBigResponseHeap reports the heap the pools keep per request after
+// 32 requests at once for a 166 KB answer (500 products from four
+// subgraphs over HTTP), from pools emptied first and with no collection
+// in between: what a gateway under that load keeps for reuse, live in
+// every collection's count, besides what its requests hold while running. A request holds its Doc (the subgraphs' responses parsed
+// and merged, about 540 KB here) and, while it writes, its response; the
+// buffers that held each subgraph's raw response and the response written
+// are not kept when large, as the Doc already holds what they held.
 func TestBigResponseHeap(t *testing.T) {
 	if testing.Short() {
 		t.Skip("serves 500-product answers")
@@ -196,36 +175,44 @@ func TestBigResponseHeap(t *testing.T) {
 		serveBig(g, &gate, n, false)
 	}
 	base := liveHeap(true)
-	live, sizes := serveBig(g, &gate, n, true)
+	// No collection during the round: one would empty the pools.
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	sizes := serveBig(g, &gate, n, true)
+	kept := (int64(liveHeap(false)) - int64(base)) / n
 	for _, s := range sizes {
 		if s < 160<<10 {
 			t.Fatalf("a response of %d bytes, want about 166 KB", s)
 		}
 	}
-	per := (int64(live) - int64(base)) / n
-	t.Logf("live heap per request in flight: %d KiB (%d requests, %d KiB before)", per>>10, n, base>>10)
-	if per > maxHeapPerRequest {
-		t.Errorf("live heap per request in flight %d KiB, want at most %d KiB", per>>10, maxHeapPerRequest>>10)
+	t.Logf("kept by the pools: %d KiB per request (%d requests, %d KiB before)", kept>>10, n, base>>10)
+	if kept > maxKeptPerRequest {
+		t.Errorf("the pools keep %d KiB per request, want at most %d KiB", kept>>10, maxKeptPerRequest>>10)
 	}
 }
 
-// maxHeapPerRequest is the budget of TestBigResponseHeap.
-const maxHeapPerRequest = 2 << 20
+// maxKeptPerRequest is the budget of TestBigResponseHeap. It measured
+// 1,156 KiB when each request state kept its subgraph response buffers
+// (about 200 KiB) and its response buffer (about 170 KiB), about 805 KiB
+// since: the Doc (about 635 KiB reserved) and the state's small buffers.
+const maxKeptPerRequest = 900 << 10
 
 // BenchmarkBigResponse serves bigQuery 32 at a time, each with its own
-// Authorization, and reports the bytes allocated per request and the live
-// heap per request in flight (measured once, as TestBigResponseHeap does).
+// Authorization, and reports the bytes allocated per request and what the
+// pools keep per request (measured once, as TestBigResponseHeap does).
 func BenchmarkBigResponse(b *testing.B) {
 	var gate atomic.Pointer[barrier]
 	g := bigGateway(b, &gate)
 	const n = 32
 	serveBig(g, &gate, n, false)
 	base := liveHeap(true)
-	live, _ := serveBig(g, &gate, n, true)
+	gc := debug.SetGCPercent(-1)
+	serveBig(g, &gate, n, true)
+	kept := int64(liveHeap(false)) - int64(base)
+	debug.SetGCPercent(gc)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i += n {
 		serveBig(g, &gate, n, false)
 	}
-	b.ReportMetric(float64(int64(live)-int64(base))/n/1024, "live-KiB/req")
+	b.ReportMetric(float64(kept)/n/1024, "kept-KiB/req")
 }
