@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -74,11 +75,10 @@ type Engine struct {
 // the request's Doc, which copies what it keeps. The engine's requests
 // share these, so that a request does not keep a buffer per fetch for its
 // whole life, and only small ones are kept (maxBuffer): a pooled buffer
-// grows to the largest response it has held and stays so while idle, and
-// a big response held twice, raw and parsed, is what made 32 requests for
-// 166 KB answers (bench/gateway) take 84 MiB above idle; reading each
-// response over 64 KB into memory of its own and leaving it to the
-// collector once parsed brought that to 70 MiB, for the same CPU time.
+// grows to the largest response it has held and stays so while idle, live
+// in every collection's count. A response over maxBuffer is read into
+// memory of its own (sized by its Content-Length in httptransport) and
+// left to the collector once parsed.
 type buffer struct{ b []byte }
 
 // maxBuffer is the largest response buffer the engine keeps for reuse.
@@ -150,6 +150,11 @@ type Request struct {
 	// compares them, so clients whose forwarded headers differ never share
 	// an upstream response.
 	Header map[string][]string
+	// SizeHint is the response's expected length (that of the plan's last
+	// response, say), or 0: Execute makes room for it in dst just before
+	// it writes the response, so that a caller need not hold a large
+	// buffer while the fetches run nor grow one as it is written.
+	SizeHint int
 }
 
 // Execute runs p for req and appends the GraphQL response to dst:
@@ -452,6 +457,9 @@ func (st *state) complete(id int32) {
 
 // render appends the response.
 func (st *state) render(dst []byte) []byte {
+	if n := st.req.SizeHint; n > cap(dst)-len(dst) && n <= st.e.opts.MaxResponseBytes {
+		dst = slices.Grow(dst, n)
+	}
 	start := len(dst)
 	dst = st.renderData(dst)
 	if max := st.e.opts.MaxResponseBytes; len(dst)-start > max {
