@@ -175,6 +175,7 @@ type state struct {
 	body  []byte
 	buf   *buffer // the response's, from its rendering to its write
 	conds []bool
+	ctx   deadline // the fetches' context
 }
 
 // buffer holds a response, pooled apart from the request states: a
@@ -343,9 +344,9 @@ func (g *Gateway) handle(r *http.Request, st *state, graphqlResponse bool) (stat
 		return g.requestError(st, g.locate(req, err), graphqlResponse)
 	}
 	req.header = g.forward(req.header, r.Header)
-	ctx, cancel := context.WithTimeout(r.Context(), g.opts.RequestTimeout)
-	out, err = g.backend.run(ctx, p, req, st.conds, g.output(st))
-	cancel()
+	st.ctx.start(r.Context(), g.opts.RequestTimeout)
+	out, err = g.backend.run(&st.ctx, p, req, st.conds, g.output(st))
+	st.ctx.end()
 	switch {
 	case err == nil:
 	case r.Context().Err() != nil:
