@@ -263,6 +263,11 @@ func (g *Gateway) serveGraphQL(w http.ResponseWriter, r *http.Request) {
 		h["Content-Type"] = jsonType
 	}
 	h["X-Content-Type-Options"] = noSniff
+	if len(out) > chunkingSize {
+		// net/http sets the length of a smaller response itself and
+		// sends a larger one in chunks, written apart from the body.
+		h["Content-Length"] = []string{strconv.Itoa(len(out))}
+	}
 	w.WriteHeader(status)
 	w.Write(out)
 	if l := g.opts.Logger; l.Enabled(r.Context(), slog.LevelInfo) {
@@ -295,6 +300,10 @@ func (g *Gateway) serveGraphQL(w http.ResponseWriter, r *http.Request) {
 		g.states.Put(st)
 	}
 }
+
+// chunkingSize is the response length past which net/http's server,
+// not told the length, sends a response in chunks.
+const chunkingSize = 2048
 
 // statusClientGone is logged for a request whose client disconnected
 // before its answer was ready (nginx's "client closed request"); nothing

@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -114,11 +115,21 @@ func (w *discard) Header() http.Header         { return w.header }
 func (w *discard) WriteHeader(int)             {}
 func (w *discard) Write(b []byte) (int, error) { w.n += len(b); return len(b), nil }
 
+// length is the response's length, checked against its Content-Length
+// (which spares net/http's server from sending a large response in
+// chunks).
+func (w *discard) length() (int, error) {
+	if cl := w.header.Get("Content-Length"); cl != strconv.Itoa(w.n) {
+		return w.n, fmt.Errorf("Content-Length %q for %d bytes", cl, w.n)
+	}
+	return w.n, nil
+}
+
 // serveBig serves bigQuery with n distinct Authorization headers at once
 // (no deduplication); if gathered, the n wait for one another at their
 // last fetch, so that all are in flight at once and none reuses another's
 // request state. It returns each response's length.
-func serveBig(g *Gateway, gate *atomic.Pointer[barrier], n int, gathered bool) (sizes []int) {
+func serveBig(g *Gateway, gate *atomic.Pointer[barrier], n int, gathered bool) (sizes []int, err error) {
 	if gathered {
 		gate.Store(newBarrier(n))
 		defer gate.Store(nil)
@@ -139,9 +150,11 @@ func serveBig(g *Gateway, gate *atomic.Pointer[barrier], n int, gathered bool) (
 	}
 	done.Wait()
 	for _, w := range ws {
-		sizes = append(sizes, w.n)
+		n, werr := w.length()
+		sizes = append(sizes, n)
+		err = cmp.Or(err, werr)
 	}
-	return sizes
+	return sizes, err
 }
 
 // liveHeap is the heap's live bytes after a collection (the pools keep
@@ -177,8 +190,11 @@ func TestBigResponseHeap(t *testing.T) {
 	base := liveHeap(true)
 	// No collection during the round: one would empty the pools.
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	sizes := serveBig(g, &gate, n, true)
+	sizes, err := serveBig(g, &gate, n, true)
 	kept := (int64(liveHeap(false)) - int64(base)) / n
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, s := range sizes {
 		if s < 160<<10 {
 			t.Fatalf("a response of %d bytes, want about 166 KB", s)
