@@ -30,9 +30,10 @@ type deadline struct {
 	parent context.Context
 	at     time.Time
 
-	timer *time.Timer // runs expire
-	// onParent and expire are bound once, as a timer's and an AfterFunc's
-	// functions, so that starting a request allocates no closure.
+	// The timer runs expire; onParent (parentDone) is what the watch of
+	// the client's context runs. Both are bound once, with the timer, so
+	// that a request allocates no closure for them.
+	timer    *time.Timer
 	onParent func()
 
 	mu       sync.Mutex

@@ -186,7 +186,7 @@ type state struct {
 // collector, as pooled buffers grow to the largest response they have held
 // and stay so while idle. With resolve's response buffers treated alike,
 // 32 clients asking for 166 KB answers (bench/gateway's big-response load)
-// took 63–64 MiB above idle instead of 80 (interleaved runs, loaded
+// took 63–65 MiB above idle instead of 80 (interleaved runs, loaded
 // machine) for 4% more CPU time, and the pools keep 805 KiB per request
 // instead of 1,156 (TestBigResponseHeap).
 type buffer struct{ b []byte }
