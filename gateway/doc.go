@@ -20,10 +20,10 @@
 // literals, are coerced; the engine runs the plan, sending each subgraph
 // the variables its fetch uses, and writes the whole response, which is sent as
 // application/json, or as application/graphql-response+json when the
-// client's Accept header prefers it. Once warm, a request allocates only
-// its deadline's context and timer (4 allocations; Options.RequestTimeout)
-// in the gateway and the engine (TestRequestPathAllocs holds the budget),
-// one allocation more when a log record is written.
+// client's Accept header prefers it. Once warm, a request allocates
+// nothing in the gateway and the engine, its deadline
+// (Options.RequestTimeout) included (TestRequestPathAllocs holds the
+// budget), one allocation when a log record is written.
 //
 // # GraphQL over HTTP
 //

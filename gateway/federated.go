@@ -90,6 +90,6 @@ func (f *federated) run(ctx context.Context, p *prepared, req *request, conds []
 	if req.variables != 0 {
 		req.vars = req.doc.AppendJSON(req.vars, req.variables)
 	}
-	req.engine = resolve.Request{Variables: req.vars, Conditions: conds, Header: req.header}
+	req.engine = resolve.Request{Variables: req.vars, Conditions: conds, Header: req.header, SizeHint: int(min(p.size.Load()*17/16, maxPooledBytes))}
 	return f.engine.Execute(ctx, p.plan, &req.engine, dst)
 }

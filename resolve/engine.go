@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -75,7 +76,36 @@ type Engine struct {
 	busy   atomic.Int32 // goroutines running fetches
 	docs   *graft.Pool
 	states sync.Pool
+	bufs   sync.Pool // of *buffer
 	seed   maphash.Seed
+}
+
+// buffer holds a response body from the fetch's call until its parse into
+// the request's Doc, which copies what it keeps. The engine's requests
+// share these, so that a request does not keep a buffer per fetch for its
+// whole life, and only small ones are kept (maxBuffer): a pooled buffer
+// grows to the largest response it has held and stays so while idle, live
+// in every collection's count. A response over maxBuffer is read into
+// memory of its own (sized by its Content-Length in httptransport) and
+// left to the collector once parsed.
+type buffer struct{ b []byte }
+
+// maxBuffer is the largest response buffer the engine keeps for reuse.
+const maxBuffer = 64 << 10
+
+func (e *Engine) getBuffer() *buffer {
+	if b, ok := e.bufs.Get().(*buffer); ok {
+		return b
+	}
+	return new(buffer)
+}
+
+// putBuffer keeps b for another fetch, unless it grew past maxBuffer.
+func (e *Engine) putBuffer(b *buffer) {
+	if b != nil && cap(b.b) <= maxBuffer {
+		b.b = b.b[:0]
+		e.bufs.Put(b)
+	}
 }
 
 // NewEngine returns an engine that sends upstream requests through t.
@@ -129,6 +159,11 @@ type Request struct {
 	// compares them, so clients whose forwarded headers differ never share
 	// an upstream response.
 	Header map[string][]string
+	// SizeHint is the response's expected length (that of the plan's last
+	// response, say), or 0: Execute makes room for it in dst just before
+	// it writes the response, so that a caller need not hold a large
+	// buffer while the fetches run nor grow one as it is written.
+	SizeHint int
 }
 
 // Execute runs p for req and appends the GraphQL response to dst:
@@ -209,8 +244,8 @@ type state struct {
 // fetchRun is the state of one fetch during one request.
 type fetchRun struct {
 	req     UpstreamRequest
-	body    []byte // the request body
-	resp    []byte // the response body
+	body    []byte  // the request body
+	resp    *buffer // the response body, from the call to the parse
 	err     error
 	targets []target // entity fetches: the objects at the path
 	at      []int32  // the indices of each target's "@" steps, flats per target
@@ -269,9 +304,8 @@ func (st *state) release() {
 	for i := range st.runs {
 		r := &st.runs[i]
 		r.req, r.err = UpstreamRequest{}, nil
-		if cap(r.resp) > maxKept {
-			r.resp = nil
-		}
+		st.e.putBuffer(r.resp) // a fetch a panic kept from its parse
+		r.resp = nil
 		if cap(r.body) > maxKept {
 			r.body = nil
 		}
@@ -372,7 +406,8 @@ func (st *state) call(fi int32) {
 		r.err = err
 		return
 	}
-	r.resp, r.err = st.e.t.Do(st.ctx, &r.req, r.resp[:0])
+	r.resp = st.e.getBuffer()
+	r.resp.b, r.err = st.e.t.Do(st.ctx, &r.req, r.resp.b)
 }
 
 // start begins node id: a fetch is prepared (and completes at once if it
@@ -431,6 +466,9 @@ func (st *state) complete(id int32) {
 
 // render appends the response.
 func (st *state) render(dst []byte) []byte {
+	if n := st.req.SizeHint; n > cap(dst)-len(dst) && n <= st.e.opts.MaxResponseBytes {
+		dst = slices.Grow(dst, n)
+	}
 	start := len(dst)
 	dst = st.renderData(dst)
 	if max := st.e.opts.MaxResponseBytes; len(dst)-start > max {

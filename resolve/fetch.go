@@ -237,12 +237,20 @@ func (st *state) finish(fi int32) {
 	f := &st.p.fetches[fi]
 	r := &st.runs[fi]
 	defer st.complete(f.node)
+	resp := r.resp
+	r.resp = nil
 	if r.err != nil {
+		st.e.putBuffer(resp)
 		st.failFetch(f, r, reason(r.err))
 		return
 	}
 	d := st.doc
-	root, err := d.Append(r.resp)
+	var root graft.Ref
+	var err error
+	if resp != nil {
+		root, err = d.Append(resp.b)
+		st.e.putBuffer(resp)
+	}
 	if err != nil {
 		st.failFetch(f, r, "the response is not JSON ("+err.Error()+")")
 		return

@@ -76,7 +76,9 @@ type dedup struct {
 
 // flight is one upstream call that others may wait for.
 type flight struct {
-	key  []byte        // upstream, body and sorted headers, as compared
+	// req is the leader's request, compared under dedup.mu: the flight
+	// leaves the map before the leader's Do returns, while req is valid.
+	req  *UpstreamRequest
 	done chan struct{} // closed when body and err are set
 	body []byte        // the response, owned by the flight
 	err  error
@@ -89,37 +91,54 @@ func newDedup(t Transport) *dedup {
 	return &dedup{t: t, seed: maphash.MakeSeed(), m: map[uint64][]*flight{}}
 }
 
-// appendKey appends the identity of r: every byte that may change the
-// upstream's answer. Each name and value goes with its length, so that no
-// bytes of one (a value holding what separates headers) can spell two.
-func appendKey(b []byte, r *UpstreamRequest) []byte {
-	b = binary.AppendUvarint(b, uint64(len(r.Upstream)))
-	b = append(b, r.Upstream...)
-	b = binary.AppendUvarint(b, uint64(len(r.Body)))
-	b = append(b, r.Body...)
-	names := make([]string, 0, len(r.Header))
-	for k := range r.Header {
-		names = append(names, k)
+// hash hashes the identity of r: every byte that may change the
+// upstream's answer. Each string goes with its length, so that no bytes
+// of one (a value holding what separates headers) can spell two; the
+// headers are hashed one by one and their hashes added, so that their
+// order in the map does not matter.
+func (g *dedup) hash(r *UpstreamRequest) uint64 {
+	var h maphash.Hash
+	h.SetSeed(g.seed)
+	writeString(&h, r.Upstream)
+	h.Write(r.Body)
+	sum := h.Sum64()
+	for k, vs := range r.Header {
+		h.Reset()
+		writeString(&h, k)
+		for _, v := range vs {
+			writeString(&h, v)
+		}
+		sum += h.Sum64()
 	}
-	slices.Sort(names)
-	for _, k := range names {
-		b = binary.AppendUvarint(b, uint64(len(k)))
-		b = append(b, k...)
-		b = binary.AppendUvarint(b, uint64(len(r.Header[k])))
-		for _, v := range r.Header[k] {
-			b = binary.AppendUvarint(b, uint64(len(v)))
-			b = append(b, v...)
+	return sum
+}
+
+func writeString(h *maphash.Hash, s string) {
+	var n [binary.MaxVarintLen64]byte
+	h.Write(binary.AppendUvarint(n[:0], uint64(len(s))))
+	h.WriteString(s)
+}
+
+// same reports whether a and b ask the same upstream the same thing with
+// the same forwarded headers.
+func same(a, b *UpstreamRequest) bool {
+	if a.Upstream != b.Upstream || !bytes.Equal(a.Body, b.Body) || len(a.Header) != len(b.Header) {
+		return false
+	}
+	for k, v := range a.Header {
+		w, ok := b.Header[k]
+		if !ok || !slices.Equal(v, w) {
+			return false
 		}
 	}
-	return b
+	return true
 }
 
 func (g *dedup) Do(ctx context.Context, r *UpstreamRequest, dst []byte) ([]byte, error) {
-	key := appendKey(nil, r)
-	h := maphash.Bytes(g.seed, key)
+	h := g.hash(r)
 	g.mu.Lock()
 	for _, f := range g.m[h] {
-		if bytes.Equal(f.key, key) {
+		if same(f.req, r) {
 			f.waiters++
 			g.mu.Unlock()
 			select {
@@ -134,7 +153,7 @@ func (g *dedup) Do(ctx context.Context, r *UpstreamRequest, dst []byte) ([]byte,
 			}
 		}
 	}
-	f := &flight{key: key, done: make(chan struct{})}
+	f := &flight{req: r, done: make(chan struct{})}
 	g.m[h] = append(g.m[h], f)
 	g.mu.Unlock()
 
@@ -155,6 +174,7 @@ func (g *dedup) Do(ctx context.Context, r *UpstreamRequest, dst []byte) ([]byte,
 			g.m[h] = list
 		}
 		waiters := f.waiters
+		f.req = nil
 		g.mu.Unlock()
 		switch {
 		case !done: // the transport panicked

@@ -76,7 +76,7 @@ type Transport struct {
 type upstream struct {
 	url     string
 	timeout time.Duration
-	client  *http.Client
+	rt      *http.Transport
 }
 
 // New checks opts and returns a Transport. It returns an *resolve.Error
@@ -110,11 +110,13 @@ func New(opts Options) (*Transport, error) {
 			IdleConnTimeout:     90 * time.Second,
 			TLSHandshakeTimeout: timeout,
 		}
-		// A redirect is not followed: it would send the body and the
-		// forwarded headers to a URL the upstream names, not the one
-		// configured. The 3xx is then a failed fetch like any non-2xx.
-		client := &http.Client{Transport: tr, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-		t.upstreams[name] = &upstream{url: u.String(), timeout: timeout, client: client}
+		// Requests go to the transport itself, not through an
+		// http.Client: a redirect is not followed (it would send the body
+		// and the forwarded headers to a URL the upstream names, not the
+		// one configured; the 3xx is then a failed fetch like any
+		// non-2xx), and the client's copy of each request's headers,
+		// kept for redirects, is not made.
+		t.upstreams[name] = &upstream{url: u.String(), timeout: timeout, rt: tr}
 	}
 	return t, nil
 }
@@ -126,7 +128,7 @@ var ErrConfig = errors.New("invalid transport options")
 // upstream.
 func (t *Transport) CloseIdleConnections() {
 	for _, u := range t.upstreams {
-		u.client.CloseIdleConnections()
+		u.rt.CloseIdleConnections()
 	}
 }
 
@@ -138,6 +140,12 @@ var owned = map[string]bool{
 	"Host": true, "Content-Length": true, "Content-Type": true, "Content-Encoding": true,
 	"Accept": true, "Accept-Encoding": true,
 }
+
+// Header values of every request, shared: nothing changes them.
+var (
+	contentType = []string{"application/json"}
+	accept      = []string{"application/graphql-response+json, application/json"}
+)
 
 // Forward returns the headers of h named in names (in any case), for
 // resolve.Request.Header; nil if there is none. Headers the transport
@@ -178,9 +186,9 @@ func (t *Transport) Do(ctx context.Context, r *resolve.UpstreamRequest, dst []by
 			req.Header[k] = v
 		}
 	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/graphql-response+json, application/json")
-	resp, err := u.client.Do(req)
+	req.Header["Content-Type"] = contentType
+	req.Header["Accept"] = accept
+	resp, err := u.rt.RoundTrip(req)
 	if err != nil {
 		return dst, t.fail(parent, ctx, r.Upstream, u, err)
 	}
