@@ -41,6 +41,15 @@ type Options struct {
 	// {"errors":[…],"data":null} saying so. Zero means
 	// DefaultMaxResponseBytes.
 	MaxResponseBytes int
+	// Inline runs every fetch in the goroutine that called Execute, one
+	// after another, the fetches of a Parallel too. It is for a transport
+	// that answers without waiting (Memory over in-process functions, a
+	// cache that holds every answer), where handing a fetch to another
+	// goroutine and back costs more than the fetch itself. Leave it off
+	// for upstreams over the network: then the fetches of a Parallel are
+	// in flight at the same time, within MaxParallel and MaxConcurrency,
+	// which do not apply to an inline engine.
+	Inline bool
 	// Dedup shares one upstream call between identical requests in flight
 	// at the same time, across all requests of the engine: same upstream,
 	// same body, same forwarded headers (see Request.Header). A shared
@@ -290,7 +299,8 @@ func (st *state) run() {
 	}
 }
 
-// dispatch sends the ready fetches: the last one in the calling goroutine
+// dispatch sends the ready fetches: under Options.Inline each in turn in
+// the calling goroutine; otherwise the last one in the calling goroutine
 // (which would otherwise only wait), the others on goroutines of their own
 // while the bounds allow, and in the calling goroutine when the bounds
 // leave no other way. A lone fetch thus needs no goroutine, and a Parallel
@@ -302,6 +312,12 @@ func (st *state) run() {
 func (st *state) dispatch() {
 	for len(st.ready) > 0 {
 		fi := st.ready[0]
+		if st.e.opts.Inline {
+			st.popReady()
+			st.call(fi)
+			st.finish(fi)
+			continue
+		}
 		if len(st.ready) == 1 && st.inflight < cap(st.done) {
 			st.ready = st.ready[:0]
 			st.call(fi)
