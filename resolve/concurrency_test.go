@@ -145,9 +145,9 @@ func TestCancelAtEveryPoint(t *testing.T) {
 	waitGoroutines(t, base)
 }
 
-// Inline runs the fetches of a Parallel one after another, in the
-// order of the plan, in the goroutine that called Execute; a
-// cancellation starts no further fetch.
+// Inline runs the fetches of a Parallel one after another, from the last
+// to the first, in the goroutine that called Execute; a cancellation
+// starts no further fetch.
 func TestInline(t *testing.T) {
 	base := runtime.NumGoroutine()
 	tree, with := wide(5)
@@ -168,11 +168,11 @@ func TestInline(t *testing.T) {
 	})
 	e := resolve.NewEngine(tr, resolve.Options{Inline: true})
 	out, err := e.Execute(context.Background(), mustPlan(t, tree, nil), nil, nil)
-	if err != nil || string(out) != `{"data":{"u0":1,"u1":1,"u2":1,"u3":1,"u4":1}}` {
+	if err != nil || string(out) != `{"data":{"u4":1,"u3":1,"u2":1,"u1":1,"u0":1}}` {
 		t.Fatalf("%v %s", err, out)
 	}
-	if got := strings.Join(order, " "); got != "u0 u1 u2 u3 u4" || g.most.Load() != 1 {
-		t.Fatalf("calls %s, %d at once; want u0 u1 u2 u3 u4, one at a time", got, g.most.Load())
+	if got := strings.Join(order, " "); got != "u4 u3 u2 u1 u0" || g.most.Load() != 1 {
+		t.Fatalf("calls %s, %d at once; want u4 u3 u2 u1 u0, one at a time", got, g.most.Load())
 	}
 	order = order[:0]
 	ctx, cancelled := context.WithCancel(context.Background())
@@ -181,8 +181,8 @@ func TestInline(t *testing.T) {
 	if _, err := e.Execute(ctx, mustPlan(t, tree, nil), nil, nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("error %v, want context.Canceled", err)
 	}
-	if got := strings.Join(order, " "); got != "u0 u1 u2" {
-		t.Fatalf("calls %s, want u0 u1 u2 and none after the cancellation", got)
+	if got := strings.Join(order, " "); got != "u4 u3 u2" {
+		t.Fatalf("calls %s, want u4 u3 u2 and none after the cancellation", got)
 	}
 }
 

@@ -42,7 +42,9 @@ type Options struct {
 	// DefaultMaxResponseBytes.
 	MaxResponseBytes int
 	// Inline runs every fetch in the goroutine that called Execute, one
-	// after another, the fetches of a Parallel too. It is for a transport
+	// after another, the fetches of a Parallel too, from its last to its
+	// first (the default dispatch, too, finishes the last first: a
+	// Parallel of two merges in the same order either way). It is for a transport
 	// that answers without waiting (Memory over in-process functions, a
 	// cache that holds every answer), where handing a fetch to another
 	// goroutine and back costs more than the fetch itself. Leave it off
@@ -300,7 +302,7 @@ func (st *state) run() {
 }
 
 // dispatch sends the ready fetches: under Options.Inline each in turn in
-// the calling goroutine; otherwise the last one in the calling goroutine
+// the calling goroutine, the last first; otherwise the last one in the calling goroutine
 // (which would otherwise only wait), the others on goroutines of their own
 // while the bounds allow, and in the calling goroutine when the bounds
 // leave no other way. A lone fetch thus needs no goroutine, and a Parallel
@@ -313,7 +315,8 @@ func (st *state) dispatch() {
 	for len(st.ready) > 0 {
 		fi := st.ready[0]
 		if st.e.opts.Inline {
-			st.popReady()
+			fi = st.ready[len(st.ready)-1]
+			st.ready = st.ready[:len(st.ready)-1]
 			st.call(fi)
 			st.finish(fi)
 			continue
