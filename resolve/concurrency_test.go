@@ -157,8 +157,8 @@ func TestInline(t *testing.T) {
 	tr := with(func(c context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
 		g.enter()
 		defer g.leave()
-		if n := runtime.NumGoroutine(); n != base {
-			t.Errorf("%d goroutines during a fetch, want %d", n, base)
+		if n := runtime.NumGoroutine(); n > base {
+			t.Errorf("%d goroutines during a fetch, want at most the %d before the request", n, base)
 		}
 		order = append(order, r.Upstream)
 		if r.Upstream == "u2" {
