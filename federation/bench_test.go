@@ -158,3 +158,35 @@ func TestPlannerConcurrent(t *testing.T) {
 		t.Errorf("the cache holds %d plans, more than its size 2", n)
 	}
 }
+
+// TestPlannerCacheBounds: the planner keeps at most its size of plans and
+// errors, and nothing of a document past MaxCachedDocument, valid or not.
+func TestPlannerCacheBounds(t *testing.T) {
+	fx := loadFixture(t, "shop")
+	long := "\n#" + strings.Repeat("x", federation.MaxCachedDocument)
+	for _, tc := range []struct {
+		name    string
+		queries []string
+		wantLen int
+		wantErr bool
+	}{
+		{"an error of a short document", []string{"{ nope }"}, 1, true},
+		{"errors past the size", []string{"{ a }", "{ b }", "{ c }", "{ d }", "{ e }", "{ f }"}, 4, true},
+		{"an error of a long document", []string{"{ nope }" + long}, 0, true},
+		{"a plan of a long document", []string{query50 + long}, 0, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := federation.NewPlanner(fx.super, 4)
+			for _, q := range tc.queries {
+				for range 2 { // planned, then found in the cache or planned again
+					if _, err := p.Plan(q, ""); (err != nil) != tc.wantErr {
+						t.Fatalf("error %v", err)
+					}
+				}
+			}
+			if got := p.Len(); got != tc.wantLen {
+				t.Errorf("%d cached, want %d", got, tc.wantLen)
+			}
+		})
+	}
+}

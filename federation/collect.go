@@ -22,6 +22,9 @@ type cfield struct {
 	// private fields are the planner's own (keys, @requires); they are
 	// never rendered.
 	private bool
+	// key is the response name the field was fetched under: resp, or a
+	// private alias (set by planSet).
+	key string
 }
 
 // collector runs CollectFields over the API schema.

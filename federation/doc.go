@@ -20,7 +20,10 @@
 // (APISchema, APISchemaSDL) is the supergraph without the elements of the
 // linked specs (join, link, core, inaccessible, tag, and any other @link'd
 // feature) and without the @inaccessible elements; client operations are
-// validated against it with gqlparser. A subgraph may still return an
+// validated against it with gqlparser. It is parsed once: Schema is its
+// graphql.Schema, for Plan's Compile and a gateway's graphql.Normalize
+// alike, and APISchema that schema's syntax tree. A subgraph may still
+// return an
 // @inaccessible enum value or an object of an @inaccessible type: the
 // response shows null there, without an error (an error where the position
 // is non-null).
@@ -67,8 +70,14 @@
 //
 // When the client uses as an alias the name of a field the planner needs
 // (a key or a @requires field), the planner fetches that field under the
-// alias "graft__NAME" and names it in resolve.Field.Key. Field arguments and
-// literals are printed back as GraphQL literals.
+// alias "graft__NAME" and names it in resolve.Field.Key. A field whose type
+// differs in shape between subgraphs (join__field(type:): "ID!" in one,
+// "ID" in another) is fetched under the alias "graft__TYPE__NAME" wherever
+// objects of several types share an upstream selection (below an abstract
+// position, and in entity fetches), so that a subgraph never sees two
+// fields of one response name with conflicting types; the plan's
+// Operation reads it back under the client's name (graphql.Operation.Rekey).
+// Field arguments and literals are printed back as GraphQL literals.
 //
 // What is not supported yet is listed in DEVIATIONS.md.
 //
@@ -94,5 +103,6 @@
 //
 // Supergraph, QueryPlan and the resolve nodes of a plan are immutable and
 // shared by every request; Planner is safe for concurrent use and holds
-// at most its size of plans.
+// at most its size of plans and errors, of documents up to
+// MaxCachedDocument bytes.
 package federation

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/graftjson/graft/federation"
+	"github.com/graftjson/graft/graphql"
 	"github.com/graftjson/graft/resolve"
 	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -22,6 +23,9 @@ type fixture struct {
 	name      string
 	super     *federation.Supergraph
 	subgraphs map[string]*ast.Schema // nil for fed1 (no subgraph SDLs)
+	// client compiles client operations over the API schema alone, as a
+	// server holding every field would see them.
+	client *graphql.Schema
 }
 
 var (
@@ -63,7 +67,11 @@ func loadFixture(tb testing.TB, name string) *fixture {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	f := &fixture{name: name, super: s, subgraphs: map[string]*ast.Schema{}}
+	client, err := graphql.ParseSchema(s.APISchemaSDL(), graphql.Options{KeyByResponseName: true, KeepLiterals: true})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	f := &fixture{name: name, super: s, subgraphs: map[string]*ast.Schema{}, client: client}
 	for _, sg := range s.Subgraphs() {
 		text, err := os.ReadFile(filepath.Join(dir, sg.Name+".graphql"))
 		if os.IsNotExist(err) {

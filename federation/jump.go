@@ -1,6 +1,7 @@
 package federation
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/graftjson/graft/resolve"
@@ -177,6 +178,7 @@ func (p *planner) entityJump(f *fetch, pos *usel, path []string, typ string, t t
 		}
 		if c.sel == nil {
 			c.sel = p.a.usel()
+			c.sel.mixed = true
 		}
 		e.cases = append(e.cases, c)
 	}
@@ -276,13 +278,44 @@ func (p *planner) planPrivate(f *fetch, pos *usel, path []string, typ string, se
 			cf.sets = []ast.SelectionSet{sf.SelectionSet}
 		}
 		cfs = append(cfs, cf)
-		rf := resolve.Field{Name: sf.Name, Fields: reprFields(sf.SelectionSet)}
-		if resp != sf.Name {
-			rf.Key = resp
-		}
-		repr = append(repr, rf)
+		repr = append(repr, resolve.Field{Name: sf.Name, Fields: reprFields(sf.SelectionSet)})
 	}
-	return repr, p.planSet(f, pos, path, typ, cfs, all, provided)
+	if err := p.planSet(f, pos, path, typ, cfs, all, provided); err != nil {
+		return nil, err
+	}
+	for i, cf := range cfs {
+		// The name planSet fetched it under, here or through a jump.
+		if cf.key != "" && cf.key != cf.name {
+			repr[i].Key = cf.key
+		}
+		if len(p.keys) > 0 && len(repr[i].Fields) > 0 {
+			if def := p.fieldDef(typ, cf.name); def != nil {
+				p.nestedKeys(repr[i].Fields, childPath(path, cf.key, def.Type), def.Type.Name())
+			}
+		}
+	}
+	return repr, nil
+}
+
+// nestedKeys names in the representation fields fs, of the objects of
+// type typ at path, the private aliases their fields were fetched under
+// (planChild collected them as any selection, so alias recorded them).
+func (p *planner) nestedKeys(fs []resolve.Field, path []string, typ string) {
+	for i := range fs {
+		f := &fs[i]
+		for _, k := range p.keys {
+			if k.Type == typ && k.Name == f.Name && k.Field == f.Name && slices.Equal(k.Path, path) {
+				f.Key = k.Key
+			}
+		}
+		if def := p.fieldDef(typ, f.Name); def != nil && len(f.Fields) > 0 {
+			key := f.Key
+			if key == "" {
+				key = f.Name
+			}
+			p.nestedKeys(f.Fields, childPath(path, key, def.Type), def.Type.Name())
+		}
+	}
 }
 
 // conflicts reports whether the client field c keeps the planner from
@@ -372,6 +405,15 @@ func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast
 	if err := p.planSet(f, pos, path, iface.Name, here, all, nil); err != nil {
 		return err
 	}
+	for _, fc := range here {
+		if fc.key != "" && fc.key != fc.resp { // read back in the objects of every possible type
+			for _, pt := range possible {
+				if pt.Name != fc.parent {
+					p.alias(path, pt.Name, fc)
+				}
+			}
+		}
+	}
 	// The response shape needs the concrete type of every object, which
 	// only a subgraph holding the interface as an entity interface knows:
 	// the jump is needed even when this subgraph resolves every field.
@@ -394,6 +436,7 @@ func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast
 	e := p.newFetch(t.graph)
 	e.parent, e.path, e.concrete = f, path, true
 	c := &entityCase{typ: iface.Name, typename: iface.Name, fields: repr, sel: p.a.usel()}
+	c.sel.mixed = true
 	e.cases = append(e.cases, c)
 	c.sel.typename()
 	for i, pt := range possible {

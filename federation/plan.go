@@ -20,7 +20,8 @@ const IntrospectionUpstream = "#introspection"
 type QueryPlan struct {
 	// Operation is the client operation compiled against the API schema:
 	// variable coercion and the response shape, which reads the merged
-	// data by response names.
+	// data by response names (and fields fetched under private aliases
+	// by those aliases).
 	Operation *graphql.Operation
 	// Root is the fetch tree; nil when the operation needs no fetch (it
 	// selects only __typename).
@@ -46,6 +47,7 @@ func (s *Supergraph) Plan(query, operationName string) (*QueryPlan, error) {
 	if err != nil {
 		return nil, err
 	}
+	op = op.Rekey(p.keys)
 	tree := root
 	if tree == nil {
 		tree = &resolve.Sequence{}
@@ -80,6 +82,9 @@ type planner struct {
 	entity  map[entityKey]*fetch
 	// body and text are scratch buffers for the upstream operations' text.
 	body, text []byte
+	// keys are the client fields fetched under private aliases, for the
+	// response shape.
+	keys []shape.KeyAt
 }
 
 // entityKey names the entity fetch that jumps from a fetch to a subgraph
@@ -169,6 +174,11 @@ type usel struct {
 	fields []*ufield
 	byResp map[string]*ufield // the fields by response name, once there are many
 	cases  []*ucase           // inline fragments on object types
+	// mixed: objects of several types may share the selection's response
+	// names (it is below an abstract position, or in an entity fetch), so
+	// a field whose type differs between subgraphs is fetched under a
+	// private alias.
+	mixed bool
 }
 
 type ufield struct {
@@ -200,6 +210,7 @@ func (u *usel) field(resp, name string, args ast.ArgumentList, conds ast.Directi
 	*f = ufield{resp: resp, name: name, args: args, conds: conds}
 	if composite {
 		f.sub = u.a.usel()
+		f.sub.mixed = u.mixed
 	}
 	u.fields = append(u.fields, f)
 	switch {
@@ -243,6 +254,7 @@ func (u *usel) onType(typ string) *usel {
 		return c.sel
 	}
 	c := &ucase{typ: typ, sel: u.a.usel()}
+	c.sel.mixed = true
 	u.cases = append(u.cases, c)
 	return c.sel
 }
@@ -529,7 +541,16 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 			return planError(`The field "`+typ+"."+cf.name+`" takes arguments from a @context, which the gateway does not support yet.`, cf.field.Position)
 		}
 		composite := named != nil && (named.Kind == ast.Object || named.Kind == ast.Interface || named.Kind == ast.Union)
-		uf, ok := pos.field(cf.resp, cf.name, cf.field.Arguments, cf.conds, composite)
+		cf.key = cf.resp
+		if pos.mixed && fi.differs {
+			// Another type's field of this response name in the selection
+			// may have another shape in this subgraph.
+			cf.key = "graft__" + typ + "__" + cf.resp
+			if !cf.private {
+				p.alias(path, cf.parent, cf)
+			}
+		}
+		uf, ok := pos.field(cf.key, cf.name, cf.field.Arguments, cf.conds, composite)
 		if !ok {
 			return planError(`The response name "`+cf.resp+`" is used for two different fields.`, cf.field.Position)
 		}
@@ -543,7 +564,7 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 		} else if j != nil {
 			subProvided = j.provides
 		}
-		if err := p.planChild(f, uf, childPath(path, cf.resp, def.Type), named, cf, subProvided); err != nil {
+		if err := p.planChild(f, uf, childPath(path, cf.key, def.Type), named, cf, subProvided); err != nil {
 			return err
 		}
 	}
@@ -551,6 +572,12 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 		return p.jump(f, pos, path, typ, jumps, all, provided)
 	}
 	return nil
+}
+
+// alias records that the client field cf, at path in objects of type typ,
+// is fetched under the private alias cf.key.
+func (p *planner) alias(path []string, typ string, cf *cfield) {
+	p.keys = append(p.keys, shape.KeyAt{Path: path, Type: typ, Name: cf.resp, Field: cf.name, Key: cf.key})
 }
 
 // childPath returns path extended with the segments of a field: its
@@ -582,6 +609,7 @@ func (p *planner) planChild(f *fetch, uf *ufield, path []string, named *ast.Defi
 		fields := p.c.collect(named, cf.sets)
 		return p.planSet(f, uf.sub, path, named.Name, fields, fields, provided)
 	}
+	uf.sub.mixed = true
 	uf.sub.typename()
 	if t := p.s.types[named.Name]; t != nil && t.ifaceObject != nil && t.ifaceObject[f.graph] {
 		return p.interfaceObject(f, uf.sub, path, named, cf)

@@ -66,6 +66,12 @@ var planCases = []struct {
 	{name: "resolvable-false", fixture: "media", query: `{ featured { id title } }`},
 	{name: "shareable-root-by-selection", fixture: "media", query: `{ a: latestBook { stock price } b: latestBook { author } }`},
 	{name: "shareable-stays", fixture: "media", query: `{ bestseller { title stock format } book(id: "1") { title author format } }`},
+	// Fields whose types differ between subgraphs (join__field(type:)),
+	// under the members of a union: private aliases.
+	{name: "type-mismatch-union", fixture: "mismatch", query: `{ users { id name } accounts { ... on User { id name } ... on Admin { id photo } } }`},
+	{name: "type-mismatch-nested", fixture: "mismatch", query: `{ accounts { ...A } } fragment A on Account { ... on User { id nicknames s: similarAccounts { ...B } } ... on Admin { id nicknames s: similarAccounts { ...B } } } fragment B on Account { ... on User { id similarAccounts { ... on User { id } ... on Admin { id photo } } } ... on Admin { id similarAccounts { ... on User { id email } } } }`},
+	{name: "type-mismatch-composite-key", fixture: "mismatch", query: `{ accounts { ... on User { pair { score } } ... on Admin { id } } }`},
+	{name: "type-mismatch-path-and-key", fixture: "mismatch", query: `{ accounts { ... on User { id: name email friends { email } } ... on Admin { friends { id } } } }`},
 	// A Federation 1 supergraph (join v0.1).
 	{name: "fed1", fixture: "fed1", query: `{ topProducts { name shippingEstimate reviews { author { username name } } } }`},
 }

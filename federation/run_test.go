@@ -8,6 +8,7 @@ import (
 
 	"github.com/graftjson/graft"
 	"github.com/graftjson/graft/federation"
+	"github.com/graftjson/graft/graphql"
 	"github.com/graftjson/graft/resolve"
 	"github.com/graftjson/graft/shape"
 	"github.com/vektah/gqlparser/v2/ast"
@@ -114,6 +115,26 @@ var mediaWorld = &world{
 	},
 }
 
+var mismatchWorld = &world{
+	objects: map[string]map[string]map[string]any{
+		"User": {
+			"u1": {"id": "u1", "name": "Ada", "email": "ada@a", "nicknames": []any{"A"}, "friends": []any{ref{"User", "u2"}}, "similarAccounts": []any{ref{"User", "u2"}, ref{"Admin", "a1"}}, "pair": ref{"Pair", "p1"}},
+			"u2": {"id": "u2", "name": "Alan", "email": "alan@a", "nicknames": []any{}, "friends": []any{ref{"User", "u1"}}, "similarAccounts": []any{ref{"Admin", "a1"}}},
+		},
+		"Admin": {
+			"a1": {"id": "a1", "name": "Root", "nicknames": nil, "friends": []any{ref{"User", "u1"}}, "similarAccounts": []any{ref{"User", "u1"}}, "photo": "a1.png"},
+		},
+		"Pair": {
+			"p1": {"user": ref{"User", "u1"}, "score": 7},
+		},
+	},
+	keys: map[string][]string{"User": {"id"}, "Admin": {"id"}, "Pair": {"user"}},
+	roots: map[string]any{
+		"Query.users":    []any{ref{"User", "u1"}, ref{"User", "u2"}},
+		"Query.accounts": []any{ref{"User", "u1"}, ref{"Admin", "a1"}},
+	},
+}
+
 // headline is Media.headline of the ratings subgraph (an @interfaceObject),
 // which requires the title the catalog holds.
 func headline(rep map[string]any) any {
@@ -133,6 +154,13 @@ func (w *world) find(rep map[string]any) (map[string]any, string) {
 	}
 	for _, t := range types {
 		for _, k := range w.keys[t] {
+			if v, ok := rep[k].(map[string]any); ok { // a composite key: an object's id
+				for _, o := range w.objects[t] {
+					if r, ok := o[k].(ref); ok && r.id == v["id"] {
+						return o, t
+					}
+				}
+			}
 			if v, ok := rep[k].(string); ok {
 				for _, o := range w.objects[t] {
 					if o[k] == v {
@@ -409,7 +437,7 @@ func runPlan(t testing.TB, fx *fixture, w *world, p *federation.QueryPlan, vars 
 		}
 	}
 	run(p.Root)
-	return render(t, p, data, vars)
+	return render(t, p.Operation, data, vars)
 }
 
 // runEngine runs the plan with package resolve's engine, over a memory
@@ -457,8 +485,9 @@ func runEngine(t testing.TB, fx *fixture, w *world, p *federation.QueryPlan, var
 
 // runMonolith executes the client operation directly over the world with
 // the API schema, as one server holding every field would, and renders it
-// like runPlan: the response every plan must reproduce.
-func runMonolith(t testing.TB, fx *fixture, w *world, p *federation.QueryPlan, query, vars string) string {
+// like runPlan (through the operation compiled alone: the monolith's data
+// holds no private aliases): the response every plan must reproduce.
+func runMonolith(t testing.TB, fx *fixture, w *world, query, vars string) string {
 	var clientVars map[string]any
 	if vars != "" {
 		if err := json.Unmarshal([]byte(vars), &clientVars); err != nil {
@@ -470,11 +499,15 @@ func runMonolith(t testing.TB, fx *fixture, w *world, p *federation.QueryPlan, q
 	if err != nil {
 		t.Fatal(err)
 	}
-	return render(t, p, roundTrip(t, res), vars)
+	op, err := graphql.Compile(fx.client, query, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return render(t, op, roundTrip(t, res), vars)
 }
 
-// render renders the data through the plan's Operation.
-func render(t testing.TB, p *federation.QueryPlan, data map[string]any, vars string) string {
+// render renders the data through the operation.
+func render(t testing.TB, op *graphql.Operation, data map[string]any, vars string) string {
 	b, err := json.Marshal(data)
 	if err != nil {
 		t.Fatal(err)
@@ -491,7 +524,7 @@ func render(t testing.TB, p *federation.QueryPlan, data map[string]any, vars str
 		}
 	}
 	var r shape.Renderer
-	out, _ := p.Operation.Respond(nil, &r, &d, root, &d, vref)
+	out, _ := op.Respond(nil, &r, &d, root, &d, vref)
 	return string(out)
 }
 
@@ -648,10 +681,18 @@ var responseCases = []struct {
 		"", `{"data":{"topRated":[{"id":"m1","rating":5},{"id":"b1","rating":5}]}}`},
 	{"override and resolvable false", "media", `{ book(id: "b1") { price } featured { title } offers { ... on Book { author } ... on Gadget { name } } }`,
 		"", `{"data":{"book":{"price":10},"featured":{"title":"Alien"},"offers":[{"author":"Herbert"},{"name":"Lamp"}]}}`},
+	{"type mismatch: nested in a list of the union", "mismatch", `{ users { id name } accounts { ... on User { id name similarAccounts { ... on User { id name similarAccounts { ... on User { id } ... on Admin { id } } } ... on Admin { id name } } } ... on Admin { id name similarAccounts { ... on User { id name } ... on Admin { id name similarAccounts { ... on User { id } } } } } } }`,
+		"", `{"data":{"users":[{"id":"u1","name":"Ada"},{"id":"u2","name":"Alan"}],"accounts":[{"id":"u1","name":"Ada","similarAccounts":[{"id":"u2","name":"Alan","similarAccounts":[{"id":"a1"}]},{"id":"a1","name":"Root"}]},{"id":"a1","name":"Root","similarAccounts":[{"id":"u1","name":"Ada"}]}]}}`},
+	{"type mismatch: a composite key under an alias", "mismatch", `{ accounts { ... on User { pair { score } } ... on Admin { id } } }`,
+		"", `{"data":{"accounts":[{"pair":{"score":7}},{"id":"a1"}]}}`},
+	{"type mismatch: entity and no entity", "mismatch", `{ accounts { ... on User { id name } ... on Admin { id photo } } }`,
+		"", `{"data":{"accounts":[{"id":"u1","name":"Ada"},{"id":"a1","photo":"a1.png"}]}}`},
+	{"type mismatch: lists, a path and a key under aliases", "mismatch", `{ accounts { ... on User { id: name nicknames friends { email name } } ... on Admin { id: name nicknames friends { id email } photo } } }`,
+		"", `{"data":{"accounts":[{"id":"Ada","nicknames":["A"],"friends":[{"email":"alan@a","name":"Alan"}]},{"id":"Root","nicknames":null,"friends":[{"id":"u1","email":"ada@a"}],"photo":"a1.png"}]}}`},
 }
 
 func TestResponses(t *testing.T) {
-	worlds := map[string]*world{"shop": shopWorld, "media": mediaWorld}
+	worlds := map[string]*world{"shop": shopWorld, "media": mediaWorld, "mismatch": mismatchWorld}
 	for _, tc := range responseCases {
 		t.Run(tc.name, func(t *testing.T) {
 			fx := loadFixture(t, tc.fixture)

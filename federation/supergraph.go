@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/graftjson/graft/graphql"
-	"github.com/vektah/gqlparser/v2"
 	"github.com/vektah/gqlparser/v2/ast"
 	"github.com/vektah/gqlparser/v2/formatter"
 	"github.com/vektah/gqlparser/v2/gqlerror"
@@ -92,6 +91,11 @@ type fieldInfo struct {
 	// bare: a join__field with no graph, as composition writes on fields
 	// that an @interfaceObject adds to the implementations.
 	bare bool
+	// differs: a subgraph's type of the field (join__field(type:)) has
+	// another shape than the API schema's (nullability, list wrapping, or
+	// leaf type): where objects of several types share an upstream
+	// selection, the planner fetches it under a private alias.
+	differs bool
 }
 
 type fieldJoin struct {
@@ -100,7 +104,8 @@ type fieldJoin struct {
 	provides       ast.SelectionSet
 	external       bool
 	usedOverridden bool
-	context        bool // takes contextArguments (@fromContext): not supported
+	context        bool   // takes contextArguments (@fromContext): not supported
+	typ            string // join__field(type:): the field's type in the graph; "" when not written
 }
 
 // Parse reads a supergraph SDL as composition tools write it (@link v1.0 or
@@ -139,6 +144,16 @@ func (s *Supergraph) APISchema() *ast.Schema { return s.api }
 
 // APISchemaSDL returns the API schema as SDL text.
 func (s *Supergraph) APISchemaSDL() string { return s.apiSDL }
+
+// Schema returns the API schema as the planner compiles operations against
+// it: one parse of APISchemaSDL, whose Definition is APISchema. A gateway
+// normalizes requests with it (graphql.Normalize reads only its limits,
+// MaxDepth among them) before it plans them, so that it parses the API
+// schema no second time. Its Compile leaves argument literals in place and
+// reads data by response names (graphql.Options.KeepLiterals and
+// KeyByResponseName), as the planner needs. It is shared and safe for
+// concurrent use.
+func (s *Supergraph) Schema() *graphql.Schema { return s.schema }
 
 // Error reports a supergraph that cannot be used.
 type Error struct {
@@ -402,7 +417,7 @@ func (r *reader) readFields(t *typeInfo, def *ast.Definition) error {
 			if err != nil {
 				return err
 			}
-			j := fieldJoin{graph: g, external: argBool(d, "external", false), usedOverridden: argBool(d, "usedOverridden", false)}
+			j := fieldJoin{graph: g, external: argBool(d, "external", false), usedOverridden: argBool(d, "usedOverridden", false), typ: argString(d, "type")}
 			if a := d.Arguments.ForName("contextArguments"); a != nil && a.Value != nil && a.Value.Kind != ast.NullValue {
 				j.context = true
 			}
@@ -420,6 +435,30 @@ func (r *reader) readFields(t *typeInfo, def *ast.Definition) error {
 		}
 	}
 	return nil
+}
+
+// sameShape reports whether the type written typ has the shape of the
+// type t, whose named type is named, in the sense of the specification's
+// SameResponseShape: the same list wrapping and nullability, and the same
+// named type when it is a leaf (a composite type may be a subtype: an
+// object for an interface). A type written otherwise than composition
+// writes it (with spaces) differs: aliasing a field is always safe.
+func sameShape(typ string, t *ast.Type, named *ast.Definition) bool {
+	want := t.String()
+	if named != nil && (named.Kind == ast.Scalar || named.Kind == ast.Enum) {
+		return typ == want
+	}
+	return wrappers(typ) == wrappers(want)
+}
+
+// wrappers returns the brackets and exclamation marks of a type.
+func wrappers(typ string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '[' || r == ']' || r == '!' {
+			return r
+		}
+		return -1
+	}, typ)
 }
 
 // selectionOf parses a field set ("id organization { id }").
@@ -543,27 +582,31 @@ func (r *reader) apiSchema(doc *ast.SchemaDocument, opts Options) error {
 	var b bytes.Buffer
 	formatter.NewFormatter(&b, formatter.WithIndent("  ")).FormatSchemaDocument(out)
 	r.s.apiSDL = b.String()
-	api, err := gqlparser.LoadSchema(&ast.Source{Name: "api", Input: r.s.apiSDL})
+	// One parse serves the planner (the syntax tree), Compile and
+	// Normalize (see Supergraph.Schema).
+	s, err := graphql.ParseSchema(r.s.apiSDL, graphql.Options{MaxDepth: opts.MaxDepth, KeyByResponseName: true, KeepLiterals: true, Hidden: inaccessible})
 	if err != nil {
-		e := fromGQL(err)
-		e.Line, e.Column = 0, 0 // positions in the derived text mean nothing to the user
-		e.Message = "the API schema derived from the supergraph is not valid: " + e.Message
-		return e
+		msg := err.Error()
+		var se *graphql.SchemaError
+		if errors.As(err, &se) {
+			msg = se.Message // positions in the derived text mean nothing to the user
+		}
+		return &Error{Message: "the API schema derived from the supergraph is not valid: " + msg}
 	}
+	r.s.schema = s
+	api := s.Definition()
 	r.s.api = api
 	for name, t := range r.s.types {
 		if def := api.Types[name]; def != nil {
 			for _, f := range def.Fields {
 				if fi := t.fields[f.Name]; fi != nil {
 					fi.def, fi.named = f, api.Types[f.Type.Name()]
+					for _, j := range fi.joins {
+						fi.differs = fi.differs || j.typ != "" && !sameShape(j.typ, f.Type, fi.named)
+					}
 				}
 			}
 		}
 	}
-	s, err := graphql.ParseSchema(r.s.apiSDL, graphql.Options{MaxDepth: opts.MaxDepth, KeyByResponseName: true, KeepLiterals: true, Hidden: inaccessible})
-	if err != nil {
-		return &Error{Message: "the API schema derived from the supergraph is not valid: " + err.Error()}
-	}
-	r.s.schema = s
 	return nil
 }

@@ -150,3 +150,12 @@ enum Color {
 		}
 	}
 }
+
+// The API schema is parsed once: the planner's syntax tree is the one its
+// compiled schema holds.
+func TestOneAPISchema(t *testing.T) {
+	sg := loadFixture(t, "shop").super
+	if sg.Schema().Definition() != sg.APISchema() {
+		t.Error("Schema().Definition() is not APISchema()")
+	}
+}

@@ -66,10 +66,7 @@ func requestPath(tb testing.TB, payload string, logger *slog.Logger) (serve func
 	for name, s := range subs {
 		rp.subs[name] = s
 	}
-	f, err := newFederated(sg, resolve.NewEngine(rp, resolve.Options{}), DefaultMaxDepth)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	f := &federated{sg: sg, engine: resolve.NewEngine(rp, resolve.Options{})}
 	g := newGateway(f, Options{Logger: logger})
 	b := &body{}
 	req, err := http.NewRequest("POST", "/graphql", b)

@@ -10,7 +10,8 @@
 //	http.Handle("/", g)                                     // POST/GET /graphql, GET /health
 //
 // A request is decoded into a pooled graft.Doc; its document is
-// normalized against the API schema in one pass (graphql.Normalize: every
+// normalized against the API schema (the planner's own, parsed once at
+// start-up: federation.Supergraph.Schema) in one pass (graphql.Normalize: every
 // argument literal becomes a variable, its value written into the Doc
 // beside the client's variables); the normalized document and operation
 // name are looked up in a plan cache (checked against the limits,
@@ -47,10 +48,12 @@
 // GraphQL errors, drops the connection or does not answer within its
 // timeout (Options.SubgraphTimeouts, else Options.SubgraphTimeout) never
 // fails the response: its fields are null, the rest of the data is sent,
-// and every error names the subgraph (extensions.upstream). A client that
-// goes away cancels the subgraph requests made for it. A panic in the
-// gateway is recovered and answered with 500 and a GraphQL error, and
-// logged.
+// and every error names the subgraph (extensions.upstream). The errors a
+// subgraph returns are masked unless Options.ExposeSubgraphErrors is set:
+// their path and extensions.code are kept, their message becomes
+// "Upstream NAME returned an error.". A client that goes away cancels the
+// subgraph requests made for it. A panic in the gateway is recovered and
+// answered with 500 and a GraphQL error, and logged.
 //
 // With Options.Dedup, identical subgraph requests in flight at once share
 // one call: same subgraph, body and forwarded headers, so that clients
@@ -62,14 +65,17 @@
 // nesting of selection sets, the aliases and the tokens of an operation
 // (counted by gqlparser's lexer on the normalized operation before it is
 // parsed, and only for operations not yet in the cache: a literal is one
-// variable there), the time and size of each subgraph response. The body
+// variable there), the fields it selects with fragments expanded (counted
+// by the planner, which refuses an operation past Options.MaxFields before
+// any fetch), the time and size of each subgraph response. The body
 // size bounds the literals, which normalization reads in one pass, in time
 // and memory linear in their size. The planner's compiler applies the
 // depth limit again with fragments expanded. The plan cache holds at most
 // Options.CacheSize operations, and as many client documents with their
 // literals, of documents up to 64 KiB (longer ones are normalized, and
-// their normalized documents looked up, for each request), request errors
-// included. Client headers are forwarded to subgraphs only when
+// their normalized documents looked up, for each request), the request
+// errors of validation and planning included (not those of normalization,
+// which may come of the variables). Client headers are forwarded to subgraphs only when
 // Options.ForwardHeaders names them.
 //
 // # Concurrency and memory

@@ -36,10 +36,10 @@ func TestFailingSubgraph(t *testing.T) {
 		{"not json", func(w http.ResponseWriter, r *http.Request) {
 			io.WriteString(w, `<html>oops</html>`)
 		}, `{"errors":[{"message":"Failed to fetch from upstream \"reviews\": the response is not JSON (graft: line 1, column 1: invalid character '<' at the start of a value)","extensions":{"code":"UPSTREAM_FAILED","upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`},
-		{"graphql errors", func(w http.ResponseWriter, r *http.Request) {
+		{"graphql errors (masked)", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
 			io.WriteString(w, `{"errors":[{"message":"reviews are unavailable"}]}`)
-		}, `{"errors":[{"message":"reviews are unavailable","extensions":{"upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`},
+		}, `{"errors":[{"message":"Upstream \"reviews\" returned an error.","extensions":{"upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`},
 		{"connection dropped", func(w http.ResponseWriter, r *http.Request) {
 			conn, _, err := w.(http.Hijacker).Hijack()
 			if err == nil {
@@ -128,4 +128,29 @@ func TestRequestTimeout(t *testing.T) {
 	}
 	srv := demoGateway(t, Options{SubgraphTimeout: 5 * time.Second, RequestTimeout: 100 * time.Millisecond}, failing("reviews", slow))
 	checkHTTP(t, srv, httpCase{body: post(topReviews), status: 504, want: `{"errors":[{"message":"The request took longer than 100ms."}]}`})
+}
+
+// TestSubgraphErrorsMasked: by default a subgraph's errors reach the
+// client with their path, their code and the subgraph's name only; with
+// ExposeSubgraphErrors, as the subgraph wrote them.
+func TestSubgraphErrorsMasked(t *testing.T) {
+	answer := func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"errors":[{"message":"pq: connection to 10.0.0.7:5432 refused","path":["_entities",1,"reviews"],"extensions":{"code":"INTERNAL","stacktrace":["db.go:12"]}}]}`)
+	}
+	for _, tc := range []struct {
+		name string
+		opts Options
+		want string
+	}{
+		{"masked by default", Options{},
+			`{"errors":[{"message":"Upstream \"reviews\" returned an error.","path":["topProducts",1,"reviews"],"extensions":{"code":"INTERNAL","upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`},
+		{"exposed", Options{ExposeSubgraphErrors: true},
+			`{"errors":[{"message":"pq: connection to 10.0.0.7:5432 refused","path":["topProducts",1,"reviews"],"extensions":{"code":"INTERNAL","stacktrace":["db.go:12"],"upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := demoGateway(t, tc.opts, failing("reviews", answer))
+			checkHTTP(t, srv, httpCase{body: post(topReviews), status: 200, want: tc.want})
+		})
+	}
 }

@@ -20,8 +20,8 @@ import (
 func New(supergraph string, opts Options) (*Gateway, error) {
 	opts.defaults()
 	// The planner compiles operations with the same depth limit, counted
-	// there with fragments expanded.
-	sg, err := federation.Parse([]byte(supergraph), federation.Options{MaxDepth: opts.MaxDepth})
+	// there with fragments expanded, and counts their fields.
+	sg, err := federation.Parse([]byte(supergraph), federation.Options{MaxDepth: opts.MaxDepth, MaxFields: opts.MaxFields})
 	if err != nil {
 		return nil, &Error{Message: "supergraph: " + err.Error(), Err: err}
 	}
@@ -53,23 +53,8 @@ func New(supergraph string, opts Options) (*Gateway, error) {
 		return nil, &Error{Message: err.Error(), Err: err}
 	}
 	t := &transport{subgraphs: subgraphs, introspection: newIntrospection(sg.APISchema())}
-	f, err := newFederated(sg, resolve.NewEngine(t, resolve.Options{Dedup: opts.Dedup}), opts.MaxDepth)
-	if err != nil {
-		return nil, err
-	}
+	f := &federated{sg: sg, engine: resolve.NewEngine(t, resolve.Options{Dedup: opts.Dedup, MaskUpstreamErrors: !opts.ExposeSubgraphErrors})}
 	return newGateway(f, opts), nil
-}
-
-// newFederated returns the backend of the supergraph sg, whose plans
-// engine runs; requests are normalized with the depth limit maxDepth.
-func newFederated(sg *federation.Supergraph, engine *resolve.Engine, maxDepth int) (*federated, error) {
-	// Normalization moves the literals into variables (the planner's
-	// schema keeps them in place, see graphql.Options.KeepLiterals).
-	api, err := graphql.ParseSchema(sg.APISchemaSDL(), graphql.Options{MaxDepth: maxDepth, KeyByResponseName: true})
-	if err != nil {
-		return nil, &Error{Message: "the API schema: " + err.Error(), Err: err}
-	}
-	return &federated{sg: sg, api: api, engine: engine}, nil
 }
 
 func sortedKeys(m map[string]string) []string {
@@ -85,11 +70,12 @@ func sortedKeys(m map[string]string) []string {
 // package resolve runs the plans.
 type federated struct {
 	sg     *federation.Supergraph
-	api    *graphql.Schema // for graphql.Normalize
 	engine *resolve.Engine
 }
 
-func (f *federated) schema() *graphql.Schema { return f.api }
+// schema is the planner's API schema: normalizing reads only its limits,
+// the planner's own (federation.Supergraph.Schema).
+func (f *federated) schema() *graphql.Schema { return f.sg.Schema() }
 
 func (f *federated) plan(query, name string) (*prepared, error) {
 	qp, err := f.sg.Plan(query, name)

@@ -75,10 +75,7 @@ func FuzzDemo(f *testing.F) {
 	for name, s := range subs {
 		rp.subs[name] = s
 	}
-	fed, err := newFederated(sg, resolve.NewEngine(rp, resolve.Options{}), 16)
-	if err != nil {
-		f.Fatal(err)
-	}
+	fed := &federated{sg: sg, engine: resolve.NewEngine(rp, resolve.Options{})}
 	g := newGateway(fed,
 		Options{MaxDepth: 16, MaxAliases: 16, MaxTokens: 1000, Logger: quiet})
 	f.Fuzz(func(t *testing.T, body string) {

@@ -25,6 +25,7 @@ const (
 	DefaultMaxDepth        = 64
 	DefaultMaxAliases      = 256
 	DefaultMaxTokens       = 20000
+	DefaultMaxFields       = 2000
 	DefaultCacheSize       = 1024
 	DefaultSubgraphTimeout = 30 * time.Second
 	DefaultRequestTimeout  = time.Minute
@@ -69,6 +70,19 @@ type Options struct {
 	// subgraphs (none by default). Hop-by-hop headers and those the
 	// transport sets (Content-Type, Accept, Host, …) are never sent.
 	ForwardHeaders []string
+	// ExposeSubgraphErrors passes the errors subgraphs return on to the
+	// clients as they are, messages and extensions. By default they are
+	// masked (resolve.Options.MaskUpstreamErrors): each keeps its path,
+	// a string extensions.code and extensions.upstream naming the
+	// subgraph, and its message becomes "Upstream NAME returned an
+	// error.". A subgraph's messages are written for its developers, not
+	// for the gateway's clients: a database's error, a stack trace or an
+	// internal address in one would reach anyone who can send a query.
+	// Expose them in development, or when every subgraph writes its
+	// errors for clients. The gateway's own errors (a subgraph that
+	// failed, timed out or sent an invalid response) name the subgraph and
+	// never quote it, in both modes.
+	ExposeSubgraphErrors bool
 
 	// MaxBodyBytes bounds a POST body; a larger one is refused with 413.
 	// It is what bounds the argument literals of an operation: a bulk
@@ -85,6 +99,14 @@ type Options struct {
 	// nesting (lists and input objects count with the selection sets
 	// around them).
 	MaxDepth, MaxAliases, MaxTokens int
+	// MaxFields bounds the fields an operation selects with its fragments
+	// expanded where they are spread (federation.Options.MaxFields): what
+	// the planner plans and the subgraphs are asked for. A few aliases
+	// and fragments can double a selection at every level — nine levels
+	// of two aliases select 2557 fields, and a response that grows with
+	// it times the lists' lengths — so past the bound the operation is a
+	// request error, found as it is planned, before any fetch.
+	MaxFields int
 	// CacheSize is how many planned operations are kept, by normalized
 	// document and operation name, and how many client documents are
 	// remembered with the planned operation and the literals they
@@ -120,6 +142,9 @@ func (o *Options) defaults() {
 	}
 	if o.MaxTokens <= 0 {
 		o.MaxTokens = DefaultMaxTokens
+	}
+	if o.MaxFields <= 0 {
+		o.MaxFields = DefaultMaxFields
 	}
 	if o.CacheSize <= 0 {
 		o.CacheSize = DefaultCacheSize
@@ -385,9 +410,9 @@ func (g *Gateway) prepare(req *request) (*prepared, error) {
 	query, name := string(req.query), string(req.operation)
 	nr, err := graphql.Normalize(g.backend.schema(), query, name, req.doc, req.variables)
 	if err != nil {
-		if isRequestError(err) {
-			g.texts.put(query, name, cached{err: err})
-		}
+		// Not cached: besides the document's problems, normalization
+		// reports variables that do not fit the request's Doc, which
+		// another request of the same text may not share.
 		return nil, err
 	}
 	req.variables = nr.Variables

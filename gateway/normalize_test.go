@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/graftjson/graft"
 	"github.com/graftjson/graft/internal/demo"
 )
 
@@ -228,4 +229,21 @@ func TestLiteralsConcurrent(t *testing.T) {
 		}(w)
 	}
 	wg.Wait()
+}
+
+// TestVariablesErrorNotCached: a normalization error that comes of the
+// client's variables (here they do not fit the request's Doc, whose node
+// limit is lowered to make a small request reach it) is not remembered
+// for the document: the next request of the same text, with other
+// variables, runs.
+func TestVariablesErrorNotCached(t *testing.T) {
+	srv := demoGateway(t, Options{}, nil)
+	g := srv.Config.Handler.(*Gateway)
+	g.docs = graft.NewPool(graft.Options{MaxNodes: 1000})
+	const query = `query($u: String!) { product(upc: $u) { name } }`
+	big := `{"query":"` + query + `","variables":{"u":[` + strings.Repeat("0,", 599) + `0]}}`
+	checkHTTP(t, srv, httpCase{name: "variables too large", body: big, status: 200,
+		want: `{"errors":[{"message":"The variables do not fit the document: graft: line 1, column 787: node count exceeds the limit of 1000"}]}`})
+	checkHTTP(t, srv, httpCase{name: "small variables", body: `{"query":"` + query + `","variables":{"u":"1"}}`, status: 200,
+		want: `{"data":{"product":{"name":"Table"}}}`})
 }

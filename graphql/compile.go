@@ -28,7 +28,10 @@ const MaxPlanFields = 1 << 20
 // Options.MaxDepth is zero.
 const DefaultMaxDepth = 1000
 
-// Options configure a Schema. The zero value is ready to use.
+// Options configure a Schema. The zero value is ready to use. Normalize
+// reads only the limits (MaxDepth, MaxTokens, MaxBytes); the other options
+// shape what Compile builds, so a Schema parsed for a planner
+// (KeepLiterals, KeyByResponseName) normalizes the requests it plans too.
 type Options struct {
 	// MaxDepth is the most levels an operation may nest: the braces and
 	// brackets of its document, and its fields with fragments expanded

@@ -35,9 +35,11 @@
 // next to the data that could be had:
 //
 //   - An upstream's own "errors" are kept with their "message" and
-//     "extensions"; their "path" is made a response path: a root fetch's
-//     under the fetch's path, an entity fetch's ["_entities", i, …] under
-//     the path of every object representation i served (one error each).
+//     "extensions" (or masked: Options.MaskUpstreamErrors), with
+//     "upstream" naming it; their "path" is made a response path: a root
+//     fetch's under the fetch's path, an entity fetch's ["_entities", i, …]
+//     under the path of every object representation i served (one error
+//     each).
 //   - A failed fetch (transport error, timeout, status other than 2xx, a
 //     body that is not a JSON object, no "data", an "_entities" count
 //     different from the representations sent) merges nothing and adds one

@@ -58,6 +58,15 @@ type Options struct {
 	// response is copied to each waiting request. It costs a few
 	// allocations per fetch and pays off under load with repeated queries.
 	Dedup bool
+	// MaskUpstreamErrors replaces the message of every error an upstream
+	// returns with "Upstream NAME returned an error." and keeps of its
+	// extensions only a string "code" (UNAUTHENTICATED, …), beside
+	// "upstream" naming it; its path is kept. An upstream's words may tell
+	// what clients should not read (a database's message, a stack trace,
+	// internal addresses); a server facing clients sets it (package
+	// gateway does, unless told otherwise). The engine's own errors, which
+	// name the upstream and never quote it, are unchanged.
+	MaskUpstreamErrors bool
 	// Doc configures the request's Doc, into which every upstream response
 	// is parsed: its limits (MaxBytes bounds one response) and whether
 	// invalid UTF-8 passes. Its Conflict policy decides what a merge does

@@ -479,10 +479,14 @@ func (st *state) upstreamError(f *cfetch, e, path graft.Ref, r *fetchRun, j int)
 	if !ok {
 		return
 	}
+	masked := st.e.opts.MaskUpstreamErrors
 	b = append(b, `{"message":`...)
-	if m := d.Member(e, "message"); d.Kind(m) == graft.String {
+	switch m := d.Member(e, "message"); {
+	case masked:
+		b = appendQuote(b, "Upstream "+quote(f.upstream)+" returned an error.")
+	case d.Kind(m) == graft.String:
 		b = append(b, d.Raw(m)...)
-	} else {
+	default:
 		b = appendQuote(b, "Upstream "+quote(f.upstream)+" returned an error without a message.")
 	}
 	if d.Kind(path) == graft.Array {
@@ -522,6 +526,13 @@ func (st *state) upstreamError(f *cfetch, e, path graft.Ref, r *fetchRun, j int)
 	b = append(b, `,"extensions":`...)
 	x := d.Member(e, "extensions")
 	switch {
+	case masked:
+		b = append(b, '{')
+		if c := d.Member(x, "code"); d.Kind(c) == graft.String {
+			b = append(b, `"code":`...)
+			b = append(d.AppendJSON(b, c), ',')
+		}
+		b = append(b, `"upstream":`...)
 	case d.Kind(x) != graft.Object || d.Len(x) == 0:
 		b = append(b, `{"upstream":`...)
 	case d.Member(x, "upstream") != 0:

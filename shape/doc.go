@@ -15,7 +15,9 @@
 // directives bound to Boolean variables, so one Plan serves every variable
 // set. New compiles a Type tree into a Plan; package graphql builds the tree
 // from a schema and an operation. A Renderer walks a Plan and a graft.Doc
-// together and appends the response to a byte slice.
+// together and appends the response to a byte slice. Plan.Rekey gives the
+// fields at some positions other data members to read (a federation
+// gateway's private aliases), sharing the rest of the plan.
 //
 // # Data
 //

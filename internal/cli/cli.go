@@ -166,8 +166,7 @@ func commandHelp(c *command) []byte {
 type runner struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	maxBytes       int  // the most bytes read from one input
-	stdinRead      bool // standard input was read already
+	maxBytes       int // the most bytes read from one input
 
 	hooks serveHooks // tests watch graft serve through them
 

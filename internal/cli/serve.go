@@ -69,6 +69,14 @@ Flags:
                           win over it; a timeout there is subgraph NAME's own
   --forward-header NAME   send the client's header NAME on to the subgraphs
                           (repeatable; none by default)
+  --expose-subgraph-errors
+                          send the errors subgraphs return to clients as
+                          they are; by default each keeps its path, its
+                          extensions.code and the subgraph's name, and its
+                          message becomes "Upstream NAME returned an
+                          error.", as a subgraph's messages (a database's
+                          error, a stack trace, an internal address) are
+                          written for its developers, not for clients
   --subgraph-timeout D    the most a subgraph request may take (default 30s)
   --request-timeout D     the most a request's subgraph requests may take in
                           all; past it the client gets 504 (default 1m)
@@ -86,6 +94,10 @@ Flags:
   --max-aliases N         the most aliases in an operation (default 256)
   --max-tokens N          the most tokens in an operation, each argument
                           literal counted as one variable (default 20000)
+  --max-fields N          the most fields an operation selects with its
+                          fragments expanded (default 2000): a few aliases
+                          and fragments can double a selection at each
+                          level; a larger one is refused before any fetch
   --drain D               how long shutdown waits for requests (default 30s)
   --log-format F          text or json (default text)
   --log-level L           info (a record per request), warn (requests
@@ -159,10 +171,12 @@ func runServe(r *runner, c *command, args []string) int {
 	requestTimeout := fs.Duration("request-timeout", gateway.DefaultRequestTimeout, "the most a request's fetches may take in all")
 	maxResponse := fs.Int64("max-subgraph-response", httptransport.DefaultMaxResponseBytes, "the largest subgraph response")
 	dedup := fs.Bool("dedup", false, "share identical subgraph requests in flight")
+	expose := fs.Bool("expose-subgraph-errors", false, "send subgraph errors to clients unmasked")
 	maxBody := fs.Int64("max-body", gateway.DefaultMaxBodyBytes, "the largest request body")
 	maxDepth := fs.Int("max-depth", gateway.DefaultMaxDepth, "the most nested selection sets")
 	maxAliases := fs.Int("max-aliases", gateway.DefaultMaxAliases, "the most aliases")
 	maxTokens := fs.Int("max-tokens", gateway.DefaultMaxTokens, "the most tokens")
+	maxFields := fs.Int("max-fields", gateway.DefaultMaxFields, "the most fields, fragments expanded")
 	drain := fs.Duration("drain", 30*time.Second, "how long shutdown waits")
 	logFormat := fs.String("log-format", "text", "text or json")
 	logLevel := fs.String("log-level", "info", "info, warn or error")
@@ -193,7 +207,7 @@ func runServe(r *runner, c *command, args []string) int {
 	for _, n := range []struct {
 		name string
 		v    int64
-	}{{"max-body", *maxBody}, {"max-subgraph-response", *maxResponse}, {"max-depth", int64(*maxDepth)}, {"max-aliases", int64(*maxAliases)}, {"max-tokens", int64(*maxTokens)}} {
+	}{{"max-body", *maxBody}, {"max-subgraph-response", *maxResponse}, {"max-depth", int64(*maxDepth)}, {"max-aliases", int64(*maxAliases)}, {"max-tokens", int64(*maxTokens)}, {"max-fields", int64(*maxFields)}} {
 		if n.v <= 0 {
 			return r.usageError(c, "--"+n.name+" must be positive")
 		}
@@ -210,8 +224,8 @@ func runServe(r *runner, c *command, args []string) int {
 	}
 	opts := gateway.Options{
 		SubgraphTimeout: *timeout, RequestTimeout: *requestTimeout, MaxBodyBytes: *maxBody, MaxDepth: *maxDepth,
-		MaxAliases: *maxAliases, MaxTokens: *maxTokens, Logger: logger,
-		ForwardHeaders: forward, SubgraphMaxBytes: *maxResponse, Dedup: *dedup,
+		MaxAliases: *maxAliases, MaxTokens: *maxTokens, MaxFields: *maxFields, Logger: logger,
+		ForwardHeaders: forward, SubgraphMaxBytes: *maxResponse, Dedup: *dedup, ExposeSubgraphErrors: *expose,
 	}
 	var sdl, name string
 	if *demoMode {

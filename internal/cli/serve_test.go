@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"strings"
 	"sync"
@@ -209,5 +210,62 @@ func writeFile(t *testing.T, name, text string) {
 	t.Helper()
 	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestServeMaxFields: --max-fields reaches the gateway; the demo query
+// selects six fields.
+func TestServeMaxFields(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	addr, _, stderr, done := startServe(t, serveHooks{ctx: ctx}, "--demo", "--listen", "127.0.0.1:0", "--max-fields", "5")
+	want := `{"errors":[{"message":"The operation is too large to plan: with its fragments expanded, it selects more than 5 fields.","locations":[{"line":1,"column":1}]}]}`
+	if got, err := postDemo(addr); err != nil || got != want {
+		t.Errorf("got %q, %v\nwant %q", got, err, want)
+	}
+	cancel()
+	if code := wait(t, done); code != exitOK {
+		t.Errorf("exit %d, stderr %s", code, stderr)
+	}
+}
+
+// TestServeSubgraphErrors: a subgraph's error message reaches the client
+// only with --expose-subgraph-errors.
+func TestServeSubgraphErrors(t *testing.T) {
+	urls, stop, err := startDemo()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	failing := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"errors":[{"message":"secret detail"}]}`)
+	}))
+	defer failing.Close()
+	dir := t.TempDir()
+	writeFile(t, dir+"/supergraph.graphql", demo.Supergraph)
+	for _, tc := range []struct {
+		flags []string
+		want  string
+	}{
+		{nil, `"message":"Upstream \"reviews\" returned an error."`},
+		{[]string{"--expose-subgraph-errors"}, `"message":"secret detail"`},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		args := []string{"--supergraph", dir + "/supergraph.graphql", "--listen", "127.0.0.1:0"}
+		for name, u := range urls {
+			if name == "reviews" {
+				u = failing.URL
+			}
+			args = append(args, "--subgraph", name+"="+u)
+		}
+		addr, _, stderr, done := startServe(t, serveHooks{ctx: ctx}, append(args, tc.flags...)...)
+		if got, err := postDemo(addr); err != nil || !strings.Contains(got, tc.want) {
+			t.Errorf("%v: got %q, %v\nwant it to hold %q", tc.flags, got, err, tc.want)
+		}
+		cancel()
+		if code := wait(t, done); code != exitOK {
+			t.Errorf("exit %d, stderr %s", code, stderr)
+		}
 	}
 }

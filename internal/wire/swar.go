@@ -34,8 +34,3 @@ func stringSpecial(x uint64) uint64 {
 func nonDigit(x uint64) uint64 {
 	return ((x - lsb*'0') | (x + lsb*(0x80-'9'-1)) | x) & msb
 }
-
-// nonZero flags lanes that are not zero. It is exact in every lane.
-func nonZero(t uint64) uint64 {
-	return ((t & (lsb * 0x7F)) + lsb*0x7F | t) & msb
-}

@@ -230,12 +230,17 @@ func (t *Transport) fail(parent, ctx context.Context, name string, u *upstream, 
 	if c := parent.Err(); c != nil {
 		return &resolve.Error{Upstream: name, Reason: "request canceled", Err: c}
 	}
-	if ctx.Err() != nil {
+	var op *net.OpError
+	isOp := errors.As(err, &op)
+	// A connection that could not be made within the timeout is a timeout
+	// too, even when the request's own deadline has not passed yet:
+	// net/http may hand a request the outcome of a dial another request
+	// started earlier.
+	if ctx.Err() != nil || isOp && op.Op == "dial" && op.Timeout() {
 		return &resolve.Error{Upstream: name, Reason: "no response within " + u.timeout.String(), Err: context.DeadlineExceeded}
 	}
 	reason := "request failed"
-	var op *net.OpError
-	if errors.As(err, &op) {
+	if isOp {
 		if op.Op == "dial" {
 			reason = "cannot connect"
 		} else {

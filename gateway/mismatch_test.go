@@ -1,0 +1,86 @@
+package gateway
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/graftjson/graft/internal/subgraph"
+)
+
+// TestTypeMismatch runs the gateway over real subgraph servers (they
+// validate what they get) for the federation fixture "mismatch", whose
+// subgraph b returns User.id as ID! and Admin.id as ID, User.nicknames as
+// [String!]! and Admin.nicknames as [String!] under the union Account:
+// the planner fetches one of each pair under a private alias, or b would
+// refuse the operation ("Fields "id" conflict because they return
+// conflicting types").
+func TestTypeMismatch(t *testing.T) {
+	dir := filepath.Join("..", "federation", "testdata", "mismatch")
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	type object = map[string]any
+	objects := map[string]object{
+		"u1": {"__typename": "User", "id": "u1", "name": "Ada", "email": "ada@a", "nicknames": []any{"A"}, "friendIDs": []string{"u2"}, "similarIDs": []string{"u2", "a1"}},
+		"u2": {"__typename": "User", "id": "u2", "name": "Alan", "email": "alan@a", "nicknames": []any{}, "friendIDs": []string{"u1"}, "similarIDs": []string{"a1"}},
+		"a1": {"__typename": "Admin", "id": "a1", "name": "Root", "photo": "a1.png", "friendIDs": []string{"u1"}, "similarIDs": []string{"u1"}},
+	}
+	list := func(member string) subgraph.Resolver {
+		return func(_ context.Context, parent, _ map[string]any) (any, error) {
+			var out []any
+			for _, id := range parent[member].([]string) {
+				out = append(out, objects[id])
+			}
+			return out, nil
+		}
+	}
+	byID := func(_ context.Context, rep map[string]any) (map[string]any, error) {
+		id, _ := rep["id"].(string)
+		return objects[id], nil
+	}
+	configs := map[string]subgraph.Config{
+		"a": {SDL: read("a.graphql"), Root: object{"users": []any{objects["u1"], objects["u2"]}},
+			Resolvers: map[string]subgraph.Resolver{"User.friends": list("friendIDs")},
+			Entities:  map[string]subgraph.EntityResolver{"User": byID}},
+		"b": {SDL: read("b.graphql"), Root: object{"accounts": []any{objects["u1"], objects["a1"]}},
+			Resolvers: map[string]subgraph.Resolver{
+				"User.friends": list("friendIDs"), "Admin.friends": list("friendIDs"),
+				"User.similarAccounts": list("similarIDs"), "Admin.similarAccounts": list("similarIDs"),
+			},
+			Entities: map[string]subgraph.EntityResolver{"User": byID, "Admin": byID}},
+		"c": {SDL: read("c.graphql"), Entities: map[string]subgraph.EntityResolver{"Admin": byID}},
+	}
+	urls := map[string]string{}
+	for name, cfg := range configs {
+		s, err := subgraph.New(cfg)
+		if err != nil {
+			t.Fatalf("subgraph %s: %v", name, err)
+		}
+		srv := httptest.NewServer(s)
+		t.Cleanup(srv.Close)
+		urls[name] = srv.URL
+	}
+	g, err := New(read("supergraph.graphql"), Options{Subgraphs: urls, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(g)
+	t.Cleanup(srv.Close)
+	for _, c := range []httpCase{
+		{name: "union members, two levels down a list", body: post(`{ users { id name } accounts { ... on User { id name similarAccounts { ... on User { id name similarAccounts { ... on User { id } ... on Admin { id } } } ... on Admin { id name } } } ... on Admin { id name similarAccounts { ... on User { id name } ... on Admin { id name similarAccounts { ... on User { id } } } } } } }`),
+			status: 200, want: `{"data":{"users":[{"id":"u1","name":"Ada"},{"id":"u2","name":"Alan"}],"accounts":[{"id":"u1","name":"Ada","similarAccounts":[{"id":"u2","name":"Alan","similarAccounts":[{"id":"a1"}]},{"id":"a1","name":"Root"}]},{"id":"a1","name":"Root","similarAccounts":[{"id":"u1","name":"Ada"}]}]}}`},
+		{name: "entity and no entity", body: post(`{ accounts { ... on User { id name } ... on Admin { id photo } } }`),
+			status: 200, want: `{"data":{"accounts":[{"id":"u1","name":"Ada"},{"id":"a1","photo":"a1.png"}]}}`},
+		{name: "lists, a path and a key under aliases", body: post(`{ accounts { ... on User { id: name nicknames friends { email name } } ... on Admin { id: name nicknames friends { id email } photo } } }`),
+			status: 200, want: `{"data":{"accounts":[{"id":"Ada","nicknames":["A"],"friends":[{"email":"alan@a","name":"Alan"}]},{"id":"Root","nicknames":null,"friends":[{"id":"u1","email":"ada@a"}],"photo":"a1.png"}]}}`},
+	} {
+		t.Run(c.name, func(t *testing.T) { checkHTTP(t, srv, c) })
+	}
+}

@@ -1,0 +1,40 @@
+package resolve_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/graftjson/graft/resolve"
+)
+
+// TestMaskUpstreamErrors: masked, an upstream's errors keep their path, a
+// string code and the upstream's name, not their message or other
+// extensions (nor an "upstream" of their own); the engine's own errors are
+// the same in both modes.
+func TestMaskUpstreamErrors(t *testing.T) {
+	ups := map[string]upstream{
+		"a":     {answer: `{"data":{"topProducts":[{"upc":"1"},{"upc":"2"},{"upc":"1"}]},"errors":[{"message":"root warning from db at 10.0.0.7","path":["topProducts",1],"extensions":{"stack":"at db.go:12"}}]}`},
+		"stock": {answer: `{"data":{"_entities":[null,{"stock":2}]},"errors":[{"message":"no stock for 1","path":["_entities",0,"stock"],"extensions":{"code":"E1","sql":"SELECT"}},{"message":"spoofed","extensions":{"upstream":"elsewhere","code":7}},{"path":["_entities",5]}]}`},
+	}
+	plan := mustPlan(t, seq(root("a", "{topProducts}"), productsAt("topProducts", "@")), nil)
+	for _, tc := range []struct {
+		name string
+		mask bool
+		want string
+	}{
+		{"passed on", false, `{"errors":[{"message":"root warning from db at 10.0.0.7","path":["topProducts",1],"extensions":{"stack":"at db.go:12","upstream":"a"}},{"message":"no stock for 1","path":["topProducts",0,"stock"],"extensions":{"code":"E1","sql":"SELECT","upstream":"stock"}},{"message":"no stock for 1","path":["topProducts",2,"stock"],"extensions":{"code":"E1","sql":"SELECT","upstream":"stock"}},{"message":"spoofed","extensions":{"upstream":"elsewhere","code":7}},{"message":"Upstream \"stock\" returned an error without a message.","extensions":{"upstream":"stock"}}],"data":{"topProducts":[null,{"upc":"2","stock":2},null]}}`},
+		{"masked", true, `{"errors":[{"message":"Upstream \"a\" returned an error.","path":["topProducts",1],"extensions":{"upstream":"a"}},{"message":"Upstream \"stock\" returned an error.","path":["topProducts",0,"stock"],"extensions":{"code":"E1","upstream":"stock"}},{"message":"Upstream \"stock\" returned an error.","path":["topProducts",2,"stock"],"extensions":{"code":"E1","upstream":"stock"}},{"message":"Upstream \"stock\" returned an error.","extensions":{"upstream":"stock"}},{"message":"Upstream \"stock\" returned an error.","extensions":{"upstream":"stock"}}],"data":{"topProducts":[null,{"upc":"2","stock":2},null]}}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := resolve.NewEngine(transportOf(ups), resolve.Options{MaskUpstreamErrors: tc.mask})
+			out, err := e.Execute(context.Background(), plan, &resolve.Request{}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkResponse(t, out)
+			if string(out) != tc.want {
+				t.Errorf("\n got %s\nwant %s", out, tc.want)
+			}
+		})
+	}
+}

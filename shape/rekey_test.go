@@ -1,0 +1,58 @@
+package shape_test
+
+import (
+	"testing"
+
+	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/shape"
+)
+
+// TestRekey reads fields of one position from other members: only along
+// the keys' paths, for the named type, response name and field, while the
+// same (shared) selection elsewhere and the original plan keep their keys.
+func TestRekey(t *testing.T) {
+	user := obj("User", f("id", tID, 1))
+	account := &shape.Type{Kind: shape.Abstract, Name: "Account", Cases: []shape.Case{
+		{Type: "User", Fields: []shape.Field{f("id", tID, 2), f("friend", user, 3), f("n", tString, 4)}},
+		{Type: "Admin", Fields: []shape.Field{f("id", tID, 5)}},
+	}}
+	root := obj("Query", f("a", list(account), 6), f("b", account, 7))
+	p, err := shape.New(root, shape.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const data = `{"a":[{"__typename":"User","id":"x","n":"plain","graft__User__id":"u1","graft__User__friend":{"id":"x","k":"u2"}},{"__typename":"Admin","id":"a1"}],
+		"b":{"__typename":"User","id":"u3","n":"m","friend":{"id":"u4"}}}`
+	keys := []shape.KeyAt{
+		{Path: []string{"a", "@"}, Type: "User", Name: "id", Field: "id", Key: "graft__User__id"},
+		{Path: []string{"a", "@"}, Type: "User", Name: "friend", Field: "friend", Key: "graft__User__friend"},
+		{Path: []string{"a", "@", "graft__User__friend"}, Type: "User", Name: "id", Field: "id", Key: "k"},
+		{Path: []string{"a", "@"}, Type: "User", Name: "n", Field: "other", Key: "graft__User__n"},      // another field: ignored
+		{Path: []string{"a", "@"}, Type: "Admin", Name: "n", Field: "n", Key: "graft__Admin__n"},        // no such field: ignored
+		{Path: []string{"a"}, Type: "User", Name: "id", Field: "id", Key: "graft__User__id"},            // no objects there: ignored
+		{Path: []string{"nowhere", "@"}, Type: "User", Name: "id", Field: "id", Key: "graft__User__id"}, // no such path: ignored
+	}
+	for _, tc := range []struct {
+		name string
+		plan *shape.Plan
+		want string
+	}{
+		{"rekeyed", p.Rekey(keys), `{"data":{"a":[{"id":"u1","friend":{"id":"u2"},"n":"plain"},{"id":"a1"}],"b":{"id":"u3","friend":{"id":"u4"},"n":"m"}}}`},
+		{"original", p, `{"data":{"a":[{"id":"x","friend":null,"n":"plain"},{"id":"a1"}],"b":{"id":"u3","friend":{"id":"u4"},"n":"m"}}}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var d graft.Doc
+			ref, err := d.Parse([]byte(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var r shape.Renderer
+			if got := string(r.Render(nil, tc.plan, &d, ref, nil)); got != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+		})
+	}
+	if p.Rekey(nil) != p {
+		t.Error("Rekey without keys copied the plan")
+	}
+}
