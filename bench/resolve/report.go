@@ -86,7 +86,7 @@ func main() {
 				v, _ := strconv.ParseFloat(m[3+i], 64)
 				*p = append(*p, v)
 			}
-		} else if strings.HasPrefix(t, "go:") || strings.HasPrefix(t, "graphql-go-tools:") || strings.HasPrefix(t, "cpus:") || strings.HasPrefix(t, "cpu:") {
+		} else if strings.HasPrefix(t, "go:") || strings.HasPrefix(t, "graphql-go-tools:") || strings.HasPrefix(t, "cpus:") || strings.HasPrefix(t, "cpu:") || strings.HasPrefix(t, "load:") {
 			if !slices.Contains(head, t) {
 				head = append(head, t)
 			}
