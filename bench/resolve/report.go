@@ -178,6 +178,25 @@ func main() {
 		}
 		return "**no**"
 	}
+	// flat writes the target on the time per item from 3 to 1,000 items,
+	// of the figure value reads.
+	flat := func(engine string, c int, what string, value func(key) (float64, bool)) {
+		var per []float64
+		var text []string
+		for i, g := range groups {
+			if v, ok := value(key{g + "/" + engine, c}); ok {
+				n := []float64{3, 100, 1000}[i]
+				per = append(per, v/n)
+				text = append(text, fmt.Sprintf("%s/item at %.0f", fmtNs(v/n), n))
+			}
+		}
+		if len(per) == 3 {
+			spread := slices.Max(per) / slices.Min(per)
+			fmt.Fprintf(&b, "| %s: %s | %d | %s: %.2f× | %s |\n", engine, what, c, strings.Join(text, ", "), spread, verdict(spread <= 1.5))
+		}
+	}
+	wall := func(k key) (float64, bool) { ns, _, _, _, ok := med(k); return ns, ok }
+	cpu := func(k key) (float64, bool) { v := cpuMed(k); return v, v > 0 }
 	for _, engine := range []string{"graft", "graft-inline"} {
 		for _, c := range cpus {
 			gns, gb, ga, _, gok := med(key{"BenchmarkNestedBatching/" + engine, c})
@@ -189,33 +208,8 @@ func main() {
 			if gok {
 				fmt.Fprintf(&b, "| %s: ≤ 10 allocs/op and ≤ 1 KB/op | %d | %.0f allocs, %.0f B | %s |\n", engine, c, ga, gb, verdict(ga <= 10 && gb <= 1024))
 			}
-			var per []float64
-			var text []string
-			for i, g := range groups {
-				ns, _, _, _, ok := med(key{g + "/" + engine, c})
-				if !ok {
-					continue
-				}
-				n := []float64{3, 100, 1000}[i]
-				per = append(per, ns/n)
-				text = append(text, fmt.Sprintf("%s/item at %.0f", fmtNs(ns/n), n))
-			}
-			if len(per) == 3 {
-				spread := slices.Max(per) / slices.Min(per)
-				fmt.Fprintf(&b, "| %s: time per item flat from 3 to 1,000 items (within 1.5×) | %d | %s: %.2f× | %s |\n", engine, c, strings.Join(text, ", "), spread, verdict(spread <= 1.5))
-			}
-			per, text = per[:0], text[:0]
-			for i, g := range groups {
-				if v := cpuMed(key{g + "/" + engine, c}); v > 0 {
-					n := []float64{3, 100, 1000}[i]
-					per = append(per, v/n)
-					text = append(text, fmt.Sprintf("%s/item at %.0f", fmtNs(v/n), n))
-				}
-			}
-			if len(per) == 3 {
-				spread := slices.Max(per) / slices.Min(per)
-				fmt.Fprintf(&b, "| %s: the same in CPU time | %d | %s: %.2f× | %s |\n", engine, c, strings.Join(text, ", "), spread, verdict(spread <= 1.5))
-			}
+			flat(engine, c, "time per item flat from 3 to 1,000 items (within 1.5×)", wall)
+			flat(engine, c, "the same in CPU time", cpu)
 		}
 	}
 	b.WriteString("\n")
