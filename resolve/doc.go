@@ -71,10 +71,9 @@
 // free. Options bound the fetches in flight per request (MaxParallel) and
 // the goroutines per engine (MaxConcurrency); Options.Inline, for
 // transports that answer without waiting, runs every fetch in the calling
-// goroutine, one after another. Cancelling the context
-// stops every fetch in flight, starts no other, and Execute returns only
-// after every fetch it started has returned: no goroutine outlives its
-// request.
+// goroutine, one after another. Cancelling the context stops every fetch
+// in flight, starts no other, and Execute returns only after every fetch
+// it started has returned: no goroutine outlives its request.
 //
 // # Memory
 //
