@@ -37,11 +37,11 @@ type spanState struct {
 // was an insertion before all the entities recorded so far: a memmove
 // growing with the batch, quadratic in all (bench/resolve's nested
 // batching request over 1,000 products: 2,300 insertions, 5.7% of its
-// instructions in slices.Insert). An insertion goes into
-// the late list instead, at its end in that pattern, and the late list
-// is folded into edits in one pass once it holds a fixed share of them,
-// so that folding costs a few moves per edit. Reads (clean) search both
-// lists and never fold, since reads never mutate.
+// instructions in slices.Insert). An insertion goes into the late list
+// instead, at its end in that pattern, and the late list is folded into
+// edits in one pass once it holds a fixed share of them, so that folding
+// costs a few moves per edit. Reads (clean) search both lists and never
+// fold, since reads never mutate.
 const minLate = 64
 
 // print modes of a container
@@ -152,9 +152,11 @@ func (d *Doc) grown(c, last uint32) {
 func (d *Doc) record(off uint32) {
 	s := &d.spans
 	if n := len(s.edits); n == 0 || s.edits[n-1] < off {
-		// Edits made in document order. Every offset in late is below
-		// edits' last one (it was when recorded, and edits only grows
-		// at its end), so off is in neither.
+		// Edits made in document order. Offsets in late were below
+		// edits' last one when recorded, so off is not there either,
+		// unless a rollback took edits' last one away: then off is in
+		// both lists, which changes no answer of clean (and a rollback
+		// of this record removes the copy in edits).
 		s.edits = append(s.edits, off)
 	} else {
 		if _, found := slices.BinarySearch(s.edits, off); found {
