@@ -113,9 +113,14 @@ func (r *Reader) position(off int64) (line, col int) {
 }
 
 // fail ends the stream with an error at window index i. Once the first
-// item was delivered, the reason says how many were.
+// item was delivered, the reason says how many were. A syntax error that a
+// common mistake explains better says so; a limit is not one (an item cut
+// at its limit may well end in "01").
 func (r *Reader) fail(i int, reason string, sentinel error) bool {
-	return r.failAt(r.base+int64(i), wire.PlainReason(r.buf, i, r.base+int64(i) == 0, reason), sentinel, "")
+	if sentinel == graft.ErrSyntax {
+		reason = wire.PlainReason(r.buf, i, r.base+int64(i) == 0, reason)
+	}
+	return r.failAt(r.base+int64(i), reason, sentinel, "")
 }
 
 func (r *Reader) failAt(off int64, reason string, sentinel error, pointer string) bool {
