@@ -47,10 +47,10 @@ What the items are:
 The whole input is checked strictly as RFC 8259 defines JSON (see "graft
 help validate"). Items of more than 64 MiB (--max-bytes N sets the limit;
 an item is refused once that much of it was read) and nesting deeper than
-1000 levels are errors. Without --path, empty
-input (or only whitespace) is valid: there are no items, and the exit
-status is 0 (validate rejects it: it holds no JSON document). With no
-FILE, or with "-", stream reads standard input.
+1000 levels are errors. Without --path, empty input (or only whitespace)
+is valid: there are no items, and the exit status is 0 (validate rejects
+it: it holds no JSON document). With no FILE, or with "-", stream reads
+standard input.
 
 When standard error is a terminal, a progress line there shows the bytes
 read (of the total, for a file), the rate and the items so far; --quiet
