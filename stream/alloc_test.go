@@ -2,6 +2,9 @@ package stream_test
 
 import (
 	"bytes"
+	"errors"
+	"io"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -103,4 +106,84 @@ func BenchmarkReader(b *testing.B) {
 			}
 		}
 	})
+}
+
+// repeatReader generates prefix, then unit n times, then suffix, without
+// holding the whole input: what a Reader allocates is its own.
+type repeatReader struct {
+	parts [][]byte // what is left to read, in order
+	unit  []byte
+	n     int // copies of unit left after parts[0]
+}
+
+func newRepeatReader(prefix, unit, suffix string, n int) *repeatReader {
+	return &repeatReader{parts: [][]byte{[]byte(prefix), []byte(suffix)}, unit: []byte(unit), n: n}
+}
+
+func (g *repeatReader) Read(p []byte) (int, error) {
+	total := 0
+	for len(p) > 0 && len(g.parts) > 0 {
+		if len(g.parts[0]) == 0 {
+			if len(g.parts) > 1 && g.n > 0 {
+				g.n--
+				g.parts[0] = g.unit
+				continue
+			}
+			g.parts = g.parts[1:]
+			continue
+		}
+		k := copy(p, g.parts[0])
+		g.parts[0], p, total = g.parts[0][k:], p[k:], total+k
+	}
+	if total == 0 && len(g.parts) == 0 {
+		return 0, io.EOF
+	}
+	return total, nil
+}
+
+// TestOversizedItemMemory: an item far over MaxItemBytes fails with
+// ErrLimit once its first MaxItemBytes are read, and the Reader allocates
+// no more than the window that takes them (grown by doubling: twice the
+// largest window at most, which is about the limit, or twice it in
+// Sequence mode): it neither reads on nor builds the item. The input is 24
+// MB in every mode.
+func TestOversizedItemMemory(t *testing.T) {
+	const limit = 1 << 20
+	const size = 24 << 20
+	record := `{"id":12345,"name":"caf\u00e9 \"x\"","tags":["a","b"],"ok":true,"n":null},`
+	for _, tc := range []struct {
+		name                 string
+		opts                 stream.Options
+		prefix, unit, suffix string
+		windows              int // the largest window, in MaxItemBytes
+	}{
+		{"array of one object", stream.Options{}, `[{"rows":[`, record, `0]}]`, 1},
+		{"array at a path", stream.Options{Path: "/a"}, `{"a":[[`, record, `0]]}`, 1},
+		{"concatenated", stream.Options{Mode: stream.Auto}, `{"rows":[`, record, `0]}`, 1},
+		{"string", stream.Options{}, `["`, `caf\u00e9 \" 日本語 `, `"]`, 1},
+		{"number", stream.Options{}, `[1`, `2345678901`, `]`, 1},
+		{"line", stream.Options{Mode: stream.Lines}, `{"rows":[`, record, "0]}\n", 1},
+		{"sequence", stream.Options{Mode: stream.Sequence}, "\x1e{\"rows\":[", record, "0]}\n", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.opts.MaxItemBytes = limit
+			src := newRepeatReader(tc.prefix, tc.unit, tc.suffix, size/len(tc.unit))
+			runtime.GC()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			r := stream.NewReader(src, tc.opts)
+			for r.Next() {
+			}
+			runtime.ReadMemStats(&after)
+			if !errors.Is(r.Err(), graft.ErrLimit) || r.Count() != 0 {
+				t.Fatalf("%d items, error %v; want ErrLimit", r.Count(), r.Err())
+			}
+			if alloc, budget := after.TotalAlloc-before.TotalAlloc, uint64(2*tc.windows*limit+256<<10); alloc > budget {
+				t.Errorf("%d bytes allocated for an item limit of %d bytes, want at most %d", alloc, limit, budget)
+			}
+			if left := src.n * len(tc.unit); left < size/2 {
+				t.Errorf("read on to %d bytes of an item limited to %d", size-left, limit)
+			}
+		})
+	}
 }

@@ -19,10 +19,12 @@
 // A Reader holds its window (Options.BufferSize, 64 KiB by default, grown
 // only for an item that does not fit, up to about Options.MaxItemBytes),
 // one Doc the size of the largest item so far, and one byte per level of
-// nesting outside the items. Nothing depends on the length of the input: the text
-// outside the items is validated as it streams past and never built into
-// nodes, and a string outside the items longer than the window is validated
-// piece by piece; whitespace before a value, however long, streams past.
+// nesting outside the items. An item longer than MaxItemBytes fails once
+// that much of it was read: the rest is not read and nothing of it is
+// built. Nothing depends on the length of the input: the text outside the
+// items is validated as it streams past and never built into nodes, and a
+// string outside the items longer than the window is validated piece by
+// piece; whitespace before a value, however long, streams past.
 // Numbers and the member names along the path must fit in MaxItemBytes.
 //
 // The current item lives in memory the Reader reuses: the Doc, every Ref

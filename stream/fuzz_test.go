@@ -214,3 +214,56 @@ func FuzzFormat(f *testing.F) {
 		}
 	})
 }
+
+// FuzzItemLimit: with a small MaxItemBytes, a Reader delivers the items a
+// Reader without it delivers, as long as they fit, and then either ends
+// as that one does (the same error, at the same offset) or fails on the
+// limit, which it may only do where the unlimited Reader found nothing
+// wrong before the cut (up to lookahead bytes before it, where the cut
+// may cause an error of its own). So the text of an item over the limit,
+// checked without building it, gives the error a full parse gives. No
+// input panics.
+func FuzzItemLimit(f *testing.F) {
+	for _, s := range seeds {
+		f.Add([]byte(s), uint8(4), uint16(3))
+	}
+	for _, s := range []string{`[{"a" 1` + strings.Repeat(" ", 40) + `}]`, `[[1,2,3,[4,[5]],"\u00e9\ud83d\ude00 x"]]`, "\x1e[1,2,3,4,5,6]\n\x1e1 ", `{"a":[1,2]}{"b":tru}`} {
+		f.Add([]byte(s), uint8(6), uint16(5))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, limit uint8, chunk uint16) {
+		const lookahead = 12
+		opts := stream.Options{Mode: stream.Auto, MaxDepth: 20}
+		want := collect(stream.NewReader(bytes.NewReader(data), opts))
+		opts.MaxItemBytes, opts.BufferSize = 1+int(limit%64), 1
+		got := collect(stream.NewReader(newChunkReader(data, uint32(chunk), 1+int(chunk%61)), opts))
+		n := len(got.raws)
+		if n > len(want.raws) || !equal(got.raws, want.raws[:n]) {
+			t.Fatalf("items %q, without the limit %q", got.raws, want.raws)
+		}
+		for _, raw := range got.raws {
+			if len(raw) > opts.MaxItemBytes {
+				t.Fatalf("item %q over the limit of %d", raw, opts.MaxItemBytes)
+			}
+		}
+		var ge, we *graft.Error
+		if errors.As(got.err, &ge) && errors.Is(ge, graft.ErrLimit) && strings.Contains(ge.Reason, "longer than") {
+			if n < len(want.raws) && len(want.raws[n]) <= opts.MaxItemBytes {
+				t.Fatalf("error %v, but item %q fits", got.err, want.raws[n])
+			}
+			if errors.As(want.err, &we) && n == len(want.raws) && we.Offset+lookahead < ge.Offset {
+				t.Fatalf("error %v, but without the limit %v comes first", got.err, want.err)
+			}
+			return
+		}
+		if n != len(want.raws) {
+			t.Fatalf("%d items and error %v, without the limit %d items", n, got.err, len(want.raws))
+		}
+		switch {
+		case (got.err == nil) != (want.err == nil):
+			t.Fatalf("error %v, without the limit %v", got.err, want.err)
+		case got.err == nil:
+		case !errors.As(got.err, &ge) || !errors.As(want.err, &we) || ge.Err != we.Err || ge.Offset != we.Offset || ge.Reason != we.Reason:
+			t.Fatalf("error %v, without the limit %v", got.err, want.err)
+		}
+	})
+}

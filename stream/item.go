@@ -242,7 +242,7 @@ func (r *Reader) cut(i int, what string) string {
 // an error of a value cut short there says so, not "end of input".
 func (r *Reader) deliver(start, end int, cut string) bool {
 	if end-start > r.opts.MaxItemBytes {
-		return r.tooBig(start)
+		return r.tooBig(start, false)
 	}
 	root, err := r.doc.Parse(r.buf[start:end])
 	if err != nil {
@@ -360,7 +360,7 @@ func (r *Reader) valueEnd() (int, bool) {
 			i++
 		}
 		if i-r.pos > r.opts.MaxItemBytes {
-			return 0, r.tooBig(r.pos)
+			return 0, r.tooBig(r.pos, false)
 		}
 		var more bool
 		if i, more = r.refill(i); !more {
@@ -376,20 +376,28 @@ func (r *Reader) tooDeep(at int) bool {
 }
 
 // tooBig fails on the item at window index start, longer than
-// MaxItemBytes.
-func (r *Reader) tooBig(start int) bool {
-	return r.earlierError(start, start+r.opts.MaxItemBytes, lookahead, "item longer than the size limit of "+itoa(r.opts.MaxItemBytes)+" bytes")
+// MaxItemBytes. With checked set, its first MaxItemBytes are known to be
+// valid so far (a number or literal the grammar scanned).
+func (r *Reader) tooBig(start int, checked bool) bool {
+	at, reason := start+r.opts.MaxItemBytes, "item longer than the size limit of "+itoa(r.opts.MaxItemBytes)+" bytes"
+	if checked {
+		return r.fail(at, reason, graft.ErrLimit)
+	}
+	return r.earlierError(start, at, lookahead, reason)
 }
 
 // earlierError fails with a limit met at window index at, inside the item
 // that starts at start, unless the text before it holds a syntax error:
 // the first error in the input is the one reported. An error within slack
-// bytes of at may be an effect of the cut and does not count.
+// bytes of at may be an effect of the cut and does not count. The text is
+// validated as Validate does it, through a small window of its own, not
+// parsed: an item over the limit is never built.
 func (r *Reader) earlierError(start, at, slack int, reason string) bool {
-	if _, err := r.doc.Parse(r.buf[start:at]); err != nil {
-		if ge, ok := err.(*graft.Error); ok && ge.Offset >= 0 && ge.Offset+int64(slack) < int64(at-start) {
-			return r.itemError(start, err)
-		}
+	o := r.opts
+	o.MaxDepth, o.BufferSize = r.docDepth, 0
+	err := Validate(bytes.NewReader(r.buf[start:at]), o)
+	if ge, ok := err.(*graft.Error); ok && ge.Offset+int64(slack) < int64(at-start) {
+		return r.itemError(start, err)
 	}
 	return r.fail(at, reason, graft.ErrLimit)
 }

@@ -62,8 +62,9 @@ type Options struct {
 	// outside the items, of one number or one member name of the path).
 	// The window that holds the item grows to about its size at most (in
 	// Sequence mode, to about twice its size for a text followed by that
-	// much whitespace), so it bounds the memory of a Reader. Zero means
-	// DefaultMaxItemBytes.
+	// much whitespace), so it bounds the memory of a Reader: an item over
+	// the limit fails once that much of it was read, and is not built.
+	// Zero means DefaultMaxItemBytes.
 	MaxItemBytes int
 	// MaxDepth limits the nesting of arrays and objects, counted from the
 	// top of the stream: an item of an array at depth k may nest
@@ -80,7 +81,10 @@ type Options struct {
 	// (AllowInvalidUTF8, AllowLoneSurrogates, RejectDuplicateNames) and the
 	// node limit. Its MaxDepth and MaxBytes are replaced by the limits
 	// above. AllowInvalidUTF8 and AllowLoneSurrogates apply to the text
-	// outside the items too; RejectDuplicateNames only inside the items.
+	// outside the items too; RejectDuplicateNames only inside the items,
+	// and not inside one over MaxItemBytes, which is only validated up to
+	// the limit (the limit is the error, unless a syntax error comes
+	// first).
 	Doc graft.Options
 }
 

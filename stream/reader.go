@@ -25,12 +25,13 @@ import (
 // A Reader is not safe for concurrent use. Reset reuses one for another
 // input; a warm Reader reads items without allocating.
 type Reader struct {
-	src     io.Reader
-	opts    Options // normalized
-	mode    wire.Mode
-	form    Mode // the mode in effect: Options.Mode, or what Auto chose
-	path    graft.Path
-	pathErr error // Options.Path is malformed: every Next fails
+	src      io.Reader
+	opts     Options // normalized
+	mode     wire.Mode
+	form     Mode // the mode in effect: Options.Mode, or what Auto chose
+	path     graft.Path
+	pathErr  error // Options.Path is malformed: every Next fails
+	nameRoom int64 // the window a member name on the path may need: see windowMax
 
 	buf       []byte // the window: input from stream offset base on
 	pos       int    // next unread byte of buf
@@ -70,6 +71,9 @@ func NewReader(src io.Reader, opts Options) *Reader {
 	r := &Reader{opts: opts.normalized()}
 	r.mode = wire.ModeOf(r.opts.Doc.AllowInvalidUTF8, r.opts.Doc.AllowLoneSurrogates)
 	r.path, r.pathErr = graft.ParsePointer(r.opts.Path)
+	for _, tok := range r.path {
+		r.nameRoom = max(r.nameRoom, nameRoom(tok))
+	}
 	r.Reset(src)
 	return r
 }

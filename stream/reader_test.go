@@ -75,6 +75,9 @@ var arrayCases = []streamCase{
 	{name: "item over the size limit", in: `[1,"` + strings.Repeat("x", 100) + `"]`, opts: stream.Options{MaxItemBytes: 50},
 		items: []string{`1`}, errIs: graft.ErrLimit, at: "1:54", reason: "item longer than the size limit of 50 bytes"},
 	{name: "syntax error before the size limit", in: `[{"a" 1` + strings.Repeat(" ", 100) + `}]`, opts: stream.Options{MaxItemBytes: 50}, errIs: graft.ErrSyntax, at: "1:7"},
+	{name: "item cut at the size limit after a zero", in: `["abc01234"]`, opts: stream.Options{MaxItemBytes: 5}, errIs: graft.ErrLimit, at: "1:7", reason: "item longer than the size limit of 5 bytes"},
+	{name: "duplicate names before the size limit", in: `[{"a":1,"a":2,"b":"` + strings.Repeat("x", 100) + `"}]`, opts: stream.Options{MaxItemBytes: 50, Doc: graft.Options{RejectDuplicateNames: true}},
+		errIs: graft.ErrLimit, at: "1:52", reason: "item longer than the size limit of 50 bytes"},
 	{name: "item at the size limit", in: `["` + strings.Repeat("x", 48) + `"]`, opts: stream.Options{MaxItemBytes: 50}, items: []string{`"` + strings.Repeat("x", 48) + `"`}},
 }
 

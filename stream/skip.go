@@ -276,7 +276,7 @@ func (r *Reader) scalarEnd(item bool) (int, bool) {
 		if (code == wire.EOF || code == wire.OK && end == len(r.buf)) && r.more() {
 			if len(r.buf)-r.pos > r.opts.MaxItemBytes {
 				if item {
-					return 0, r.tooBig(r.pos)
+					return 0, r.tooBig(r.pos, true)
 				}
 				return 0, r.fail(r.pos, "number longer than the item size limit of "+itoa(r.opts.MaxItemBytes)+" bytes", graft.ErrLimit)
 			}
@@ -410,13 +410,17 @@ func (r *Reader) matchName(tok string) (match, ok bool) {
 			r.pos = end
 			return match, true
 		}
-		// Every byte of tok takes at most 6 bytes escaped.
-		if end+lookahead < len(r.buf) || !r.more() || len(r.buf)-r.pos > 6*len(tok)+2+lookahead {
+		if end+lookahead < len(r.buf) || !r.more() || int64(len(r.buf)-r.pos) > nameRoom(tok) {
 			return false, r.skipString()
 		}
 		r.fill(r.pos)
 	}
 }
+
+// nameRoom is the most bytes matchName reads of a member name before it
+// knows the name cannot decode to tok: every byte of tok takes at most 6
+// escaped, and the quotes and the longest escape come on top.
+func nameRoom(tok string) int64 { return 6*int64(len(tok)) + 2 + lookahead }
 
 // notFound fails at r.pos: token k of the path names nothing.
 func (r *Reader) notFound(k int) bool {

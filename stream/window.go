@@ -3,6 +3,7 @@ package stream
 import (
 	"bytes"
 	"io"
+	"math"
 	"strconv"
 
 	"github.com/graftjson/graft"
@@ -38,13 +39,7 @@ func (r *Reader) fill(keep int) bool {
 		return false
 	}
 	if len(r.buf) == cap(r.buf) {
-		c := 2 * cap(r.buf)
-		if c < r.opts.BufferSize {
-			c = r.opts.BufferSize
-		}
-		nb := make([]byte, len(r.buf), c)
-		copy(nb, r.buf)
-		r.buf = nb
+		r.grow()
 	}
 	for empty := 0; ; empty++ {
 		n, err := r.src.Read(r.buf[len(r.buf):cap(r.buf)])
@@ -65,6 +60,35 @@ func (r *Reader) fill(keep int) bool {
 			return false
 		}
 	}
+}
+
+// grow doubles the full window up to a quarter of the largest one the
+// limits can use (windowMax), and from there goes to that at once: the
+// window never takes much more than the limit, and the copy of the last
+// step needs at most one and a half times that.
+func (r *Reader) grow() {
+	c := r.windowMax()
+	if n := cap(r.buf); n < c/4 || n >= c { // n >= c: not reached, every scan fails first
+		c = 2 * n
+	}
+	nb := make([]byte, len(r.buf), c)
+	copy(nb, r.buf)
+	r.buf = nb
+}
+
+// windowMax is the largest window the limits can use: a scan fails once
+// more than MaxItemBytes of one item (or of one line, or of one number) is
+// in the window, and in Sequence mode once whitespace after a text passes
+// MaxItemBytes more. A member name on the path is read whole to be
+// compared, so the window may need to hold one as long as six times the
+// token (every byte escaped). Any read needs room for more than minBuffer
+// bytes past that.
+func (r *Reader) windowMax() int {
+	n := int64(r.opts.MaxItemBytes)
+	if r.form == Sequence {
+		n *= 2
+	}
+	return int(min(max(n, r.nameRoom)+2*minBuffer, math.MaxInt))
 }
 
 var nl = []byte{'\n'}
@@ -89,9 +113,14 @@ func (r *Reader) position(off int64) (line, col int) {
 }
 
 // fail ends the stream with an error at window index i. Once the first
-// item was delivered, the reason says how many were.
+// item was delivered, the reason says how many were. A syntax error that a
+// common mistake explains better says so; a limit is not one (an item cut
+// at its limit may well end in "01").
 func (r *Reader) fail(i int, reason string, sentinel error) bool {
-	return r.failAt(r.base+int64(i), wire.PlainReason(r.buf, i, r.base+int64(i) == 0, reason), sentinel, "")
+	if sentinel == graft.ErrSyntax {
+		reason = wire.PlainReason(r.buf, i, r.base+int64(i) == 0, reason)
+	}
+	return r.failAt(r.base+int64(i), reason, sentinel, "")
 }
 
 func (r *Reader) failAt(off int64, reason string, sentinel error, pointer string) bool {

@@ -3,6 +3,7 @@ package stream
 import (
 	"strings"
 	"testing"
+	"testing/iotest"
 )
 
 // TestWindowStaysSmall: tokens outside the items far longer than the
@@ -69,6 +70,48 @@ func TestWhitespaceOutsideItems(t *testing.T) {
 			}
 			if cap(r.buf) > tc.window {
 				t.Errorf("window grew to %d bytes", cap(r.buf))
+			}
+		})
+	}
+}
+
+// TestWindowLargest: with a small MaxItemBytes, what each scan reads at
+// its limit fits in the largest window (windowMax), which the window never
+// passes: items and lines at the limit, a text of a sequence with the most
+// whitespace after it, a number outside the items at the limit, and a
+// member name on the path written with an escape for every byte, longer
+// than the limit.
+func TestWindowLargest(t *testing.T) {
+	const limit = 40
+	item := `"` + strings.Repeat("y", limit-2) + `"`
+	escaped := strings.Repeat(`\u0061`, 30) // "aaa…": 180 bytes
+	for _, tc := range []struct {
+		name  string
+		in    string
+		opts  Options
+		items int
+		err   string // what the error says, if any
+	}{
+		{"items at the limit", "[" + item + "," + item + "]", Options{}, 2, ""},
+		{"item over the limit", "[[" + item + ",1]]", Options{}, 0, "item longer than the size limit of 40 bytes"},
+		{"number item over the limit", "[" + strings.Repeat("1", 100) + "]", Options{}, 0, "item longer than the size limit of 40 bytes"},
+		{"lines at the limit", item + "\n" + item, Options{Mode: Lines}, 2, ""},
+		{"line over the limit", item + " 1\n", Options{Mode: Lines}, 0, "line longer than the item size limit of 40 bytes"},
+		{"text and whitespace at the limits", "\x1e" + item + strings.Repeat(" ", limit) + "\x1e1\n", Options{Mode: Sequence}, 2, ""},
+		{"number before the path at the limit", `{"n":` + strings.Repeat("2", limit) + `,"a":[1]}`, Options{Path: "/a"}, 1, ""},
+		{"number before the path over the limit", `{"n":` + strings.Repeat("2", limit+1) + `,"a":[1]}`, Options{Path: "/a"}, 0, "number longer than the item size limit of 40 bytes"},
+		{"escaped name on the path", `{"` + escaped + `":[1,2]}`, Options{Path: "/" + strings.Repeat("a", 30)}, 2, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.opts.MaxItemBytes = limit
+			r := NewReader(iotest.OneByteReader(strings.NewReader(tc.in)), tc.opts)
+			for r.Next() {
+			}
+			if err := r.Err(); r.Count() != tc.items || tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
+				t.Errorf("%d items, error %v; want %d items and %q", r.Count(), err, tc.items, tc.err)
+			}
+			if cap(r.buf) > r.windowMax() {
+				t.Errorf("window of %d bytes, more than the %d the limits can use", cap(r.buf), r.windowMax())
 			}
 		})
 	}

@@ -45,11 +45,12 @@ What the items are:
   --seq           an RFC 7464 JSON text sequence (each value after 0x1E)
 
 The whole input is checked strictly as RFC 8259 defines JSON (see "graft
-help validate"). Items of more than 64 MiB (--max-bytes N sets the limit)
-and nesting deeper than 1000 levels are errors. Without --path, empty
-input (or only whitespace) is valid: there are no items, and the exit
-status is 0 (validate rejects it: it holds no JSON document). With no
-FILE, or with "-", stream reads standard input.
+help validate"). Items of more than 64 MiB (--max-bytes N sets the limit;
+an item is refused once that much of it was read) and nesting deeper than
+1000 levels are errors. Without --path, empty input (or only whitespace)
+is valid: there are no items, and the exit status is 0 (validate rejects
+it: it holds no JSON document). With no FILE, or with "-", stream reads
+standard input.
 
 When standard error is a terminal, a progress line there shows the bytes
 read (of the total, for a file), the rate and the items so far; --quiet
@@ -146,8 +147,12 @@ func runStream(r *runner, c *command, args []string) int {
 	}
 	if err := sr.Err(); err != nil {
 		msg := describe(name, err)
-		if !pathSet && sr.Count() == 0 && errors.Is(err, graft.ErrLimit) && strings.Contains(err.Error(), "size limit") {
+		switch {
+		case !errors.Is(err, graft.ErrLimit) || !strings.Contains(err.Error(), "size limit"):
+		case !pathSet && sr.Count() == 0:
 			msg += " (stream reads the items of an array: if the input is one large object, --path /POINTER names the array inside it; --max-bytes raises the item limit)"
+		default:
+			msg += " (--max-bytes raises the item limit)"
 		}
 		r.report(msg)
 		return exitFail
