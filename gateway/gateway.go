@@ -80,7 +80,7 @@ type Options struct {
 	// for the gateway's clients: a database's error, a stack trace or an
 	// internal address in one would reach anyone who can send a query.
 	// Expose them in development, or when every subgraph writes its
-	// errors for clients. The gateway's own errors (a subgraph that
+	// errors for clients. Masked, each is logged instead (see Logger). The gateway's own errors (a subgraph that
 	// failed, timed out or sent an invalid response) name the subgraph and
 	// never quote it, in both modes.
 	ExposeSubgraphErrors bool
@@ -116,6 +116,12 @@ type Options struct {
 
 	// Logger receives one record per request (level Info; Warn for
 	// 5xx), and the gateway's own problems; nil means slog.Default().
+	// Unless ExposeSubgraphErrors is set, it also receives each error a
+	// subgraph returns, as the subgraph wrote it, which the client gets
+	// masked: a record "subgraph error" at level Warn with "subgraph",
+	// "path" (where the fetch's data goes, "@" for every item of a list)
+	// and "error" (cut at 1 KiB), at most 10 a second; the next record
+	// after some were dropped counts them ("dropped").
 	Logger *slog.Logger
 }
 
