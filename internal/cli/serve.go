@@ -99,7 +99,9 @@ Flags:
   --max-fields N          the most fields an operation selects with its
                           fragments expanded (default 2000): a few aliases
                           and fragments can double a selection at each
-                          level; a larger one is refused before any fetch
+                          level; a larger one is refused before any fetch.
+                          Fields of one response name on one type count
+                          once, however many fragments repeat them
   --drain D               how long shutdown waits for requests (default 30s)
   --log-format F          text or json (default text)
   --log-level L           info (a record per request), warn (requests
