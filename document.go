@@ -196,7 +196,7 @@ func (d *Doc) Reset() {
 	d.nodes = d.nodes[:0]
 	d.aux = d.aux[:0]
 	d.spans.moved = false
-	d.spans.edits = d.spans.edits[:0]
+	d.spans.edits, d.spans.late = d.spans.edits[:0], d.spans.late[:0]
 	d.appending.c = 0
 	d.index.drop()
 	d.commit()

@@ -124,20 +124,66 @@ func TestCancelAtEveryPoint(t *testing.T) {
 				}
 				return inner.Do(c, r, dst)
 			})
-			e := resolve.NewEngine(tr, resolve.Options{})
-			out, err := e.Execute(ctx, p, nil, nil)
-			if k == 4 {
-				if err != nil || string(out) != nestedExpected {
-					t.Fatalf("%v %s", err, out)
+			for _, inline := range []bool{false, true} {
+				calls.Store(0)
+				e := resolve.NewEngine(tr, resolve.Options{Inline: inline})
+				out, err := e.Execute(ctx, p, nil, nil)
+				if k == 4 {
+					if err != nil || string(out) != nestedExpected {
+						t.Fatalf("inline %v: %v %s", inline, err, out)
+					}
+					continue
 				}
-				return
-			}
-			if !errors.Is(err, context.Canceled) || out != nil {
-				t.Fatalf("got %v %q, want context.Canceled and nothing", err, out)
+				if !errors.Is(err, context.Canceled) || out != nil {
+					t.Fatalf("inline %v: got %v %q, want context.Canceled and nothing", inline, err, out)
+				}
+				ctx, cancel = context.WithCancel(context.Background())
+				defer cancel()
 			}
 		})
 	}
 	waitGoroutines(t, base)
+}
+
+// Inline runs the fetches of a Parallel one after another, from the last
+// to the first, in the goroutine that called Execute; a cancellation
+// starts no further fetch.
+func TestInline(t *testing.T) {
+	base := runtime.NumGoroutine()
+	tree, with := wide(5)
+	var g gauge
+	var order []string // written by one goroutine only, or the race detector tells
+	var cancel context.CancelFunc = func() {}
+	tr := with(func(c context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
+		g.enter()
+		defer g.leave()
+		if n := runtime.NumGoroutine(); n > base {
+			t.Errorf("%d goroutines during a fetch, want at most the %d before the request", n, base)
+		}
+		order = append(order, r.Upstream)
+		if r.Upstream == "u2" {
+			cancel()
+		}
+		return append(dst, `{"data":{"`+r.Upstream+`":1}}`...), nil
+	})
+	e := resolve.NewEngine(tr, resolve.Options{Inline: true})
+	out, err := e.Execute(context.Background(), mustPlan(t, tree, nil), nil, nil)
+	if err != nil || string(out) != `{"data":{"u4":1,"u3":1,"u2":1,"u1":1,"u0":1}}` {
+		t.Fatalf("%v %s", err, out)
+	}
+	if got := strings.Join(order, " "); got != "u4 u3 u2 u1 u0" || g.most.Load() != 1 {
+		t.Fatalf("calls %s, %d at once; want u4 u3 u2 u1 u0, one at a time", got, g.most.Load())
+	}
+	order = order[:0]
+	ctx, cancelled := context.WithCancel(context.Background())
+	defer cancelled()
+	cancel = cancelled
+	if _, err := e.Execute(ctx, mustPlan(t, tree, nil), nil, nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+	if got := strings.Join(order, " "); got != "u4 u3 u2" {
+		t.Fatalf("calls %s, want u4 u3 u2 and none after the cancellation", got)
+	}
 }
 
 func TestDeadline(t *testing.T) {

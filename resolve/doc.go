@@ -70,10 +70,11 @@
 // the response body in, each into its own buffer) and report back on a
 // channel; the calling goroutine parses each response as soon as it is
 // free. Options bound the fetches in flight per request (MaxParallel) and
-// the goroutines per engine (MaxConcurrency). Cancelling the context
-// stops every fetch in flight, starts no other, and Execute returns only
-// after every fetch it started has returned: no goroutine outlives its
-// request.
+// the goroutines per engine (MaxConcurrency); Options.Inline, for
+// transports that answer without waiting, runs every fetch in the calling
+// goroutine, one after another. Cancelling the context stops every fetch
+// in flight, starts no other, and Execute returns only after every fetch
+// it started has returned: no goroutine outlives its request.
 //
 // # Memory
 //

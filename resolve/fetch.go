@@ -259,12 +259,15 @@ func (st *state) finish(fi int32) {
 		st.failFetch(f, r, "the response is not a JSON object")
 		return
 	}
+	data := d.Member(root, "data")
 	explained := false
 	st.marked = st.marked[:0]
-	if errs := d.Member(root, "errors"); d.Kind(errs) == graft.Array {
-		explained = st.upstreamErrors(f, r, errs)
+	// The usual response is {"data":…} alone, with no "errors" to look for.
+	if data == 0 || d.Len(root) > 1 {
+		if errs := d.Member(root, "errors"); d.Kind(errs) == graft.Array {
+			explained = st.upstreamErrors(f, r, errs)
+		}
 	}
-	data := d.Member(root, "data")
 	if len(f.entities) == 0 {
 		switch d.Kind(data) {
 		case graft.Object:

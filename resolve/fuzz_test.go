@@ -11,8 +11,9 @@ import (
 // FuzzUpstreams feeds arbitrary upstream responses and client variables
 // into the nested batching plan: whatever the upstreams send, the response
 // is a valid GraphQL response (JSON with "data" and well-formed "errors"),
-// with and without a response shape, and nothing panics; variables that
-// are not a JSON object are a request error.
+// with and without a response shape, with and without Options.Inline,
+// and nothing panics; variables that are not a JSON object are a request
+// error.
 func FuzzUpstreams(f *testing.F) {
 	f.Add([]byte(productsBody), []byte(reviewsBody), []byte(stockBody), []byte(usersBody), []byte(`{"first":3}`))
 	f.Add([]byte(productsBody), []byte(`{"data":{"_entities":[null,{"reviews":{}},7]},"errors":[{"message":"x","path":["_entities",1,"reviews",0]},5,{"path":"_entities"}]}`), []byte(`{"data":{"_entities":[{"stock":"8"}]}}`), []byte(`<html>`), []byte(`null`))
@@ -28,16 +29,19 @@ func FuzzUpstreams(f *testing.F) {
 				return append(dst, b...), nil
 			}
 		}
-		e := resolve.NewEngine(resolve.Memory{"products": answer(products), "reviews": answer(reviews), "stock": answer(stock), "users": answer(users)}, resolve.Options{})
-		for _, p := range []*resolve.Plan{shaped, raw} {
-			out, err := e.Execute(context.Background(), p, &resolve.Request{Variables: vars}, nil)
-			if err != nil {
-				if !errors.Is(err, resolve.ErrRequest) || out != nil {
-					t.Fatalf("%v %q", err, out)
+		tr := resolve.Memory{"products": answer(products), "reviews": answer(reviews), "stock": answer(stock), "users": answer(users)}
+		for _, inline := range []bool{false, true} {
+			e := resolve.NewEngine(tr, resolve.Options{Inline: inline})
+			for _, p := range []*resolve.Plan{shaped, raw} {
+				out, err := e.Execute(context.Background(), p, &resolve.Request{Variables: vars}, nil)
+				if err != nil {
+					if !errors.Is(err, resolve.ErrRequest) || out != nil {
+						t.Fatalf("%v %q", err, out)
+					}
+					continue
 				}
-				continue
+				checkResponse(t, out)
 			}
-			checkResponse(t, out)
 		}
 	})
 }

@@ -300,17 +300,21 @@ func TestExecute(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			p := mustPlan(t, c.tree, c.shape)
-			e := resolve.NewEngine(transportOf(c.ups), resolve.Options{})
-			out, err := e.Execute(context.Background(), p, &resolve.Request{Variables: []byte(c.vars)}, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkResponse(t, out)
-			if *show {
-				t.Logf("%s", out)
-			}
-			if string(out) != c.want {
-				t.Errorf("\n got %s\nwant %s", out, c.want)
+			// Inline runs the same fetches one after another in the
+			// calling goroutine: the response is the same.
+			for _, inline := range []bool{false, true} {
+				e := resolve.NewEngine(transportOf(c.ups), resolve.Options{Inline: inline})
+				out, err := e.Execute(context.Background(), p, &resolve.Request{Variables: []byte(c.vars)}, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkResponse(t, out)
+				if *show {
+					t.Logf("inline %v: %s", inline, out)
+				}
+				if string(out) != c.want {
+					t.Errorf("inline %v:\n got %s\nwant %s", inline, out, c.want)
+				}
 			}
 		})
 	}

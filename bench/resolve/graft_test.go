@@ -24,8 +24,9 @@ func graftBody(query, reps string) string {
 // request body byte for byte (as graphql-go-tools' fake data sources do)
 // and answer with the fixture's responses, and the plan of the scenario:
 // the fetch tree graphql-go-tools' benchmark runs, and the response shape
-// of its plan (every position non-null, as there).
-func graftSetup(tb testing.TB, f *fixture) (*resolve.Engine, *resolve.Plan) {
+// of its plan (every position non-null, as there). Inline sets the
+// engine's Options.Inline: every fetch in the request's goroutine.
+func graftSetup(tb testing.TB, f *fixture, inline bool) (*resolve.Engine, *resolve.Plan) {
 	answer := func(want, body string) resolve.TransportFunc {
 		return func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
 			if string(r.Body) != want {
@@ -39,7 +40,7 @@ func graftSetup(tb testing.TB, f *fixture) (*resolve.Engine, *resolve.Plan) {
 		"reviews":  answer(graftBody(reviewsQuery, f.productReps), f.reviews),
 		"stock":    answer(graftBody(stockQuery, f.productReps), f.stock),
 		"users":    answer(graftBody(usersQuery, f.userReps), f.users),
-	}, resolve.Options{})
+	}, resolve.Options{Inline: inline})
 
 	product := []resolve.Entity{{Type: "Product", Fields: []resolve.Field{{Name: "upc"}}}}
 	tree := &resolve.Sequence{Nodes: []resolve.Node{
@@ -81,8 +82,8 @@ func graftSetup(tb testing.TB, f *fixture) (*resolve.Engine, *resolve.Plan) {
 // benchGraft runs the scenario as graphql-go-tools' benchmark does:
 // RunParallel, a pooled output buffer, the response compared byte for
 // byte on every operation.
-func benchGraft(b *testing.B, f *fixture) {
-	e, p := graftSetup(b, f)
+func benchGraft(b *testing.B, f *fixture, inline bool) {
+	e, p := graftSetup(b, f, inline)
 	ctx := context.Background()
 	b.ReportAllocs()
 	b.SetBytes(int64(len(f.expected)))
@@ -107,11 +108,13 @@ func benchGraft(b *testing.B, f *fixture) {
 func TestGraftOutput(t *testing.T) {
 	for _, n := range []int{3, 100, 1000} {
 		f := newFixture(n)
-		e, p := graftSetup(t, f)
-		for i := 0; i < 2; i++ {
-			out, err := e.Execute(context.Background(), p, nil, nil)
-			if err != nil || string(out) != f.expected {
-				t.Fatalf("n=%d: %v\n got %.300s\nwant %.300s", n, err, out, f.expected)
+		for _, inline := range []bool{false, true} {
+			e, p := graftSetup(t, f, inline)
+			for i := 0; i < 2; i++ {
+				out, err := e.Execute(context.Background(), p, nil, nil)
+				if err != nil || string(out) != f.expected {
+					t.Fatalf("n=%d, inline %v: %v\n got %.300s\nwant %.300s", n, inline, err, out, f.expected)
+				}
 			}
 		}
 	}

@@ -86,7 +86,7 @@ func main() {
 				v, _ := strconv.ParseFloat(m[3+i], 64)
 				*p = append(*p, v)
 			}
-		} else if strings.HasPrefix(t, "go:") || strings.HasPrefix(t, "graphql-go-tools:") || strings.HasPrefix(t, "cpus:") || strings.HasPrefix(t, "cpu:") {
+		} else if strings.HasPrefix(t, "go:") || strings.HasPrefix(t, "graphql-go-tools:") || strings.HasPrefix(t, "cpus:") || strings.HasPrefix(t, "cpu:") || strings.HasPrefix(t, "load:") {
 			if !slices.Contains(head, t) {
 				head = append(head, t)
 			}
@@ -122,7 +122,7 @@ func main() {
 	for _, h := range head {
 		fmt.Fprintf(&b, "- %s\n", h)
 	}
-	fmt.Fprintf(&b, "\nThe scenario is graphql-go-tools' `Benchmark_NestedBatching`: a root fetch of `topProducts`, then in parallel the reviews and stock entity batches at `topProducts.@`, then users at `topProducts.@.reviews.@.author` (four authors, two representations), the 371-byte response checked byte for byte on every operation. `graphql-go-tools`, `-arena` and `-nocheck` are its own `Benchmark_NestedBatching`, `Benchmark_NestedBatchingArena` and `Benchmark_NoCheckNestedBatching`, run unchanged from its module. `-driver` and the 100 and 1,000 product rows drive its resolver through its exported API with the same plan (`gqt_test.go`), with the arena resolver's inbound request deduplication off (identical requests in flight at once would share one execution; graft does all the work of every request); its own arena benchmark runs with it on, and at `-cpu 2` it panics (see Failed runs).\n\n")
+	fmt.Fprintf(&b, "\nThe scenario is graphql-go-tools' `Benchmark_NestedBatching`: a root fetch of `topProducts`, then in parallel the reviews and stock entity batches at `topProducts.@`, then users at `topProducts.@.reviews.@.author` (four authors, two representations), the 371-byte response checked byte for byte on every operation. `graphql-go-tools`, `-arena` and `-nocheck` are its own `Benchmark_NestedBatching`, `Benchmark_NestedBatchingArena` and `Benchmark_NoCheckNestedBatching`, run unchanged from its module. `-driver` and the 100 and 1,000 product rows drive its resolver through its exported API with the same plan (`gqt_test.go`), with the arena resolver's inbound request deduplication off (identical requests in flight at once would share one execution; graft does all the work of every request); its own arena benchmark runs with it on, and at `-cpu 2` it panics (see Failed runs). `graft` hands the fetches of a `Parallel` but one to goroutines of their own, as graphql-go-tools does, and as an engine over the network must; `graft-inline` is the same engine with `Options.Inline`, which the in-memory upstreams allow: every fetch in the request's goroutine, none handed over.\n\n")
 
 	groups := []string{"BenchmarkNestedBatching", "BenchmarkNestedBatching100", "BenchmarkNestedBatching1000"}
 	for _, g := range groups {
@@ -178,34 +178,13 @@ func main() {
 		}
 		return "**no**"
 	}
-	for _, c := range cpus {
-		gns, gb, ga, _, gok := med(key{"BenchmarkNestedBatching/graft", c})
-		tns, _, _, _, tok := med(key{"BenchmarkNestedBatching/graphql-go-tools", c})
-		if gok && tok {
-			r := gns / tns
-			fmt.Fprintf(&b, "| ≤ 0.25× graphql-go-tools' NestedBatching time | %d | %.3f× (%s vs %s) | %s |\n", c, r, fmtNs(gns), fmtNs(tns), verdict(r <= 0.25))
-		}
-		if gok {
-			fmt.Fprintf(&b, "| ≤ 10 allocs/op and ≤ 1 KB/op | %d | %.0f allocs, %.0f B | %s |\n", c, ga, gb, verdict(ga <= 10 && gb <= 1024))
-		}
+	// flat writes the target on the time per item from 3 to 1,000 items,
+	// of the figure value reads.
+	flat := func(engine string, c int, what string, value func(key) (float64, bool)) {
 		var per []float64
 		var text []string
 		for i, g := range groups {
-			ns, _, _, _, ok := med(key{g + "/graft", c})
-			if !ok {
-				continue
-			}
-			n := []float64{3, 100, 1000}[i]
-			per = append(per, ns/n)
-			text = append(text, fmt.Sprintf("%s/item at %.0f", fmtNs(ns/n), n))
-		}
-		if len(per) == 3 {
-			spread := slices.Max(per) / slices.Min(per)
-			fmt.Fprintf(&b, "| time per item flat from 3 to 1,000 items (within 1.5×) | %d | %s: %.2f× | %s |\n", c, strings.Join(text, ", "), spread, verdict(spread <= 1.5))
-		}
-		per, text = per[:0], text[:0]
-		for i, g := range groups {
-			if v := cpuMed(key{g + "/graft", c}); v > 0 {
+			if v, ok := value(key{g + "/" + engine, c}); ok {
 				n := []float64{3, 100, 1000}[i]
 				per = append(per, v/n)
 				text = append(text, fmt.Sprintf("%s/item at %.0f", fmtNs(v/n), n))
@@ -213,7 +192,24 @@ func main() {
 		}
 		if len(per) == 3 {
 			spread := slices.Max(per) / slices.Min(per)
-			fmt.Fprintf(&b, "| the same in CPU time | %d | %s: %.2f× | %s |\n", c, strings.Join(text, ", "), spread, verdict(spread <= 1.5))
+			fmt.Fprintf(&b, "| %s: %s | %d | %s: %.2f× | %s |\n", engine, what, c, strings.Join(text, ", "), spread, verdict(spread <= 1.5))
+		}
+	}
+	wall := func(k key) (float64, bool) { ns, _, _, _, ok := med(k); return ns, ok }
+	cpu := func(k key) (float64, bool) { v := cpuMed(k); return v, v > 0 }
+	for _, engine := range []string{"graft", "graft-inline"} {
+		for _, c := range cpus {
+			gns, gb, ga, _, gok := med(key{"BenchmarkNestedBatching/" + engine, c})
+			tns, _, _, _, tok := med(key{"BenchmarkNestedBatching/graphql-go-tools", c})
+			if gok && tok {
+				r := gns / tns
+				fmt.Fprintf(&b, "| %s: ≤ 0.25× graphql-go-tools' NestedBatching time | %d | %.3f× (%s vs %s) | %s |\n", engine, c, r, fmtNs(gns), fmtNs(tns), verdict(r <= 0.25))
+			}
+			if gok {
+				fmt.Fprintf(&b, "| %s: ≤ 10 allocs/op and ≤ 1 KB/op | %d | %.0f allocs, %.0f B | %s |\n", engine, c, ga, gb, verdict(ga <= 10 && gb <= 1024))
+			}
+			flat(engine, c, "time per item flat from 3 to 1,000 items (within 1.5×)", wall)
+			flat(engine, c, "the same in CPU time", cpu)
 		}
 	}
 	b.WriteString("\n")

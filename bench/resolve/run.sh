@@ -48,6 +48,7 @@ gqt() {
 	echo "go: $(go env GOVERSION)"
 	echo "graphql-go-tools: $version"
 	echo "cpus: $(nproc)"
+	echo "load: $(cut -d' ' -f1-3 /proc/loadavg) at the start (1, 5 and 15 minutes)"
 	for ((i = 1; i <= count; i++)); do
 		"$tmp/graft.test" -test.run '^$' -test.bench 'NestedBatching' -test.benchmem \
 			-test.cpu "${CPU:-1,2}" -test.count 1 ${BENCHTIME:+-test.benchtime="$BENCHTIME"} 2>&1 ||
@@ -56,7 +57,8 @@ gqt() {
 		gqt Benchmark_NestedBatchingArena BenchmarkNestedBatching/graphql-go-tools-arena
 		gqt Benchmark_NoCheckNestedBatching BenchmarkNestedBatching/graphql-go-tools-nocheck
 	done
-} | grep -E '^(Benchmark|goos|goarch|pkg|cpu|go:|graphql-go-tools:|cpus:|--- FAIL)|panic:' | tee results.txt
+	echo "load: $(cut -d' ' -f1-3 /proc/loadavg) at the end"
+} | grep -E '^(Benchmark|goos|goarch|pkg|cpu|go:|graphql-go-tools:|cpus:|load:|--- FAIL)|panic:' | tee results.txt
 
 go run report.go -in results.txt -out RESULTS.md
 echo "wrote results.txt and RESULTS.md" >&2

@@ -28,7 +28,6 @@
 package httptransport
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -168,7 +167,8 @@ func Forward(h http.Header, names []string) map[string][]string {
 }
 
 // Do posts r.Body to the upstream's URL and appends the response body to
-// dst.
+// dst. Nothing reads r.Body after Do returned, even where net/http would
+// (see body.go): the engine reuses the buffer for its next request.
 func (t *Transport) Do(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
 	u := t.upstreams[r.Upstream]
 	if u == nil {
@@ -177,9 +177,15 @@ func (t *Transport) Do(ctx context.Context, r *resolve.UpstreamRequest, dst []by
 	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, u.timeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u.url, bytes.NewReader(r.Body))
+	b := newBody(r.Body)
+	defer b.end() // r.Body is the engine's again once Do returns
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u.url, b)
 	if err != nil {
 		return dst, &resolve.Error{Upstream: r.Upstream, Reason: "cannot build the request", Err: err}
+	}
+	req.ContentLength, req.GetBody = int64(len(r.Body)), b.again
+	if len(r.Body) == 0 {
+		req.Body, req.GetBody = http.NoBody, nil
 	}
 	for k, v := range r.Header {
 		if k = http.CanonicalHeaderKey(k); !owned[k] {

@@ -52,8 +52,10 @@ func newTransport(t *testing.T, opts httptransport.Options) *httptransport.Trans
 func TestDo(t *testing.T) {
 	var seen http.Header
 	var body string
+	var length int64
 	s, conns := server(t, func(w http.ResponseWriter, r *http.Request) {
 		seen = r.Header.Clone()
+		length = r.ContentLength
 		b, _ := io.ReadAll(r.Body)
 		body = string(b)
 		w.Write([]byte(`{"data":{"a":1}}`))
@@ -79,8 +81,8 @@ func TestDo(t *testing.T) {
 			t.Fatalf("got %q", dst)
 		}
 	}
-	if body != `{"query":"{a}"}` {
-		t.Errorf("body %q", body)
+	if body != `{"query":"{a}"}` || length != int64(len(body)) {
+		t.Errorf("body %q with Content-Length %d", body, length)
 	}
 	want := map[string]string{"Authorization": "Bearer x", "X-Tenant": "t1,t2", "Content-Type": "application/json",
 		"Accept": "application/graphql-response+json, application/json", "Cookie": "", "Transfer-Encoding": ""}
