@@ -75,7 +75,7 @@ type Transport struct {
 type upstream struct {
 	url     string
 	timeout time.Duration
-	rt      *http.Transport
+	rt      http.RoundTripper // an *http.Transport; tests put another in its place
 }
 
 // New checks opts and returns a Transport. It returns an *resolve.Error
@@ -127,7 +127,9 @@ var ErrConfig = errors.New("invalid transport options")
 // upstream.
 func (t *Transport) CloseIdleConnections() {
 	for _, u := range t.upstreams {
-		u.rt.CloseIdleConnections()
+		if c, ok := u.rt.(interface{ CloseIdleConnections() }); ok {
+			c.CloseIdleConnections()
+		}
 	}
 }
 
