@@ -80,9 +80,10 @@ type Options struct {
 	// for the gateway's clients: a database's error, a stack trace or an
 	// internal address in one would reach anyone who can send a query.
 	// Expose them in development, or when every subgraph writes its
-	// errors for clients. Masked, each is logged instead (see Logger). The gateway's own errors (a subgraph that
-	// failed, timed out or sent an invalid response) name the subgraph and
-	// never quote it, in both modes.
+	// errors for clients. Masked, each is logged instead (see Logger).
+	// The gateway's own errors (a subgraph that failed, timed out or sent
+	// an invalid response) name the subgraph and never quote it, in both
+	// modes.
 	ExposeSubgraphErrors bool
 
 	// MaxBodyBytes bounds a POST body; a larger one is refused with 413.
