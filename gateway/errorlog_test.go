@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -39,5 +40,34 @@ func TestErrorLog(t *testing.T) {
 	g.record(context.Background(), e)
 	if out.Len() != 0 {
 		t.Errorf("written below its level: %q", out.String())
+	}
+}
+
+// TestErrorLogConcurrent: requests failing at once share the bound.
+func TestErrorLogConcurrent(t *testing.T) {
+	var out syncBuffer
+	g := newErrorLog(slog.New(slog.NewTextHandler(&out, &slog.HandlerOptions{ReplaceAttr: dropTime})))
+	var mu sync.Mutex
+	now := time.Unix(100, 0)
+	g.now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	e := resolve.UpstreamError{Upstream: "a", Error: []byte(`{}`)}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 100 {
+				g.record(context.Background(), e)
+			}
+		}()
+	}
+	wg.Wait()
+	mu.Lock()
+	now = now.Add(time.Second)
+	mu.Unlock()
+	g.record(context.Background(), e)
+	got := out.String()
+	if n := strings.Count(got, "\n"); n != maxErrorRecords+1 || !strings.HasSuffix(got, " dropped=790\n") {
+		t.Errorf("%d records, ending %q; want %d, the last with dropped=790", n, got[max(0, len(got)-80):], maxErrorRecords+1)
 	}
 }
