@@ -29,10 +29,24 @@ type cfield struct {
 
 // collector runs CollectFields over the API schema.
 type collector struct {
-	api   *ast.Schema
-	a     *arena
-	nodes int // field nodes collected so far (Options.MaxFields bounds them)
+	api *ast.Schema
+	a   *arena
+	// fields counts the fields collected so far, one per response name
+	// and object type however many nodes select it (what the planner
+	// plans: Options.MaxFields bounds it); nodes counts the field nodes
+	// read to collect them, repeats included (the planning work:
+	// maxNodesPerField × MaxFields bounds it).
+	fields, nodes int
 }
+
+// maxNodesPerField bounds the field nodes the planner reads per field it
+// may plan. Fragments that select the same fields again are merged (a
+// Relay-style document spreads many fragments that each select "id"), so
+// repeats are not fields; but they are work, and fragment spreads under
+// @skip/@include are expanded each time (a fragment spread twice under
+// different conditions at every level doubles the nodes per level and
+// not the fields).
+const maxNodesPerField = 32
 
 // collect returns the fields of the selection sets sets that apply to the
 // object type obj, one cfield per response name in document order.
@@ -88,6 +102,7 @@ func (c *collector) collectSet(obj *ast.Definition, set ast.SelectionSet, conds 
 				}
 				continue
 			}
+			c.fields++
 			f := c.a.cfield()
 			*f = cfield{resp: resp, name: s.Name, parent: obj.Name, field: s, conds: fc}
 			if s.SelectionSet != nil {

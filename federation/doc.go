@@ -93,8 +93,10 @@
 // Upstream operations are sent with fragments inlined, and a small
 // document whose fragments nest can expand to many fields and many
 // fetches (an entity fetch per response path). Planning is bounded:
-// Options.MaxFields (default 65,536 field nodes, fragments expanded where
-// they are spread, abstract positions once per possible type) and
+// Options.MaxFields (default 65,536 fields, fragments expanded where they
+// are spread, abstract positions once per possible type, the selections of
+// one response name on one type merged; and 32 times as many selections
+// read, repeats included) and
 // Options.MaxFetches (default 1,000) make a larger operation a request
 // error; graphql's limits (depth, MaxPlanFields) apply first. Within them
 // planning is linear in the fields and fetches of the plan.

@@ -8,8 +8,10 @@ import (
 )
 
 // Hand-written supergraphs for what the composed fixtures lack: a field
-// overridden but still used by the old subgraph (usedOverridden), and
-// join v0.2, which has no join__implements and no join__unionMember.
+// overridden but still used by the old subgraph (usedOverridden), an
+// override from a subgraph the supergraph does not have (as The Guild's
+// composition writes it), and join v0.2, which has no join__implements and
+// no join__unionMember.
 const overridden = `schema @link(url: "https://specs.apollo.dev/link/v1.0") @link(url: "https://specs.apollo.dev/join/v0.3", for: EXECUTION) { query: Query }
 enum join__Graph {
   OLD @join__graph(name: "old", url: "http://old")
@@ -22,6 +24,21 @@ type Item @join__type(graph: OLD, key: "id") @join__type(graph: NEW, key: "id") 
   id: ID!
   price: Int @join__field(graph: OLD, usedOverridden: true) @join__field(graph: NEW, override: "old")
   label: String @join__field(graph: OLD, requires: "price")
+}
+`
+
+const unknownOverride = `schema @link(url: "https://specs.apollo.dev/link/v1.0") @link(url: "https://specs.apollo.dev/join/v0.3", for: EXECUTION) { query: Query }
+enum join__Graph {
+  A @join__graph(name: "a", url: "http://a")
+  B @join__graph(name: "b", url: "http://b")
+}
+type Query @join__type(graph: A) @join__type(graph: B) {
+  aFeed: [Post] @join__field(graph: A)
+  bFeed: [Post] @join__field(graph: B)
+}
+type Post @join__type(graph: A, key: "id") @join__type(graph: B, key: "id") {
+  id: ID!
+  createdAt: String! @join__field(graph: A) @join__field(graph: B, override: "gone")
 }
 `
 
@@ -59,6 +76,17 @@ func TestHandWrittenSupergraphs(t *testing.T) {
       representations of Item: {__typename id price}
       query($representations: [_Any!]!) { _entities(representations: $representations) { ... on Item { label } } }
     }
+  }
+}
+`},
+		// An override from no known subgraph takes nothing away: both
+		// subgraphs resolve the field, and each feed needs no jump.
+		{"override from an unknown subgraph", unknownOverride, `{ aFeed { createdAt } bFeed { createdAt } }`, `Parallel {
+  Fetch(service: "a") {
+    query { aFeed { createdAt } }
+  }
+  Fetch(service: "b") {
+    query { bFeed { createdAt } }
   }
 }
 `},

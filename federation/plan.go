@@ -1,6 +1,7 @@
 package federation
 
 import (
+	"math"
 	"slices"
 	"strconv"
 
@@ -376,7 +377,7 @@ func (p *planner) localCount(g int, typ string, cf *cfield) int {
 		provides = j.provides
 	}
 	n := 0
-	defer func(nodes int) { p.c.nodes = nodes }(p.c.nodes) // counted when planned
+	defer func(fields, nodes int) { p.c.fields, p.c.nodes = fields, nodes }(p.c.fields, p.c.nodes) // counted when planned
 	for _, sub := range p.c.collect(named, cf.sets) {
 		if sub.name != "__typename" && p.local(g, named.Name, sub.name, provides) {
 			n++
@@ -502,8 +503,11 @@ func (fi *fieldInfo) join(g int) *fieldJoin {
 // private field must not take); provided is the @provides selection that
 // applies here.
 func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields, all []*cfield, provided ast.SelectionSet) error {
-	if p.c.nodes > p.s.opts.MaxFields {
+	if p.c.fields > p.s.opts.MaxFields {
 		return planError("The operation is too large to plan: with its fragments expanded, it selects more than "+strconv.Itoa(p.s.opts.MaxFields)+" fields.", p.op.Position)
+	}
+	if n := p.s.opts.MaxFields; n <= math.MaxInt/maxNodesPerField && p.c.nodes > maxNodesPerField*n {
+		return planError("The operation is too large to plan: with its fragments expanded, it has more than "+strconv.Itoa(maxNodesPerField*n)+" field selections, repeated ones included.", p.op.Position)
 	}
 	if len(p.fetches) > p.s.opts.MaxFetches {
 		return planError("The operation is too large to plan: it needs more than "+strconv.Itoa(p.s.opts.MaxFetches)+" fetches.", p.op.Position)

@@ -168,6 +168,14 @@ func TestPlanLimits(t *testing.T) {
 	for _, tc := range []struct{ query, want string }{
 		{`{ me { id name } }`, ""},
 		{`{ me { id name username role birthDate } }`, "1:1: The operation is too large to plan: with its fragments expanded, it selects more than 5 fields."},
+		// Fragments that select the same fields again count once: what
+		// the planner plans is one field per response name.
+		{`{ me { id ...A ...B ...C ...D ...E } } fragment A on User { id name } fragment B on User { id name } fragment C on User { name } fragment D on User { id } fragment E on User { id name }`, ""},
+		{`{ me { ...A ...B } } fragment A on User { id name } fragment B on User { id username role birthDate }`, "1:1: The operation is too large to plan: with its fragments expanded, it selects more than 5 fields."},
+		// Repeats are work all the same: a spread under a condition is
+		// expanded each time, and 32 selections per field are read at most.
+		{`query($v: Boolean!) { me { ` + strings.Repeat(`...N @include(if: $v) `, 158) + `} } fragment N on User { id }`, ""},
+		{`query($v: Boolean!) { me { ` + strings.Repeat(`...N @include(if: $v) `, 160) + `} } fragment N on User { id }`, "1:1: The operation is too large to plan: with its fragments expanded, it has more than 160 field selections, repeated ones included."},
 		{`{ me { reviews { body } } }`, ""},
 		{`{ me { reviews { body author { name } } } }`, "1:1: The operation is too large to plan: it needs more than 2 fetches."},
 	} {

@@ -18,11 +18,16 @@ type Options struct {
 	// MaxDepth is the most levels a client operation may nest (see
 	// graphql.Options.MaxDepth); zero means graphql.DefaultMaxDepth.
 	MaxDepth int
-	// MaxFields bounds the field nodes the planner collects for one
-	// operation, with fragments expanded where they are spread (at an
-	// abstract position, once for each possible type): upstream
-	// operations are sent with fragments inlined, so this bounds their
-	// size and the planning time. Zero means DefaultMaxFields.
+	// MaxFields bounds the fields the planner plans for one operation,
+	// with fragments expanded where they are spread (at an abstract
+	// position, once for each possible type): upstream operations are
+	// sent with fragments inlined, so this bounds their size. Fields of
+	// one response name on one object type are merged, as the planner
+	// plans them, and count once however many fragments select them
+	// (a Relay-style document spreads many that select "id"). The
+	// selections read to collect them, repeats included, are bounded by
+	// 32 × MaxFields, which bounds the planning time. Zero means
+	// DefaultMaxFields.
 	MaxFields int
 	// MaxFetches bounds the fetches of one plan. Zero means
 	// DefaultMaxFetches.

@@ -51,9 +51,11 @@
 // and every error names the subgraph (extensions.upstream). The errors a
 // subgraph returns are masked unless Options.ExposeSubgraphErrors is set:
 // their path and extensions.code are kept, their message becomes
-// "Upstream NAME returned an error.". A client that goes away cancels the
-// subgraph requests made for it. A panic in the gateway is recovered and
-// answered with 500 and a GraphQL error, and logged.
+// "Upstream NAME returned an error.", and the original goes to
+// Options.Logger (level Warn, at most 10 records a second). A client that
+// goes away cancels the subgraph requests made for it. A panic in the
+// gateway is recovered and answered with 500 and a GraphQL error, and
+// logged.
 //
 // With Options.Dedup, identical subgraph requests in flight at once share
 // one call: same subgraph, body and forwarded headers, so that clients

@@ -25,34 +25,36 @@ func TestFailingSubgraph(t *testing.T) {
 		name   string
 		answer func(w http.ResponseWriter, r *http.Request)
 		want   string
+		masked string // the record of the masked error
 	}{
 		{"status 500", func(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "down for maintenance", http.StatusInternalServerError)
-		}, `{"errors":[{"message":"Failed to fetch from upstream \"reviews\": status 500 Internal Server Error","extensions":{"code":"UPSTREAM_FAILED","upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`},
+		}, `{"errors":[{"message":"Failed to fetch from upstream \"reviews\": status 500 Internal Server Error","extensions":{"code":"UPSTREAM_FAILED","upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`, ""},
 		{"garbage", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
 			io.WriteString(w, `{"data":{"_entities":[{"reviews":[`)
-		}, `{"errors":[{"message":"Failed to fetch from upstream \"reviews\": the response is not JSON (graft: line 1, column 35: unexpected end of input, expected a value)","extensions":{"code":"UPSTREAM_FAILED","upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`},
+		}, `{"errors":[{"message":"Failed to fetch from upstream \"reviews\": the response is not JSON (graft: line 1, column 35: unexpected end of input, expected a value)","extensions":{"code":"UPSTREAM_FAILED","upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`, ""},
 		{"not json", func(w http.ResponseWriter, r *http.Request) {
 			io.WriteString(w, `<html>oops</html>`)
-		}, `{"errors":[{"message":"Failed to fetch from upstream \"reviews\": the response is not JSON (graft: line 1, column 1: invalid character '<' at the start of a value)","extensions":{"code":"UPSTREAM_FAILED","upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`},
+		}, `{"errors":[{"message":"Failed to fetch from upstream \"reviews\": the response is not JSON (graft: line 1, column 1: invalid character '<' at the start of a value)","extensions":{"code":"UPSTREAM_FAILED","upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`, ""},
 		{"graphql errors (masked)", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
 			io.WriteString(w, `{"errors":[{"message":"reviews are unavailable"}]}`)
-		}, `{"errors":[{"message":"Upstream \"reviews\" returned an error.","extensions":{"upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`},
+		}, `{"errors":[{"message":"Upstream \"reviews\" returned an error.","extensions":{"upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`,
+			`level=WARN msg="subgraph error" subgraph=reviews path=topProducts.@ error="{\"message\":\"reviews are unavailable\"}"`},
 		{"connection dropped", func(w http.ResponseWriter, r *http.Request) {
 			conn, _, err := w.(http.Hijacker).Hijack()
 			if err == nil {
 				conn.Close()
 			}
-		}, `{"errors":[{"message":"Failed to fetch from upstream \"reviews\": request failed","extensions":{"code":"UPSTREAM_FAILED","upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`},
+		}, `{"errors":[{"message":"Failed to fetch from upstream \"reviews\": request failed","extensions":{"code":"UPSTREAM_FAILED","upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`, ""},
 		{"timeout", func(w http.ResponseWriter, r *http.Request) {
 			io.Copy(io.Discard, r.Body) // then the server sees the client go
 			select {
 			case <-r.Context().Done():
 			case <-time.After(10 * time.Second):
 			}
-		}, `{"errors":[{"message":"Failed to fetch from upstream \"reviews\": no response within 100ms: context deadline exceeded","extensions":{"code":"UPSTREAM_FAILED","upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`},
+		}, `{"errors":[{"message":"Failed to fetch from upstream \"reviews\": no response within 100ms: context deadline exceeded","extensions":{"code":"UPSTREAM_FAILED","upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -61,12 +63,18 @@ func TestFailingSubgraph(t *testing.T) {
 			srv := demoGateway(t, Options{SubgraphTimeout: 100 * time.Millisecond, Logger: logger}, failing("reviews", c.answer))
 			checkHTTP(t, srv, httpCase{body: post(topReviews), status: 200, want: c.want})
 			// One record for the request, counting the errors (written
-			// after the response, so perhaps not yet).
-			for deadline := time.Now().Add(5 * time.Second); log.String() == "" && time.Now().Before(deadline); {
+			// after the response, so perhaps not yet), after the masked
+			// error's own.
+			const request = `level=INFO msg="graphql request" method=POST operation="" status=200 errors=1 bytes=`
+			for deadline := time.Now().Add(5 * time.Second); !strings.Contains(log.String(), request) && time.Now().Before(deadline); {
 				time.Sleep(time.Millisecond)
 			}
-			if got := log.String(); !strings.HasPrefix(got, `level=INFO msg="graphql request" method=POST operation="" status=200 errors=1 bytes=`) || strings.Count(got, "\n") != 1 {
-				t.Errorf("log: %q", got)
+			got, ok := log.String(), true
+			if c.masked != "" {
+				got, ok = strings.CutPrefix(got, c.masked+"\n")
+			}
+			if !ok || !strings.HasPrefix(got, request) || strings.Count(got, "\n") != 1 {
+				t.Errorf("log: %q", log.String())
 			}
 		})
 	}
@@ -138,19 +146,30 @@ func TestSubgraphErrorsMasked(t *testing.T) {
 		w.Header().Set("Content-Type", "application/json")
 		io.WriteString(w, `{"errors":[{"message":"pq: connection to 10.0.0.7:5432 refused","path":["_entities",1,"reviews"],"extensions":{"code":"INTERNAL","stacktrace":["db.go:12"]}}]}`)
 	}
+	// Masked, the error is logged for the operators as the subgraph wrote it.
+	const logged = `level=WARN msg="subgraph error" subgraph=reviews path=topProducts.@ error="{\"message\":\"pq: connection to 10.0.0.7:5432 refused\",\"path\":[\"_entities\",1,\"reviews\"],\"extensions\":{\"code\":\"INTERNAL\",\"stacktrace\":[\"db.go:12\"]}}"` + "\n"
 	for _, tc := range []struct {
 		name string
 		opts Options
 		want string
+		log  string // the records other than the request's
 	}{
 		{"masked by default", Options{},
-			`{"errors":[{"message":"Upstream \"reviews\" returned an error.","path":["topProducts",1,"reviews"],"extensions":{"code":"INTERNAL","upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`},
+			`{"errors":[{"message":"Upstream \"reviews\" returned an error.","path":["topProducts",1,"reviews"],"extensions":{"code":"INTERNAL","upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`,
+			logged},
 		{"exposed", Options{ExposeSubgraphErrors: true},
-			`{"errors":[{"message":"pq: connection to 10.0.0.7:5432 refused","path":["topProducts",1,"reviews"],"extensions":{"code":"INTERNAL","stacktrace":["db.go:12"],"upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`},
+			`{"errors":[{"message":"pq: connection to 10.0.0.7:5432 refused","path":["topProducts",1,"reviews"],"extensions":{"code":"INTERNAL","stacktrace":["db.go:12"],"upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`,
+			""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			var log syncBuffer
+			// Warn and above: the request's record (Info) is left out.
+			tc.opts.Logger = slog.New(slog.NewTextHandler(&log, &slog.HandlerOptions{Level: slog.LevelWarn, ReplaceAttr: dropTime}))
 			srv := demoGateway(t, tc.opts, failing("reviews", answer))
 			checkHTTP(t, srv, httpCase{body: post(topReviews), status: 200, want: tc.want})
+			if got := log.String(); got != tc.log {
+				t.Errorf("log\n got %q\nwant %q", got, tc.log)
+			}
 		})
 	}
 }

@@ -53,7 +53,11 @@ func New(supergraph string, opts Options) (*Gateway, error) {
 		return nil, &Error{Message: err.Error(), Err: err}
 	}
 	t := &transport{subgraphs: subgraphs, introspection: newIntrospection(sg.APISchema())}
-	f := &federated{sg: sg, engine: resolve.NewEngine(t, resolve.Options{Dedup: opts.Dedup, MaskUpstreamErrors: !opts.ExposeSubgraphErrors})}
+	ro := resolve.Options{Dedup: opts.Dedup, MaskUpstreamErrors: !opts.ExposeSubgraphErrors}
+	if ro.MaskUpstreamErrors {
+		ro.OnUpstreamError = newErrorLog(opts.Logger).record
+	}
+	f := &federated{sg: sg, engine: resolve.NewEngine(t, ro)}
 	return newGateway(f, opts), nil
 }
 

@@ -80,9 +80,10 @@ type Options struct {
 	// for the gateway's clients: a database's error, a stack trace or an
 	// internal address in one would reach anyone who can send a query.
 	// Expose them in development, or when every subgraph writes its
-	// errors for clients. The gateway's own errors (a subgraph that
-	// failed, timed out or sent an invalid response) name the subgraph and
-	// never quote it, in both modes.
+	// errors for clients. Masked, each is logged instead (see Logger).
+	// The gateway's own errors (a subgraph that failed, timed out or sent
+	// an invalid response) name the subgraph and never quote it, in both
+	// modes.
 	ExposeSubgraphErrors bool
 
 	// MaxBodyBytes bounds a POST body; a larger one is refused with 413.
@@ -102,11 +103,18 @@ type Options struct {
 	MaxDepth, MaxAliases, MaxTokens int
 	// MaxFields bounds the fields an operation selects with its fragments
 	// expanded where they are spread (federation.Options.MaxFields): what
-	// the planner plans and the subgraphs are asked for. A few aliases
-	// and fragments can double a selection at every level — nine levels
-	// of two aliases select 2557 fields, and a response that grows with
-	// it times the lists' lengths — so past the bound the operation is a
-	// request error, found as it is planned, before any fetch.
+	// the planner plans and the subgraphs are asked for. Selections of
+	// one response name on one object type are merged and count once,
+	// however many fragments repeat them, as Relay-style documents do;
+	// repeats are bounded apart (32 × MaxFields selections read), as they
+	// cost planning time. A few aliases and fragments can double a
+	// selection at every level — nine levels of two aliases select 2557
+	// fields, and a response that grows with it times the lists' lengths
+	// — so past the bound the operation is a request error, found as it
+	// is planned, before any fetch. The default, 2000, is ten times the
+	// max_height of 200 (distinct fields, fragments expanded) that Apollo
+	// Router's documentation gives as an example; Apollo Router, Hive
+	// Router and Cosmo Router set no such limit by default.
 	MaxFields int
 	// CacheSize is how many planned operations are kept, by normalized
 	// document and operation name, and how many client documents are
@@ -116,6 +124,12 @@ type Options struct {
 
 	// Logger receives one record per request (level Info; Warn for
 	// 5xx), and the gateway's own problems; nil means slog.Default().
+	// Unless ExposeSubgraphErrors is set, it also receives each error a
+	// subgraph returns, as the subgraph wrote it, which the client gets
+	// masked: a record "subgraph error" at level Warn with "subgraph",
+	// "path" (where the fetch's data goes, "@" for every item of a list)
+	// and "error" (cut at 1 KiB), at most 10 a second; the next record
+	// after some were dropped counts them ("dropped").
 	Logger *slog.Logger
 }
 

@@ -88,3 +88,30 @@ func TestMaxFields(t *testing.T) {
 		})
 	}
 }
+
+// TestMaxFieldsRepeats: fields that many fragments select again under one
+// response name (as Relay-style documents do) count once, as the planner
+// merges them: 40 fragments of the same three fields pass a limit of 10
+// and answer as the fields written once do; 134 of them (403 selections)
+// are past the bound on the selections read (32 × 10).
+func TestMaxFieldsRepeats(t *testing.T) {
+	spread := func(n int) string {
+		var b strings.Builder
+		b.WriteString("{ topProducts(first: 2) {")
+		for i := range n {
+			b.WriteString(" ...F" + strconv.Itoa(i))
+		}
+		b.WriteString(" } }")
+		for i := range n {
+			b.WriteString(" fragment F" + strconv.Itoa(i) + " on Product { upc name price }")
+		}
+		return b.String()
+	}
+	srv := demoGateway(t, Options{MaxFields: 10}, nil)
+	checkHTTP(t, srv, httpCase{body: post(spread(40)), status: 200,
+		want: `{"data":{"topProducts":[{"upc":"1","name":"Table","price":899},{"upc":"2","name":"Couch","price":1299}]}}`})
+	checkHTTP(t, srv, httpCase{body: post(`{ topProducts(first: 2) { upc name price } }`), status: 200,
+		want: `{"data":{"topProducts":[{"upc":"1","name":"Table","price":899},{"upc":"2","name":"Couch","price":1299}]}}`})
+	checkHTTP(t, srv, httpCase{body: post(spread(134)), status: 200,
+		want: `{"errors":[{"message":"The operation is too large to plan: with its fragments expanded, it has more than 320 field selections, repeated ones included.","locations":[{"line":1,"column":1}]}]}`})
+}

@@ -39,7 +39,8 @@
 //     "upstream" naming it; their "path" is made a response path: a root
 //     fetch's under the fetch's path, an entity fetch's ["_entities", i, …]
 //     under the path of every object representation i served (one error
-//     each).
+//     each). Options.OnUpstreamError sees each as the upstream wrote it,
+//     so that what masking hides can be logged.
 //   - A failed fetch (transport error, timeout, status other than 2xx, a
 //     body that is not a JSON object, no "data", an "_entities" count
 //     different from the representations sent) merges nothing and adds one

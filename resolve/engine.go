@@ -68,6 +68,13 @@ type Options struct {
 	// gateway does, unless told otherwise). The engine's own errors, which
 	// name the upstream and never quote it, are unchanged.
 	MaskUpstreamErrors bool
+	// OnUpstreamError, when set, is called once for every error an
+	// upstream returns that the response carries (at most MaxErrors),
+	// masked or not, so that a server can log what masking hides from
+	// its clients. It runs on the request's goroutines, possibly several
+	// at once: it must be safe for concurrent use, and quick. Its
+	// argument's slices are valid only during the call.
+	OnUpstreamError func(ctx context.Context, e UpstreamError)
 	// Doc configures the request's Doc, into which every upstream response
 	// is parsed: its limits (MaxBytes bounds one response) and whether
 	// invalid UTF-8 passes. Its Conflict policy decides what a merge does
@@ -75,6 +82,19 @@ type Options struct {
 	// under the default, graft.ConflictError, the position becomes null
 	// with an error.
 	Doc graft.Options
+}
+
+// UpstreamError is one error an upstream returned, as
+// Options.OnUpstreamError sees it.
+type UpstreamError struct {
+	Upstream string // the upstream's name
+	// Path is where the fetch's data goes in the response, its steps
+	// joined by "." ("@" for every item of a list); "" at the root.
+	Path string
+	// Error is the error object as the upstream wrote it (JSON): its
+	// message, its path within the fetch's own response (under
+	// ["_entities", i] for an entity fetch), its extensions.
+	Error []byte
 }
 
 // Engine runs Plans against upstream services. It is safe for concurrent

@@ -452,6 +452,9 @@ func (st *state) upstreamErrors(f *cfetch, r *fetchRun, errs graft.Ref) bool {
 		if st.nerr >= st.e.opts.MaxErrors {
 			break
 		}
+		if h := st.e.opts.OnUpstreamError; h != nil {
+			h(st.ctx, UpstreamError{Upstream: f.upstream, Path: f.where(), Error: d.AppendJSON(nil, e)})
+		}
 		path := d.Member(e, "path")
 		if len(f.entities) == 0 {
 			st.upstreamError(f, e, path, nil, -1)
@@ -475,6 +478,22 @@ func (st *state) upstreamErrors(f *cfetch, r *fetchRun, errs graft.Ref) bool {
 		}
 	}
 	return found
+}
+
+// where is f's path as UpstreamError.Path gives it.
+func (f *cfetch) where() string {
+	var b strings.Builder
+	for i, s := range f.path {
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		if s.flat {
+			b.WriteByte('@')
+		} else {
+			b.WriteString(s.name)
+		}
+	}
+	return b.String()
 }
 
 // upstreamError copies one upstream error: for target j of an entity

@@ -76,7 +76,9 @@ Flags:
                           message becomes "Upstream NAME returned an
                           error.", as a subgraph's messages (a database's
                           error, a stack trace, an internal address) are
-                          written for its developers, not for clients
+                          written for its developers, not for clients;
+                          masked, each is logged instead (level warn,
+                          "subgraph error", at most 10 a second)
   --subgraph-timeout D    the most a subgraph request may take (default 30s)
   --request-timeout D     the most a request's subgraph requests may take in
                           all; past it the client gets 504 (default 1m)
@@ -97,11 +99,14 @@ Flags:
   --max-fields N          the most fields an operation selects with its
                           fragments expanded (default 2000): a few aliases
                           and fragments can double a selection at each
-                          level; a larger one is refused before any fetch
+                          level; a larger one is refused before any fetch.
+                          Fields of one response name on one type count
+                          once, however many fragments repeat them
   --drain D               how long shutdown waits for requests (default 30s)
   --log-format F          text or json (default text)
   --log-level L           info (a record per request), warn (requests
-                          answered 5xx and the gateway's problems) or error
+                          answered 5xx, masked subgraph errors and the
+                          gateway's problems) or error
                           (default info)
 
 Exit status:
