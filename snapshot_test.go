@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/graftjson/graft/internal/wire"
 )
 
 // snapshotDocs are documents with every kind of value and layout the
@@ -430,6 +432,29 @@ func BenchmarkSnapshot(b *testing.B) {
 			for range b.N {
 				if crc32.Update(crc32.Checksum(snap[:24], castagnoli), castagnoli, snap[snapHeader:]) != binary.LittleEndian.Uint32(snap[24:]) {
 					b.Fatal("checksum mismatch")
+				}
+			}
+		})
+		text := snap[len(snap)-len(d.AppendJSON(nil, r)):]
+		b.Run(name+"/textpass", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			var buf []byte
+			var ends []uint32
+			for range b.N {
+				var res wire.CompactResult
+				if buf, ends, res = wire.Compact(buf[:0], ends[:0], text, 0); !res.OK {
+					b.Fatal("not compact")
+				}
+			}
+		})
+		var l Doc
+		l.LoadSnapshot(snap)
+		b.Run(name+"/nodecheck", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			v := snapView{nodes: l.nodes, aux: l.aux, text: l.buf}
+			for range b.N {
+				if _, err := l.checkSnapshot(&v); err != nil {
+					b.Fatal(err)
 				}
 			}
 		})

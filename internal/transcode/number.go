@@ -1,6 +1,7 @@
 package transcode
 
 import (
+	"encoding/binary"
 	"math"
 	"math/big"
 	"math/bits"
@@ -21,7 +22,15 @@ type Decimal struct {
 
 // Split decomposes the number text t. It reports false if the exponent
 // lies beyond ±2^62, where no binary format can carry it exactly.
-func Split(t []byte) (Decimal, bool) {
+func Split(t []byte) (d Decimal, ok bool) {
+	if splitPlain(&d, t) {
+		return d, true
+	}
+	return splitAny(t)
+}
+
+// splitAny is Split for any number text.
+func splitAny(t []byte) (Decimal, bool) {
 	var d Decimal
 	i := 0
 	if i < len(t) && t[i] == '-' {
@@ -83,6 +92,89 @@ func Split(t []byte) (Decimal, bool) {
 	return d, true
 }
 
+// splitPlain splits the common number into *d: -?digits(.digits)? with at
+// most 19 digits in all, read up to eight at a time. It reports false for
+// anything else (an exponent, more digits), left to Split's general loop.
+func splitPlain(d *Decimal, t []byte) bool {
+	i := 0
+	if len(t) > 0 && t[0] == '-' {
+		d.Neg = true
+		i = 1
+	}
+	m, end := digitRun(t, i, 0)
+	if end == i {
+		return false
+	}
+	digits := end - i
+	if end < len(t) && t[end] == '.' {
+		var fend int
+		m, fend = digitRun(t, end+1, m)
+		d.Exp = int64(end + 1 - fend)
+		digits += fend - end - 1
+		end = fend
+	}
+	if end != len(t) || digits > 19 {
+		return false
+	}
+	d.Mant, d.Digits, d.Plain, d.Integer = m, digits, true, d.Exp == 0
+	return true
+}
+
+// digitRun reads the digits of t from i on into m (m*10 + digit for each)
+// and returns m and the index after the last digit, eight bytes at a
+// time. Past 19 digits m wraps: callers count.
+func digitRun(t []byte, i int, m uint64) (uint64, int) {
+	for i+8 <= len(t) {
+		v := binary.LittleEndian.Uint64(t[i:])
+		n := leadingDigits(v)
+		m = m*pow10u[n] + parseDigits(v, n)
+		i += n
+		if n < 8 {
+			return m, i
+		}
+	}
+	if i >= len(t) {
+		return m, i
+	}
+	if len(t) < 8 {
+		for ; i < len(t) && t[i]-'0' <= 9; i++ {
+			m = m*10 + uint64(t[i]-'0')
+		}
+		return m, i
+	}
+	// The last 8 bytes, shifted so that t[i] comes first: the bytes
+	// before it fall off, zero bytes (not digits) come in at the end.
+	v := binary.LittleEndian.Uint64(t[len(t)-8:]) >> (8 * (8 - (len(t) - i)) & 63)
+	n := leadingDigits(v)
+	return m*pow10u[n] + parseDigits(v, n), i + n
+}
+
+// leadingDigits returns how many of the bytes of v, from the lowest on,
+// are ASCII digits before the first that is not.
+func leadingDigits(v uint64) int {
+	x := v ^ 0x3030303030303030 // digits become 0..9
+	// The top bit of each byte: set where x > 9 (no carries between
+	// bytes: each sum stays below 0x100).
+	not := ((x&0x7f7f7f7f7f7f7f7f)+0x7676767676767676 | x) & 0x8080808080808080
+	return bits.TrailingZeros64(not) >> 3 // 8 if all are
+}
+
+// parseDigits returns the value of the first n (0..8) bytes of v, from the
+// lowest on, ASCII digits: shifted to the top with '0's below them, then
+// pairs, fours and all eight combined by multiplication.
+func parseDigits(v uint64, n int) uint64 {
+	if n == 0 {
+		return 0
+	}
+	v = v<<((64-8*n)&63) | zeroPad[n&7] // n == 8: no shift, no pad
+	v -= 0x3030303030303030
+	v = v*10 + v>>8 // byte 2k holds digit pair k
+	return (v&0x000000ff000000ff*(100+1000000<<32) + v>>16&0x000000ff000000ff*(1+10000<<32)) >> 32
+}
+
+// zeroPad[n] is '0' in the 8-n low bytes, for n in 1..7; zeroPad[0] is 0.
+var zeroPad = [8]uint64{0, 0x30303030303030, 0x303030303030, 0x3030303030, 0x30303030, 0x303030, 0x3030, 0x30}
+
 // BigMant returns the mantissa of the number text t (its integer and
 // fraction digits, without sign or exponent) as a big.Int.
 func BigMant(t []byte) *big.Int {
@@ -99,10 +191,16 @@ func BigMant(t []byte) *big.Int {
 	return m
 }
 
-var pow5 = func() (p [28]uint64) {
-	p[0] = 1
+// pow5 holds 5^k; inv5 the inverse of 5^k modulo 2^64 and lim5
+// MaxUint64/5^k, for divisibility tests by one multiplication: m is a
+// multiple of 5^k exactly when m*inv5[k] <= lim5[k] (the product then is
+// the quotient).
+var pow5, inv5, lim5 = func() (p, inv, lim [28]uint64) {
+	p[0], inv[0], lim[0] = 1, 1, math.MaxUint64
+	const inverseOf5 = 0xcccccccccccccccd // 5 * inverseOf5 = 1 mod 2^64
 	for i := 1; i < len(p); i++ {
-		p[i] = p[i-1] * 5
+		p[i], inv[i] = p[i-1]*5, inv[i-1]*inverseOf5
+		lim[i] = math.MaxUint64 / p[i]
 	}
 	return
 }()
@@ -127,10 +225,13 @@ func ExactFloat(d Decimal) (float64, bool) {
 		f = math.Ldexp(float64(lo), int(d.Exp))
 	default:
 		k := -d.Exp
-		if k >= int64(len(pow5)) || d.Mant%pow5[k] != 0 {
+		if k >= int64(len(pow5)) {
 			return 0, false
 		}
-		q := d.Mant / pow5[k] // value = q / 2^k
+		q := d.Mant * inv5[k] // value = q / 2^k, if Mant is a multiple of 5^k
+		if q > lim5[k] {
+			return 0, false
+		}
 		if !fits53(q) {
 			return 0, false
 		}
