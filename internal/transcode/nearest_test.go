@@ -57,7 +57,7 @@ func TestPlainFloat(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	decided, eligible := 0, 0
 	for range 200000 {
-		f := math.Float64frombits(r.Uint64()&^(1<<63)) // any positive finite double
+		f := math.Float64frombits(r.Uint64() &^ (1 << 63)) // any positive finite double
 		if math.IsInf(f, 0) || math.IsNaN(f) {
 			continue
 		}

@@ -155,7 +155,7 @@ func leadingDigits(v uint64) int {
 	x := v ^ 0x3030303030303030 // digits become 0..9
 	// The top bit of each byte: set where x > 9 (no carries between
 	// bytes: each sum stays below 0x100).
-	not := ((x&0x7f7f7f7f7f7f7f7f)+0x7676767676767676 | x) & 0x8080808080808080
+	not := ((x & 0x7f7f7f7f7f7f7f7f) + 0x7676767676767676 | x) & 0x8080808080808080
 	return bits.TrailingZeros64(not) >> 3 // 8 if all are
 }
 
