@@ -294,6 +294,19 @@ func AppendFloat(dst []byte, f float64) []byte {
 	if abs < 1<<53 && f == math.Trunc(f) && (f != 0 || !math.Signbit(f)) {
 		return strconv.AppendInt(dst, int64(f), 10) // what 'f' prints, faster
 	}
+	if abs >= 1e-6 && abs < 1e15 {
+		if out, ok := appendShortFloat(dst, f, abs); ok {
+			return out
+		}
+		if out, ok := appendLongFloat(dst, f, abs); ok {
+			return out
+		}
+	}
+	return appendFloatSlow(dst, f, abs)
+}
+
+// appendFloatSlow is AppendFloat by strconv's shortest formatting.
+func appendFloatSlow(dst []byte, f, abs float64) []byte {
 	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
 		dst = strconv.AppendFloat(dst, f, 'e', -1, 64)
 		// e-07 → e-7, e+21 stays
@@ -305,6 +318,113 @@ func AppendFloat(dst []byte, f float64) []byte {
 		return dst
 	}
 	return strconv.AppendFloat(dst, f, 'f', -1, 64)
+}
+
+// appendShortFloat appends f, 1e-6 <= |f| = abs < 1e15 and not an
+// integer, if a decimal of at most 15 significant digits reads back as f;
+// it reports false otherwise. No two such decimals read back as the same
+// double (they lie further apart than a double's rounding interval is
+// wide), so that decimal, without trailing zeros, is the shortest text of
+// f: what strconv prints, found with one multiplication, one rounding and
+// one correctly rounded division (Clinger: both operands exact).
+func appendShortFloat(dst []byte, f, abs float64) ([]byte, bool) {
+	_, e2 := math.Frexp(abs) // abs in [2^(e2-1), 2^e2)
+	// 15 minus the decimal digits before the point, or one more: at most
+	// 20 for abs >= 1e-6, at least 0 below 1e15.
+	k := 15 - ((e2-1)*78913>>18 + 1) // 78913/2^18: log10(2), a shade under
+	p := abs * pow10[k]
+	if p >= 1e15 {
+		k--
+		p = abs * pow10[k]
+	}
+	m := uint64(p + 0.5) // 1e15 where abs is a power of ten, or next to one
+	if m > 1e15 || float64(m)/pow10[k] != abs {
+		return dst, false
+	}
+	for m%10 == 0 {
+		m /= 10
+		k--
+	}
+	return appendPoint(dst, f < 0, m, k), true
+}
+
+// appendLongFloat appends f, 1e-6 <= |f| = abs < 1e15 and not an
+// integer, whose shortest text has 16 or 17 significant digits (no text of
+// 15 or fewer reads back as f: appendShortFloat declined), where its
+// integer arithmetic tells; it reports false otherwise. For n = 16, then
+// 17, it takes the n-digit decimal nearest to f, computed exactly as
+// mant·10^q / 2^s in 128 bits (abs = mant·2^-s), and prints it if it reads
+// back as f: the shortest text, and of those the nearest, as strconv
+// prints.
+func appendLongFloat(dst []byte, f, abs float64) ([]byte, bool) {
+	b := math.Float64bits(abs)
+	mant := b&(1<<52-1) | 1<<52
+	s := uint(1075 - b>>52) // abs = mant · 2^-s; 3 <= s <= 72 in this range
+	_, e2 := math.Frexp(abs)
+	point := (e2-1)*78913>>18 + 1 // digits before the point, or one less
+	for n := 16; n <= 17; n++ {
+		q := n - point
+		if q < 0 || q >= len(pow10u) {
+			return dst, false
+		}
+		hi, lo := bits.Mul64(mant, pow10u[q]) // abs·10^q = (hi, lo) / 2^s
+		var m uint64
+		var dist u128 // |m·2^s - abs·10^q·2^s|
+		var half u128 // 2^(s-1)
+		var up bool
+		if s < 64 {
+			m, dist, half = lo>>s|hi<<(64-s), u128{0, lo & (1<<s - 1)}, u128{0, 1 << (s - 1)}
+		} else {
+			m, dist = hi>>(s-64), u128{hi & (1<<(s-64) - 1), lo}
+			half = shl128(1, s-1)
+		}
+		switch cmp128(dist, half) {
+		case 0:
+			return dst, false // a tie between two n-digit decimals
+		case 1:
+			m++
+			dist, up = sub128(shl128(1, s), dist), true
+		}
+		if m >= pow10u[n] {
+			if point++; n == 17 { // the point was one digit off: again
+				return dst, false
+			}
+			n--
+			continue
+		}
+		// Reads back as f: within half an ulp (10^q/2 in these units; a
+		// quarter below a power of two), the ends when mant is even.
+		reach := add128(dist, dist)
+		if !up && mant == 1<<52 {
+			reach = add128(reach, reach)
+		}
+		if c := cmp128(reach, u128{0, pow10u[q]}); c < 0 || c == 0 && mant&1 == 0 {
+			if m%10 == 0 {
+				return dst, false // a shorter text reads back: not expected here
+			}
+			return appendPoint(dst, f < 0, m, q), true
+		}
+	}
+	return dst, false
+}
+
+// appendPoint appends ±m·10^-k as a plain decimal, k > 0.
+func appendPoint(dst []byte, neg bool, m uint64, k int) []byte {
+	var buf [24]byte
+	digits := strconv.AppendUint(buf[:0], m, 10)
+	if neg {
+		dst = append(dst, '-')
+	}
+	if n := len(digits); k < n {
+		dst = append(dst, digits[:n-k]...)
+		dst = append(dst, '.')
+		return append(dst, digits[n-k:]...)
+	}
+	dst = append(dst, '0', '.')
+	for i := len(digits); i < k; i++ {
+		dst = append(dst, '0')
+	}
+	return append(dst, digits...)
 }
 
 // maxPlainZeros is how many zeros AppendDecimal writes between the point
