@@ -104,14 +104,13 @@ func PlainFloat(d Decimal) (f float64, printsBack, known bool) {
 	}
 	// The neighbour on the double's other side, if it is closer to the
 	// double and inside; at the same distance, a tie this does not decide.
-	var dist, nb u128
+	var dist u128
 	var nbInside bool
 	switch c := cmp128(pos, center); {
 	case c > 0:
 		dist = sub128(pos, center)
-		if cmp128(pos, step) >= 0 {
-			nb = sub128(pos, step)
-			nbInside = nb != u128{} || closed
+		if c := cmp128(pos, step); c > 0 || c == 0 && closed {
+			nbInside = true // pos - step is at or above the lower end
 		}
 	case c < 0:
 		dist = sub128(center, pos)
