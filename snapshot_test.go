@@ -1,6 +1,7 @@
 package graft
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -397,7 +398,9 @@ func TestSnapshotCorpus(t *testing.T) {
 // document (see bench/ for the peers), and times the parts of a load
 // apart: the checksum over the snapshot, copying it (the floor of any
 // load that copies), the text pass that copies the text and checks its
-// strings, and the check of the nodes against the text.
+// strings, and the check of the nodes against the text; and the parts of
+// a load that would rebuild the nodes instead: Parse of the compact text,
+// and comparing node bytes.
 func BenchmarkSnapshot(b *testing.B) {
 	dir := os.Getenv("GRAFT_CORPUS")
 	if dir == "" {
@@ -457,6 +460,28 @@ func BenchmarkSnapshot(b *testing.B) {
 			for range b.N {
 				if _, err := l.checkSnapshot(&v); err != nil {
 					b.Fatal(err)
+				}
+			}
+		})
+		// A load that rebuilds instead of checking: Parse of the
+		// snapshot's compact text, then the nodes compared with the
+		// snapshot's.
+		b.Run(name+"/parse-compact", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			var p Doc
+			for range b.N {
+				if _, err := p.Parse(text); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		nodeBytes := snap[snapHeader : len(snap)-len(text)]
+		b.Run(name+"/compare-nodes", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			other := bytes.Clone(nodeBytes)
+			for range b.N {
+				if !bytes.Equal(other, nodeBytes) {
+					b.Fatal("differ")
 				}
 			}
 		})
