@@ -180,6 +180,11 @@ func (d *Doc) appendParsedSnapshot(dst []byte, r uint32) ([]byte, bool) {
 // RejectDuplicateNames. Any input that is not a valid snapshot is an
 // *Error wrapping ErrSnapshot with the byte offset in Reason, and leaves
 // the Doc empty.
+//
+// A load takes about twice as long as Parse of the same document: checking
+// the nodes against the text costs more than Parse spends building them,
+// and the text pass is the one Parse makes (BenchmarkSnapshot times the
+// parts; bench/binary/RESULTS.md has the figures).
 func (d *Doc) LoadSnapshot(src []byte) (Ref, error) {
 	d.Reset()
 	o := d.options()
