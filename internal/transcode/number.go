@@ -329,9 +329,10 @@ func appendFloatSlow(dst []byte, f, abs float64) []byte {
 // one correctly rounded division (Clinger: both operands exact).
 func appendShortFloat(dst []byte, f, abs float64) ([]byte, bool) {
 	_, e2 := math.Frexp(abs) // abs in [2^(e2-1), 2^e2)
-	// 15 minus the decimal digits before the point, or one more: at most
-	// 20 for abs >= 1e-6, at least 0 below 1e15.
-	k := 15 - ((e2-1)*78913>>18 + 1) // 78913/2^18: log10(2), a shade under
+	// 15 minus the decimal digits before the point, or one more (never
+	// less: TestLog2Estimate): at most 21 for abs >= 1e-6, at least 0
+	// below 1e15. 78913/2^18 is log10(2) a shade over.
+	k := 15 - (floorLog10Pow2(e2-1) + 1)
 	p := abs * pow10[k]
 	if p >= 1e15 {
 		k--
@@ -348,6 +349,9 @@ func appendShortFloat(dst []byte, f, abs float64) ([]byte, bool) {
 	return appendPoint(dst, f < 0, m, k), true
 }
 
+// floorLog10Pow2 returns floor(e·log10(2)) for -1100 < e < 1100.
+func floorLog10Pow2(e int) int { return e * 78913 >> 18 }
+
 // appendLongFloat appends f, 1e-6 <= |f| = abs < 1e15 and not an
 // integer, whose shortest text has 16 or 17 significant digits (no text of
 // 15 or fewer reads back as f: appendShortFloat declined), where its
@@ -361,7 +365,7 @@ func appendLongFloat(dst []byte, f, abs float64) ([]byte, bool) {
 	mant := b&(1<<52-1) | 1<<52
 	s := uint(1075 - b>>52) // abs = mant · 2^-s; 3 <= s <= 72 in this range
 	_, e2 := math.Frexp(abs)
-	point := (e2-1)*78913>>18 + 1 // digits before the point, or one less
+	point := floorLog10Pow2(e2-1) + 1 // digits before the point, or one less
 	for n := 16; n <= 17; n++ {
 		q := n - point
 		if q < 0 || q >= len(pow10u) {
@@ -385,8 +389,9 @@ func appendLongFloat(dst []byte, f, abs float64) ([]byte, bool) {
 			m++
 			dist, up = sub128(shl128(1, s), dist), true
 		}
-		if m >= pow10u[n] {
-			if point++; n == 17 { // the point was one digit off: again
+		if m >= pow10u[n] { // one more digit before the point: again
+			point++
+			if n == 17 {
 				return dst, false
 			}
 			n--

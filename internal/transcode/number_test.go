@@ -183,3 +183,13 @@ func FuzzAppendFloat(f *testing.F) {
 		}
 	})
 }
+
+// TestLog2Estimate: floorLog10Pow2 is exact over the exponents the float
+// printers use it for, and beyond.
+func TestLog2Estimate(t *testing.T) {
+	for e := -1099; e < 1100; e++ {
+		if got, want := floorLog10Pow2(e), int(math.Floor(float64(e)*math.Log10(2))); got != want {
+			t.Fatalf("floorLog10Pow2(%d) = %d, want %d", e, got, want)
+		}
+	}
+}
