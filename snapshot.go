@@ -232,7 +232,7 @@ func (d *Doc) LoadSnapshot(src []byte) (Ref, error) {
 }
 
 // snapTextError returns the error of a load whose text Parse rejected
-// with e: ErrLimit as it is, a duplicate member name (text that parses
+// with err: ErrLimit as it is, a duplicate member name (text that parses
 // without RejectDuplicateNames) as ErrSyntax, anything else as
 // ErrSnapshot; offsets counted in the snapshot (the text starts at
 // textAt).
