@@ -105,7 +105,8 @@ func (d *Doc) AppendSnapshot(dst []byte, r Ref) ([]byte, error) {
 }
 
 // appendParsedSnapshot writes the snapshot of r if its nodes and text are
-// laid out as Parse lays them out, which it checks as LoadSnapshot would.
+// laid out as Parse lays them out (checkSnapshot), the layout LoadSnapshot
+// accepts; otherwise AppendSnapshot prints and parses the value again.
 func (d *Doc) appendParsedSnapshot(dst []byte, r uint32) ([]byte, bool) {
 	n := &d.nodes[r]
 	if n.meta&flagParsed == 0 {
