@@ -45,10 +45,11 @@
 // # Snapshots
 //
 // AppendSnapshot writes a value's compact text and nodes as they are, with
-// a versioned header, sizes and a checksum; LoadSnapshot loads them back
-// without parsing, after one pass over the nodes in index order that
-// checks each node and its token (the format and the checks are described
-// at SnapshotVersion).
+// a versioned header, sizes and a checksum; LoadSnapshot parses the text
+// and requires the nodes it builds to be the snapshot's (the format and
+// the checks are described at SnapshotVersion). A load costs about a parse
+// of the compact text: snapshots keep a value exactly, they do not make
+// loading it faster than Parse.
 //
 // # Memory
 //

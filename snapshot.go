@@ -15,8 +15,9 @@ import (
 var ErrSnapshot = errors.New("invalid snapshot")
 
 // SnapshotVersion is the format version AppendSnapshot writes and
-// LoadSnapshot reads. A snapshot is a value's arena written out as it is,
-// to be loaded back without parsing.
+// LoadSnapshot reads. A snapshot is a value's arena written out as it is:
+// its compact text and its nodes, which a load rebuilds from the text and
+// checks against the snapshot's (see below).
 //
 // # Format (version 1)
 //
@@ -51,26 +52,17 @@ var ErrSnapshot = errors.New("invalid snapshot")
 // the length of the container's text (span) and its last node (last).
 // Node layout changes make a new format version.
 //
-// LoadSnapshot copies the nodes and container entries as they are and the
-// text through the same 64-byte-block pass Parse uses, which checks every
-// string (UTF-8, control bytes, escapes, under the loading Doc's Options)
-// on the way. Before that it checks the sizes against the input length
-// (nothing is allocated from a declared size alone) and the checksum. Then
-// one pass over the nodes in index order checks each node against its
-// neighbours alone: its kind and flags; its child and next, which must be
-// the indices document order gives them (the next node, or the node after
-// the value's last one, which its container entry holds), so that every
-// index leads forward to a node the pass checks and no walk can loop,
-// share a node or leave the nodes; its container entry (the next unused
-// one, ending inside its parent); its text offset (where the compact form
-// puts it), the brackets and separators around it, and its token: null,
-// true and false byte for byte, numbers by the JSON grammar, strings by
-// the block pass (one by one where it is not available). The token checks stay because the reads rely on them:
-// decoding a string reads the characters after each backslash, and the
-// number reads the digits after an exponent mark or a minus sign. A
-// snapshot that passes is a Doc Parse could have built from the text;
-// anything else is an *Error wrapping ErrSnapshot (or ErrLimit), never a
-// panic.
+// LoadSnapshot checks the sizes against the input length (nothing is
+// allocated from a declared size alone) and the checksum, parses the text
+// as Parse does, under the loading Doc's Options (limits, string
+// validation, RejectDuplicateNames), and requires the nodes and container
+// entries Parse builds to be the snapshot's, byte for byte. A snapshot
+// that loads is exactly the Doc Parse builds from its text; anything else
+// is an *Error wrapping ErrSnapshot (ErrLimit for a limit, ErrSyntax for a
+// duplicate member name the Options reject), never a panic. The nodes are
+// thus redundant with the text: rebuilding them with graft's parser and
+// comparing costs less than checking them against the text did (about
+// half), and the parser's own checks are what a hostile snapshot meets.
 const SnapshotVersion = 1
 
 const (
@@ -113,7 +105,8 @@ func (d *Doc) AppendSnapshot(dst []byte, r Ref) ([]byte, error) {
 }
 
 // appendParsedSnapshot writes the snapshot of r if its nodes and text are
-// laid out as Parse lays them out, which it checks as LoadSnapshot would.
+// laid out as Parse lays them out (checkSnapshot), the layout LoadSnapshot
+// accepts; otherwise AppendSnapshot prints and parses the value again.
 func (d *Doc) appendParsedSnapshot(dst []byte, r uint32) ([]byte, bool) {
 	n := &d.nodes[r]
 	if n.meta&flagParsed == 0 {
@@ -174,12 +167,17 @@ func (d *Doc) appendParsedSnapshot(dst []byte, r uint32) ([]byte, bool) {
 
 // LoadSnapshot empties the Doc and loads the snapshot src into it (see
 // AppendSnapshot), returning the root value. It copies src (nothing of it
-// is retained) and checks it in one pass over the nodes; it parses
-// nothing. The Doc's Options apply as to Parse: the limits (ErrLimit),
-// string validation (AllowInvalidUTF8, AllowLoneSurrogates) and
-// RejectDuplicateNames. Any input that is not a valid snapshot is an
-// *Error wrapping ErrSnapshot with the byte offset in Reason, and leaves
-// the Doc empty.
+// is retained): it parses the snapshot's compact text and checks that the
+// nodes it builds are the snapshot's. The Doc's Options apply as to
+// Parse: the limits (ErrLimit), string validation (AllowInvalidUTF8,
+// AllowLoneSurrogates) and RejectDuplicateNames. Any input that is not a
+// valid snapshot is an *Error wrapping ErrSnapshot with the byte offset
+// in Reason, and leaves the Doc empty.
+//
+// A load costs about what Parse of the compact text costs, plus the
+// checksum: it saves the whitespace of an indented document, not the
+// parse (BenchmarkSnapshot times the parts; bench/binary/RESULTS.md has
+// the figures).
 func (d *Doc) LoadSnapshot(src []byte) (Ref, error) {
 	d.Reset()
 	o := d.options()
@@ -215,74 +213,87 @@ func (d *Doc) LoadSnapshot(src []byte) (Ref, error) {
 	case nAux > maxAux:
 		return 0, snapError(16, "more container entries than a Doc holds")
 	}
-	p := snapHeader
-	d.nodes = reserve(d.nodes[:0], int(nNodes)+1, 0)[:nNodes+1]
-	d.nodes[0] = node{}
-	d.retag()
-	d.aux = reserve(d.aux[:0], int(nAux), 0)[:nAux]
-	if nativeLittleEndian {
-		// The in-memory layout is the format's: one copy each.
-		p += copy(unsafe.Slice((*byte)(unsafe.Pointer(&d.nodes[1])), nNodes*snapNodeBytes), src[p:])
-		if nAux > 0 {
-			p += copy(unsafe.Slice((*byte)(unsafe.Pointer(&d.aux[0])), nAux*snapAuxBytes), src[p:])
-		}
-	}
-	for i := range d.nodes[1:] {
-		if nativeLittleEndian {
-			break
-		}
-		b := src[p : p+snapNodeBytes]
-		d.nodes[i+1] = node{
-			meta:  binary.LittleEndian.Uint32(b),
-			off:   binary.LittleEndian.Uint32(b[4:]),
-			child: binary.LittleEndian.Uint32(b[8:]),
-			next:  binary.LittleEndian.Uint32(b[12:]),
-		}
-		p += snapNodeBytes
-	}
-	for i := range d.aux {
-		if nativeLittleEndian {
-			break
-		}
-		b := src[p : p+snapAuxBytes]
-		d.aux[i] = aux{span: binary.LittleEndian.Uint32(b), last: binary.LittleEndian.Uint32(b[4:])}
-		p += snapAuxBytes
-	}
-	v := snapView{nodes: d.nodes, aux: d.aux}
-	if text := src[p:]; wire.HasCompact() && len(text) <= wire.MaxCompactInput {
-		// The copy checks the strings on the way, 64 bytes at a time.
-		var res wire.CompactResult
-		d.buf, d.vector.ends, res = wire.Compact(d.buf[:0], d.vector.ends[:0], text, o.mode())
-		if !res.OK || len(d.buf) != len(text) {
-			d.Reset()
-			return 0, snapError(int64(p), "the text is not compact JSON")
-		}
-		v.ends = d.vector.ends
-	} else {
-		d.buf = append(d.buf[:0], text...)
-	}
-	v.text = d.buf
-	used, err := d.checkSnapshot(&v)
-	if err == nil && uint64(used) != nAux {
-		err = snapError(16, "container entries not used by any node")
-	}
-	if err != nil {
+	// Parse the text, then require the nodes and container entries Parse
+	// built to be the snapshot's, byte for byte: what loads is exactly
+	// what Parse builds from the text, and is checked as Parse checks.
+	textAt := int64(snapHeader + nNodes*snapNodeBytes + nAux*snapAuxBytes)
+	if _, err := d.Parse(src[textAt:]); err != nil {
 		d.Reset()
-		return 0, err
+		return 0, d.snapTextError(err, src[textAt:], textAt)
+	}
+	if uint64(len(d.nodes)) != nNodes+1 || uint64(len(d.aux)) != nAux || uint64(len(d.buf)) != nText {
+		d.Reset()
+		return 0, snapError(12, "node or container entry counts do not match the text")
+	}
+	if off := d.snapDiff(src[snapHeader:textAt]); off >= 0 {
+		d.Reset()
+		return 0, snapError(snapHeader+off, "nodes differ from those of the text")
 	}
 	return d.ref(1), nil
+}
+
+// snapTextError returns the error of a load whose text Parse rejected
+// with err: ErrLimit as it is, a duplicate member name (text that parses
+// without RejectDuplicateNames) as ErrSyntax, anything else as
+// ErrSnapshot; offsets counted in the snapshot (the text starts at
+// textAt).
+func (d *Doc) snapTextError(err error, text []byte, textAt int64) error {
+	var e *Error
+	if !errors.As(err, &e) {
+		return snapError(textAt, "the text does not parse")
+	}
+	off := int64(-1)
+	if e.Offset >= 0 {
+		off = textAt + e.Offset
+	}
+	if errors.Is(e, ErrLimit) {
+		return &Error{Offset: off, Reason: e.Reason, Err: ErrLimit}
+	}
+	if o := *d.options(); o.RejectDuplicateNames {
+		o.RejectDuplicateNames = false
+		if _, err := New(o).Parse(text); err == nil {
+			return &Error{Offset: off, Reason: e.Reason, Err: ErrSyntax}
+		}
+	}
+	return snapError(off, "the text is not JSON as the Doc's Options read it: "+e.Reason)
+}
+
+// snapDiff compares the nodes and container entries of d, as Parse built
+// them, with b, their bytes in a snapshot, and returns the offset in b of
+// the first that differs, or -1.
+func (d *Doc) snapDiff(b []byte) int64 {
+	nodes, auxes := d.nodes[1:], d.aux
+	if nativeLittleEndian {
+		nb := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(nodes))), len(nodes)*snapNodeBytes)
+		ab := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(auxes))), len(auxes)*snapAuxBytes)
+		if string(nb) == string(b[:len(nb)]) && string(ab) == string(b[len(nb):]) {
+			return -1
+		}
+	}
+	u32 := func(i int) uint32 { return binary.LittleEndian.Uint32(b[i:]) }
+	for i, x := range nodes {
+		at := i * snapNodeBytes
+		if x != (node{meta: u32(at), off: u32(at + 4), child: u32(at + 8), next: u32(at + 12)}) {
+			return int64(at)
+		}
+	}
+	for i, a := range auxes {
+		at := len(nodes)*snapNodeBytes + i*snapAuxBytes
+		if a != (aux{span: u32(at), last: u32(at + 4)}) {
+			return int64(at)
+		}
+	}
+	return -1
 }
 
 // snapView is the part of an arena a snapshot holds: nodes[1:] are the
 // nodes, node indices in them count from nodeBase (nodes[i] is node
 // nodeBase+i), container entries from auxBase, text offsets from
-// textBase. ends, if not nil, lists the closing quotes of the text's
-// strings as wire.Compact found them, the text's strings already checked.
+// textBase.
 type snapView struct {
 	nodes                       []node
 	aux                         []aux
 	text                        []byte
-	ends                        []uint32
 	nodeBase, auxBase, textBase uint32
 }
 
@@ -307,12 +318,12 @@ type snapFrame struct {
 func (d *Doc) checkSnapshot(v *snapView) (uint32, error) {
 	o := d.options()
 	mode := o.mode()
-	nodes, auxes, text, ends := v.nodes, v.aux, v.text, v.ends
+	nodes, auxes, text := v.nodes, v.aux, v.text
 	nb, ab, tb := v.nodeBase, v.auxBase, v.textBase
 	n := uint32(len(nodes) - 1)
 	tlen := uint64(len(text))
 	frames := make([]snapFrame, 0, 64) // on the stack up to a depth of 64
-	pos, auxUsed, end := uint32(0), uint32(0), 0
+	pos, auxUsed := uint32(0), uint32(0)
 	if n == 0 {
 		return 0, snapError(snapHeader, "no nodes")
 	}
@@ -370,7 +381,7 @@ func (d *Doc) checkSnapshot(v *snapView) (uint32, error) {
 				rebaseIndex(x.child, nb) != i+1 || i == n {
 				return 0, snapError(nodeAt(i), "bad member name")
 			}
-			if !snapToken(text, pos, x.payload(), x, ends, &end, mode) {
+			if !snapToken(text, pos, x.payload(), x, mode) {
 				return 0, snapError(nodeAt(i), "node text is not its value")
 			}
 			pos += x.payload()
@@ -408,7 +419,7 @@ func (d *Doc) checkSnapshot(v *snapView) (uint32, error) {
 			if k < Null || k > String || x.meta != want && !(k == Bool && x.meta == want|flagTrue) && !(k == String && x.meta == want|flagEscaped) {
 				return 0, snapError(nodeAt(i), "bad kind or flags")
 			}
-			if !snapToken(text, pos, x.child, x, ends, &end, mode) {
+			if !snapToken(text, pos, x.child, x, mode) {
 				return 0, snapError(nodeAt(i), "node text is not its value")
 			}
 			pos += x.child
@@ -425,7 +436,7 @@ func (d *Doc) checkSnapshot(v *snapView) (uint32, error) {
 			return 0, snapError(nodeAt(i)+12, "next sibling out of place")
 		}
 	}
-	if uint64(pos) != tlen || ends != nil && end != len(ends) {
+	if uint64(pos) != tlen {
 		return 0, snapError(nodeAt(n), "text after the root value")
 	}
 	return auxUsed, nil
@@ -446,9 +457,8 @@ func snapLast(auxes []aux, used, nb, i uint32) uint32 {
 
 // snapToken reports whether the l bytes of text at pos are the text of
 // the scalar or member name x: a value of x's kind (and flags), nothing
-// more. ends, if not nil, holds the closing quotes of the text's strings
-// (checked already), *end the next to match.
-func snapToken(text []byte, pos, l uint32, x *node, ends []uint32, end *int, mode wire.Mode) bool {
+// more.
+func snapToken(text []byte, pos, l uint32, x *node, mode wire.Mode) bool {
 	if l == 0 || uint64(pos)+uint64(l) > uint64(len(text)) {
 		return false
 	}
@@ -458,14 +468,6 @@ func snapToken(text []byte, pos, l uint32, x *node, ends []uint32, end *int, mod
 		esc := x.meta&flagEscaped != 0
 		if t[pos] != '"' {
 			return false
-		}
-		if ends != nil {
-			if *end >= len(ends) {
-				return false
-			}
-			e := ends[*end]
-			*end++
-			return e&^wire.EscapedEnd == pos+l-1 && (e&wire.EscapedEnd != 0) == esc
 		}
 		stop, escaped, code := wire.ScanString(t, int(pos), mode)
 		return code == wire.OK && stop == len(t) && escaped == esc

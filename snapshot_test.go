@@ -1,6 +1,7 @@
 package graft
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -9,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/graftjson/graft/internal/wire"
 )
 
 // snapshotDocs are documents with every kind of value and layout the
@@ -332,6 +335,11 @@ func TestSnapshotLimits(t *testing.T) {
 	if _, err := d.LoadSnapshot(snapshotOf(t, `{"a":1,"b":{"a":2,"\u0061":3}}`)); !errors.Is(err, ErrSyntax) {
 		t.Fatalf("duplicate names: err = %v, want ErrSyntax", err)
 	}
+	bad := snapshotOf(t, `{"a":1}`)
+	copy(bad[len(bad)-3:], `1,}`)
+	if _, err := d.LoadSnapshot(resum(bad)); !errors.Is(err, ErrSnapshot) || errors.Is(err, ErrSyntax) {
+		t.Fatalf("bad text with RejectDuplicateNames: err = %v, want ErrSnapshot alone", err)
+	}
 	lax := New(Options{AllowInvalidUTF8: true})
 	r, _ := lax.Parse([]byte("[\"\xff\"]"))
 	snap, _ := lax.AppendSnapshot(nil, r)
@@ -392,8 +400,11 @@ func TestSnapshotCorpus(t *testing.T) {
 }
 
 // BenchmarkSnapshot compares loading a snapshot with parsing the same
-// document (see bench/ for the peers), and with the two parts of a load
-// that no check can avoid: the checksum over the snapshot, and copying it.
+// document (see bench/ for the peers), and times the parts of a load
+// apart: the checksum over the snapshot, Parse of its compact text (and
+// that parse's first pass alone, which copies the text and checks its
+// strings), and comparing node bytes; and copying the snapshot, the floor
+// of any load that copies.
 func BenchmarkSnapshot(b *testing.B) {
 	dir := os.Getenv("GRAFT_CORPUS")
 	if dir == "" {
@@ -430,6 +441,37 @@ func BenchmarkSnapshot(b *testing.B) {
 			for range b.N {
 				if crc32.Update(crc32.Checksum(snap[:24], castagnoli), castagnoli, snap[snapHeader:]) != binary.LittleEndian.Uint32(snap[24:]) {
 					b.Fatal("checksum mismatch")
+				}
+			}
+		})
+		text := snap[len(snap)-len(d.AppendJSON(nil, r)):]
+		b.Run(name+"/textpass", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			var buf []byte
+			var ends []uint32
+			for range b.N {
+				var res wire.CompactResult
+				if buf, ends, res = wire.Compact(buf[:0], ends[:0], text, 0); !res.OK {
+					b.Fatal("not compact")
+				}
+			}
+		})
+		b.Run(name+"/parse-compact", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			var p Doc
+			for range b.N {
+				if _, err := p.Parse(text); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		nodeBytes := snap[snapHeader : len(snap)-len(text)]
+		b.Run(name+"/compare-nodes", func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			other := bytes.Clone(nodeBytes)
+			for range b.N {
+				if !bytes.Equal(other, nodeBytes) {
+					b.Fatal("differ")
 				}
 			}
 		})

@@ -3,40 +3,22 @@ package msgpack_test
 import (
 	"testing"
 
-	"github.com/graftjson/graft"
+	"github.com/graftjson/graft/internal/transcode/transcodetest"
 	"github.com/graftjson/graft/msgpack"
 )
 
-// sample is a document with every kind of value, escapes, big and
-// fractional numbers, for the allocation budgets and benchmarks.
-const sample = `{"id":12345678901234567890,"name":"caf\u00e9 \"x\"","ok":true,"none":null,` +
-	`"vals":[1,-2,0.5,0.1,-65.613616999999977,1e5],"nested":{"a":[{"b":"c"}],"z":[]}}`
+// codec binds c's methods for the shared checks.
+func codec(c *msgpack.Codec) transcodetest.Codec {
+	return transcodetest.Codec{Encode: c.AppendMsgpack, AppendJSON: c.AppendJSON, Decode: c.Decode}
+}
 
 // TestAllocs: warm transcoding in either direction allocates nothing, with
 // and without rounding of numbers.
 func TestAllocs(t *testing.T) {
-	var d graft.Doc
-	r, err := d.Parse([]byte(sample))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, opts := range []msgpack.Options{{}, {RoundNumbers: true}} {
-		c := msgpack.New(opts)
-		var buf, out []byte
-		buf, _ = c.AppendMsgpack(buf, &d, r)
-		out, _ = c.AppendJSON(out, buf)
-		var d2 graft.Doc
-		if _, err := c.Decode(&d2, buf); err != nil {
-			t.Fatal(err)
-		}
-		if n := testing.AllocsPerRun(100, func() { buf, _ = c.AppendMsgpack(buf[:0], &d, r) }); n != 0 {
-			t.Errorf("AppendMsgpack (%+v): %v allocations, want 0", opts, n)
-		}
-		if n := testing.AllocsPerRun(100, func() { out, _ = c.AppendJSON(out[:0], buf) }); n != 0 {
-			t.Errorf("AppendJSON: %v allocations, want 0", n)
-		}
-		if n := testing.AllocsPerRun(100, func() { d2.Reset(); c.Decode(&d2, buf) }); n != 0 {
-			t.Errorf("Decode: %v allocations, want 0", n)
-		}
+	for _, tc := range []struct {
+		name string
+		opts msgpack.Options
+	}{{"default", msgpack.Options{}}, {"round numbers", msgpack.Options{RoundNumbers: true}}} {
+		transcodetest.CheckAllocs(t, tc.name, codec(msgpack.New(tc.opts)))
 	}
 }

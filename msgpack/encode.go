@@ -152,6 +152,12 @@ func (e *encoder) number(dst []byte, t []byte) ([]byte, error) {
 	if f, short := transcode.ShortDecimal(dec, t[len(t)-1]); ok && short {
 		return appendFloat(dst, f), nil
 	}
+	if f, back, known := transcode.PlainFloat(dec); ok && known {
+		if back || e.opts.RoundNumbers {
+			return appendFloat(dst, f), nil
+		}
+		return appendExt(dst, NumberExt, t), nil
+	}
 	// A double prints at most 17 significant digits.
 	if ok && !dec.Big && dec.Mant < 1e17 || e.opts.RoundNumbers {
 		f, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(t), len(t)), 64)

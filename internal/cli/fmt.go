@@ -58,8 +58,9 @@ Flags:
                            whose text a double prints back, every other
                            number as a number extension (type 78, its
                            text), so nothing is rounded
-                 snapshot  graft's own snapshot of the parsed document, to
-                           load again without parsing (see the Go package
+                 snapshot  graft's own snapshot of the parsed document:
+                           its compact text and nodes, checked against
+                           each other on load (see the Go package
                            documentation for the format)
                Strings are written with their escapes decoded.
   --from F     read FILE in a binary format F (cbor, msgpack, snapshot)

@@ -2,6 +2,7 @@ package transcode
 
 import (
 	"math"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -122,6 +123,73 @@ func TestShortDecimal(t *testing.T) {
 		}
 		if !ok && keeps && strings.Contains(text, ".") && !strings.ContainsAny(text, "eE") && len(strings.Trim(text, "-0.")) <= 15 && want >= 1e-6 {
 			t.Errorf("ShortDecimal(%s) declined a short decimal", text)
+		}
+	}
+}
+
+// TestAppendFloatShort: the short path prints what strconv's shortest
+// formatting prints, on random doubles of every scale and on doubles
+// nearest to short decimals (as CBOR and MessagePack carry coordinates).
+func TestAppendFloatShort(t *testing.T) {
+	for e := -7; e <= 16; e++ { // powers of ten and the doubles beside them
+		for _, f := range []float64{math.Pow10(e), 3 * math.Pow10(e), 9.999999999999999 * math.Pow10(e)} {
+			for _, g := range []float64{f, math.Nextafter(f, 0), math.Nextafter(f, 1e300), -f} {
+				checkAppendFloat(t, g)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range 300000 {
+		var f float64
+		switch i % 3 {
+		case 0:
+			f = math.Float64frombits(r.Uint64())
+		case 1:
+			f = math.Ldexp(r.Float64(), r.IntN(90)-30)
+		default: // a decimal of up to 15 digits: the short path prints it
+			f = float64(r.Int64N(1e15)>>r.IntN(50)) / pow10[r.IntN(23)]
+			if a := math.Abs(f); a >= 1e-6 && a < 1e15 && a != math.Trunc(a) {
+				if _, ok := appendShortFloat(nil, f, a); !ok {
+					t.Fatalf("appendShortFloat(%v) declined", f)
+				}
+			}
+		}
+		if !math.IsNaN(f) && !math.IsInf(f, 0) {
+			checkAppendFloat(t, f)
+		}
+	}
+}
+
+func checkAppendFloat(t *testing.T, f float64) {
+	t.Helper()
+	got, want := AppendFloat(nil, f), appendFloatSlow(nil, f, math.Abs(f))
+	if f == math.Trunc(f) && math.Abs(f) < 1<<53 {
+		return // printed as an integer, TestAppendFloat
+	}
+	if string(got) != string(want) {
+		t.Fatalf("AppendFloat(%v) = %s, want %s", f, got, want)
+	}
+}
+
+// FuzzAppendFloat: AppendFloat prints every double as strconv's shortest
+// formatting does.
+func FuzzAppendFloat(f *testing.F) {
+	for _, x := range []float64{0.1, -65.613617, 1e-6, 999999999999999.9, 1.5e-5, 43.42027300000001} {
+		f.Add(math.Float64bits(x))
+	}
+	f.Fuzz(func(t *testing.T, bits uint64) {
+		if x := math.Float64frombits(bits); !math.IsNaN(x) && !math.IsInf(x, 0) {
+			checkAppendFloat(t, x)
+		}
+	})
+}
+
+// TestLog2Estimate: floorLog10Pow2 is exact over the exponents the float
+// printers use it for, and beyond.
+func TestLog2Estimate(t *testing.T) {
+	for e := -1099; e < 1100; e++ {
+		if got, want := floorLog10Pow2(e), int(math.Floor(float64(e)*math.Log10(2))); got != want {
+			t.Fatalf("floorLog10Pow2(%d) = %d, want %d", e, got, want)
 		}
 	}
 }
