@@ -166,6 +166,7 @@ func (o *Operation) Plan() *shape.Plan { return o.plan }
 func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	var n normalizer
 	n.init(s, query)
+	defer n.free()
 	n.keep = s.keep
 	if !n.document() {
 		return nil, n.requestError()
@@ -263,10 +264,11 @@ type occurrence struct {
 }
 
 // collected is one field node found by CollectFields, with the condition
-// under which it is included.
+// under which it is included and whether a fragment spread reached it.
 type collected struct {
-	field *ast.Field
-	cond  shape.Cond
+	field  *ast.Field
+	cond   shape.Cond
+	spread bool
 }
 
 type compiler struct {
@@ -282,9 +284,22 @@ type compiler struct {
 	// (with their conditions and schema types) are the same get one
 	// []shape.Field, so the plan is a DAG. A type with many
 	// implementations costs one selection per distinct shape, not one per
-	// possible type at every level.
-	memo map[string]selected
-	key  []byte
+	// possible type at every level. Only a selection that can be met
+	// again is looked up and kept: one under a fragment spread or an
+	// abstract type (shared > 0 while one of those is compiled); the
+	// others, whose field nodes have one path from the root, are not.
+	memo   map[string]selected
+	key    []byte
+	shared int
+
+	// Scratch of selection, used as stacks (a call truncates them back to
+	// where they were when it returns), so that compiling a selection
+	// allocates its results only.
+	nodes []collected
+	ints  []int
+	names []string
+	occs  []occurrence
+	index map[string]int
 
 	pos    *normalized // locations in the source
 	ifVars []string    // variables of the @skip/@include directives evaluated
@@ -313,7 +328,12 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 			same = false
 		}
 	}
-	var nodes []collected
+	nodeBase, intBase, nameBase := len(c.nodes), len(c.ints), len(c.names)
+	defer func() {
+		clear(c.nodes[nodeBase:])
+		clear(c.names[nameBase:])
+		c.nodes, c.ints, c.names = c.nodes[:nodeBase], c.ints[:intBase], c.names[:nameBase]
+	}()
 	// One set of visited fragments for all the occurrences, as
 	// graphql-js's CollectSubfields keeps.
 	visited := map[string]bool{}
@@ -324,27 +344,36 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 		if same {
 			cond = nil
 		}
-		nodes = c.collect(obj, o.set, cond, nodes, visited)
+		c.nodes = c.collect(obj, o.set, cond, c.nodes, visited, false)
 	}
-	c.key = c.keyOf(c.key[:0], obj, nodes)
-	if sel, ok := c.memo[string(c.key)]; ok {
-		if c.maxDepth >= 0 && c.depth+sel.height > c.maxDepth {
-			c.tooDeep(nodes) // reached at a deeper level than it was built
+	nodes := c.nodes[nodeBase:]
+	memo := c.shared > 0
+	for i := 0; i < len(nodes) && !memo; i++ {
+		memo = nodes[i].spread
+	}
+	var key string
+	if memo {
+		c.key = c.keyOf(c.key[:0], obj, nodes)
+		if sel, ok := c.memo[string(c.key)]; ok {
+			if c.maxDepth >= 0 && c.depth+sel.height > c.maxDepth {
+				c.tooDeep(nodes) // reached at a deeper level than it was built
+			}
+			return sel.fields, sel.size, sel.height
 		}
-		return sel.fields, sel.size, sel.height
+		key = string(c.key) // c.key is reused below
 	}
-	key := string(c.key) // c.key is reused below
 	// The nodes by response name: group[i] is node i's, in the order the
 	// names first appear; members lists each group's nodes, from
 	// start[g] to start[g+1].
-	group := make([]int, len(nodes))
-	var names []string
-	var index map[string]int // once there are many names
+	c.ints = slices.Grow(c.ints, len(nodes))[:intBase+len(nodes)]
+	group := c.ints[intBase:]
+	many := false // names are found through c.index
 	for i, n := range nodes {
 		name := responseName(n.field)
+		names := c.names[nameBase:]
 		g := -1
-		if index != nil {
-			if j, ok := index[name]; ok {
+		if many {
+			if j, ok := c.index[name]; ok {
 				g = j
 			}
 		} else {
@@ -352,19 +381,27 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 		}
 		if g < 0 {
 			g = len(names)
-			names = append(names, name)
-			if index != nil {
-				index[name] = g
-			} else if len(names) > 16 {
-				index = make(map[string]int, len(nodes))
-				for j, n := range names {
-					index[n] = j
+			c.names = append(c.names, name)
+			if many {
+				c.index[name] = g
+			} else if len(names) >= 16 {
+				many = true
+				if c.index == nil {
+					c.index = make(map[string]int, len(nodes))
+				}
+				clear(c.index)
+				for j, n := range c.names[nameBase:] {
+					c.index[n] = j
 				}
 			}
 		}
 		group[i] = g
 	}
-	ints := make([]int, len(names)+1+len(nodes)+len(names))
+	names := c.names[nameBase:]
+	mark := len(c.ints)
+	c.ints = slices.Grow(c.ints, len(names)+1+len(nodes)+len(names))[:mark+len(names)+1+len(nodes)+len(names)]
+	ints := c.ints[mark:]
+	clear(ints)
 	start, members, next := ints[:len(names)+1], ints[len(names)+1:len(names)+1+len(nodes)], ints[len(names)+1+len(nodes):]
 	for _, g := range group {
 		start[g+1]++
@@ -383,11 +420,17 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 		if c.maxDepth >= 0 && c.depth > c.maxDepth {
 			c.tooDeep(nodes)
 		}
+		if memo {
+			c.shared++ // what is under a selection met again is met again
+		}
 		for g := range names {
 			t, n, h := c.fieldType(obj, nodes, members[start[g]:start[g+1]])
 			types[g] = t
 			size += 1 + n
 			height = max(height, h)
+		}
+		if memo {
+			c.shared--
 		}
 		c.depth--
 		height++
@@ -405,7 +448,9 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 	if (c.fields > MaxPlanFields || size > MaxPlanFields) && c.err == nil {
 		c.err = &Problem{Message: "The operation is too large: with its fragments expanded where they are spread, it selects more than " + itoa(MaxPlanFields) + " fields."}
 	}
-	c.memo[key] = selected{fields: out, size: size, height: height}
+	if memo {
+		c.memo[key] = selected{fields: out, size: size, height: height}
+	}
 	return out, size, height
 }
 
@@ -473,11 +518,14 @@ func (c *compiler) fieldType(obj *ast.Definition, nodes []collected, idx []int) 
 		c.err = &Problem{Message: `Introspection field "` + first.Name + `" is not supported when shaping data.`, Locations: []shape.Location{c.loc(first.Position)}}
 		return &shape.Type{Kind: shape.Custom}, 0, 0
 	}
-	occs := make([]occurrence, 0, len(idx))
+	base := len(c.occs)
 	for _, i := range idx {
-		occs = append(occs, occurrence{set: nodes[i].field.SelectionSet, cond: nodes[i].cond})
+		c.occs = append(c.occs, occurrence{set: nodes[i].field.SelectionSet, cond: nodes[i].cond})
 	}
-	return c.outputType(def.Type, occs)
+	t, size, height = c.outputType(def.Type, c.occs[base:])
+	clear(c.occs[base:])
+	c.occs = c.occs[:base]
+	return t, size, height
 }
 
 // typenameType is the plan type of every __typename field (shared, never
@@ -506,6 +554,8 @@ func (c *compiler) outputType(t *ast.Type, occs []occurrence) (st *shape.Type, s
 		st.Fields, size, height = c.selection(def, occs)
 	default: // Interface, Union
 		st.Kind = shape.Abstract
+		c.shared++ // every case collects the same field nodes
+		defer func() { c.shared-- }()
 		for _, pt := range c.schema.GetPossibleTypes(def) {
 			if pt.Kind != ast.Object {
 				// gqlparser lists an interface's implementing interfaces
@@ -526,19 +576,19 @@ func (c *compiler) outputType(t *ast.Type, occs []occurrence) (st *shape.Type, s
 // obj (CollectFields of the specification), each with its condition: cond
 // and the @skip/@include directives on the way. Fields excluded by literal
 // directives are left out; visited holds the fragments spread
-// unconditionally so far.
-func (c *compiler) collect(obj *ast.Definition, set ast.SelectionSet, cond shape.Cond, nodes []collected, visited map[string]bool) []collected {
+// unconditionally so far; spread tells that a fragment spread led to set.
+func (c *compiler) collect(obj *ast.Definition, set ast.SelectionSet, cond shape.Cond, nodes []collected, visited map[string]bool, spread bool) []collected {
 	for _, sel := range set {
 		switch s := sel.(type) {
 		case *ast.Field:
 			fc, ok := c.directives(s.Directives, cond)
 			if ok {
-				nodes = append(nodes, collected{field: s, cond: fc})
+				nodes = append(nodes, collected{field: s, cond: fc, spread: spread})
 			}
 		case *ast.InlineFragment:
 			fc, ok := c.directives(s.Directives, cond)
 			if ok && c.applies(s.TypeCondition, obj) {
-				nodes = c.collect(obj, s.SelectionSet, fc, nodes, visited)
+				nodes = c.collect(obj, s.SelectionSet, fc, nodes, visited, spread)
 			}
 		case *ast.FragmentSpread:
 			fc, ok := c.directives(s.Directives, cond)
@@ -548,7 +598,7 @@ func (c *compiler) collect(obj *ast.Definition, set ast.SelectionSet, cond shape
 			if len(fc) == 0 {
 				visited[s.Name] = true
 			}
-			nodes = c.collect(obj, s.Definition.SelectionSet, fc, nodes, visited)
+			nodes = c.collect(obj, s.Definition.SelectionSet, fc, nodes, visited, true)
 		}
 	}
 	return nodes
@@ -674,28 +724,51 @@ func (o *Operation) variables(n *normalizer, norm *normalized, op *ast.Operation
 		}
 	}
 	o.varIndex = make(map[string]int, len(vds))
+	o.vars = make([]*ast.VariableDefinition, 0, len(vds))
+	o.varTypes = make([]*inType, 0, len(vds))
+	o.varLocs = make([]shape.Location, 0, len(vds))
+	// The definitions made here, and their positions, in two blocks; a
+	// type is resolved once however many variables have it.
+	var made []ast.VariableDefinition
+	var positions []ast.Position
+	resolved := map[*ast.Type]*inType{}
 	for i, vd := range vds {
 		def := parsed[vd.name]
 		if norm.hiddenDefs[i] || def == nil {
-			def = &ast.VariableDefinition{Variable: vd.name, Type: vd.typ}
+			if made == nil {
+				made = make([]ast.VariableDefinition, 0, len(vds)-i)
+			}
+			made = append(made, ast.VariableDefinition{Variable: vd.name, Type: vd.typ})
+			def = &made[len(made)-1]
 		}
 		if _, dup := o.varIndex[vd.name]; !dup {
 			o.varIndex[vd.name] = len(o.vars)
 		}
 		l := norm.pos.lines.location(n.src, vd.at)
 		if def.Position == nil {
-			def.Position = &ast.Position{Line: l.Line, Column: l.Column, Src: op.Position.Src}
+			if positions == nil {
+				positions = make([]ast.Position, 0, len(vds)-i)
+			}
+			positions = append(positions, ast.Position{Line: l.Line, Column: l.Column, Src: op.Position.Src})
+			def.Position = &positions[len(positions)-1]
+		}
+		t := resolved[def.Type]
+		if t == nil {
+			t = o.schema.resolve(def.Type)
+			resolved[def.Type] = t
 		}
 		o.vars = append(o.vars, def)
-		o.varTypes = append(o.varTypes, o.schema.resolve(def.Type))
+		o.varTypes = append(o.varTypes, t)
 		o.varLocs = append(o.varLocs, l)
 	}
 	// The tree reads as the normalized document: the operation's own
 	// definitions, then those of the variables made of literals.
 	defs := make(ast.VariableDefinitionList, 0, len(o.vars)+len(norm.used))
 	defs = append(defs, o.vars...)
-	for _, v := range norm.used {
-		defs = append(defs, &ast.VariableDefinition{Variable: n.vars[v].name, Type: n.vars[v].typ, Used: true, Position: op.Position})
+	lits := make([]ast.VariableDefinition, len(norm.used))
+	for i, v := range norm.used {
+		lits[i] = ast.VariableDefinition{Variable: n.vars[v].name, Type: n.vars[v].typ, Used: true, Position: op.Position}
+		defs = append(defs, &lits[i])
 	}
 	op.VariableDefinitions = defs
 }

@@ -125,6 +125,7 @@ func AppendNormalized(dst []byte, s *Schema, query, operationName string, d *gra
 func normalize(dst []byte, s *Schema, query, operationName string, d *graft.Doc, vars graft.Ref) ([]byte, Request, error) {
 	var n normalizer
 	n.init(s, query)
+	defer n.free()
 	defer release(n.vals)
 	if !n.document() {
 		return dst, Request{}, n.requestError()
@@ -194,26 +195,82 @@ type normalizer struct {
 
 	vals    []byte // the JSON of the literals scanned, back to back
 	sawVar  bool   // the value being scanned holds a variable
-	seen    []string
 	seenSet map[string]struct{}
 	seenTop int
 
 	err      *litProblem  // the syntax error or limit that stopped the scan
 	problems []litProblem // invalid literals
 
-	segs     []segment
+	*scratch
 	copyFrom int
 	inDef    bool
-	defs     []definition
-	vars     []extracted
-	hash     maphash.Seed
-	byHash   map[hashKey]int
-	names    map[string]bool // every variable name of the document
 	nameSeq  int
-	spreads  []string // the fragment names spread, by definition (see definition.spreads)
-	varDefs  []varDef
-	uses     []varUse
 	typeText map[*ast.Type]string
+}
+
+// scratch is the memory of a normalizer that no result keeps. It is kept
+// between calls in scratchPool, emptied (nothing in it refers to a
+// document then), so that a warm call allocates little besides its
+// results; a list or set that grew past maxPooled entries is dropped
+// instead, so that a huge document does not make every later call pay
+// for clearing it.
+type scratch struct {
+	segs    []segment
+	defs    []definition
+	vars    []extracted
+	spreads []string // the fragment names spread, by definition (see definition.spreads)
+	varDefs []varDef
+	uses    []varUse
+	seen    []string
+	names   map[string]bool // every variable name of the document
+	byHash  map[hashKey]int
+	hash    maphash.Seed            // of byHash
+	types   map[namedType]*ast.Type // the named types of variable definitions (shared)
+}
+
+// namedType is a named type reference: Name or Name!.
+type namedType struct {
+	name    string
+	nonNull bool
+}
+
+var scratchPool sync.Pool
+
+// maxPooled is the most entries a list or set of a scratch may hold to be
+// kept in scratchPool.
+const maxPooled = 1 << 16
+
+// free empties n's scratch into scratchPool; n must not be used after.
+func (n *normalizer) free() {
+	sc := n.scratch
+	n.scratch = nil
+	sc.segs = emptied(sc.segs)
+	sc.defs = emptied(sc.defs)
+	sc.vars = emptied(sc.vars)
+	sc.spreads = emptied(sc.spreads)
+	sc.varDefs = emptied(sc.varDefs)
+	sc.uses = emptied(sc.uses)
+	sc.seen = emptied(sc.seen)
+	sc.names = emptiedMap(sc.names)
+	sc.byHash = emptiedMap(sc.byHash)
+	sc.types = emptiedMap(sc.types)
+	scratchPool.Put(sc)
+}
+
+func emptied[T any](s []T) []T {
+	if cap(s) > maxPooled {
+		return nil
+	}
+	clear(s)
+	return s[:0]
+}
+
+func emptiedMap[K comparable, V any](m map[K]V) map[K]V {
+	if len(m) > maxPooled {
+		return nil
+	}
+	clear(m)
+	return m
 }
 
 // varUse is a reference to a variable in a value of the definition defs[def].
@@ -302,7 +359,13 @@ func (n *normalizer) init(s *Schema, query string) {
 	}
 	// The JSON of the literals is rarely longer than their text.
 	n.vals = pooled(len(query) + 64)
-	n.names = map[string]bool{}
+	n.scratch, _ = scratchPool.Get().(*scratch)
+	if n.scratch == nil {
+		n.scratch = &scratch{hash: maphash.MakeSeed()}
+	}
+	if n.names == nil {
+		n.names = map[string]bool{}
+	}
 }
 
 // fail records the problem that stops the scan.
@@ -767,7 +830,20 @@ func (n *normalizer) typeRef() (*ast.Type, bool) {
 		if !ok {
 			return nil, false
 		}
-		t = &ast.Type{NamedType: name}
+		// Named types are shared: a document may define thousands of
+		// variables of a few types.
+		key := namedType{name, n.at('!')}
+		if t = n.types[key]; t == nil {
+			t = &ast.Type{NamedType: name, NonNull: key.nonNull}
+			if n.types == nil {
+				n.types = map[namedType]*ast.Type{}
+			}
+			n.types[key] = t
+		}
+		if key.nonNull {
+			return t, n.expect('!')
+		}
+		return t, true
 	}
 	if n.at('!') {
 		t.NonNull = true
@@ -805,12 +881,16 @@ func (n *normalizer) selectionSet(typ *ast.Definition) bool {
 		n.syntax(n.pos, "Expected Name, found }")
 		return false
 	}
+	var fields map[string]*ast.FieldDefinition // typ's, looked up once
+	if typ != nil {
+		fields = n.s.fields[typ.Name]
+	}
 	for !n.at('}') {
 		if n.pos >= len(n.src) {
 			n.syntax(n.pos, "Expected Name, found <EOF>")
 			return false
 		}
-		if !n.selection(typ) {
+		if !n.selection(typ, fields) {
 			return false
 		}
 	}
@@ -818,8 +898,9 @@ func (n *normalizer) selectionSet(typ *ast.Definition) bool {
 	return n.expect('}')
 }
 
-// selection scans a field, a fragment spread or an inline fragment.
-func (n *normalizer) selection(typ *ast.Definition) bool {
+// selection scans a field, a fragment spread or an inline fragment of a
+// selection set of the type typ, whose fields are fields.
+func (n *normalizer) selection(typ *ast.Definition, fields map[string]*ast.FieldDefinition) bool {
 	if len(n.src)-n.pos >= 3 && n.src[n.pos:n.pos+3] == "..." {
 		n.pos += 2
 		if !n.expect('.') {
@@ -857,10 +938,7 @@ func (n *normalizer) selection(typ *ast.Definition) bool {
 			return false
 		}
 	}
-	var fd *ast.FieldDefinition
-	if typ != nil {
-		fd = n.s.fields[typ.Name][name]
-	}
+	fd := fields[name]
 	if n.at('(') && !n.arguments(fd) {
 		return false
 	}
@@ -948,7 +1026,6 @@ func (n *normalizer) extract(t *ast.Type, mark int) int {
 	}
 	if n.byHash == nil {
 		n.byHash = map[hashKey]int{}
-		n.hash = maphash.MakeSeed()
 	}
 	b := n.vals[mark:]
 	key := hashKey{maphash.Bytes(n.hash, b), t}
