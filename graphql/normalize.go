@@ -216,6 +216,7 @@ type normalizer struct {
 // for clearing it.
 type scratch struct {
 	segs    []segment
+	texts   []string // of segText segments
 	defs    []definition
 	vars    []extracted
 	spreads []string // the fragment names spread, by definition (see definition.spreads)
@@ -245,6 +246,7 @@ func (n *normalizer) free() {
 	sc := n.scratch
 	n.scratch = nil
 	sc.segs = emptied(sc.segs)
+	sc.texts = emptied(sc.texts)
 	sc.defs = emptied(sc.defs)
 	sc.vars = emptied(sc.vars)
 	sc.spreads = emptied(sc.spreads)
@@ -286,13 +288,13 @@ type litProblem struct {
 	msg string
 }
 
-// A segment of the normalized text: src[a:b], text, or an extracted
-// variable (vars[a], taken from src[b:c]), or the variable definitions of
-// the generated variables of the operation defs[a] (mode b).
+// A segment of the normalized text: src[a:b], texts[b] (in place of the
+// source from a), or an extracted variable (vars[a], taken from
+// src[b:c]), or the variable definitions of the generated variables of the
+// operation defs[a] (mode b).
 type segment struct {
 	kind    segKind
 	a, b, c int
-	text    string
 }
 
 type segKind uint8
@@ -498,7 +500,7 @@ func (n *normalizer) skipSlow() bool {
 		case '\r':
 			if n.inDef {
 				n.flush(i)
-				n.segs = append(n.segs, segment{kind: segText, text: "\n", a: i})
+				n.text(i, "\n")
 			}
 			i++
 			if i < len(s) && s[i] == '\n' {
@@ -559,8 +561,14 @@ func (n *normalizer) replace(start, end int, text string) {
 		return
 	}
 	n.flush(start)
-	n.segs = append(n.segs, segment{kind: segText, a: start, text: text})
+	n.text(start, text)
 	n.copyFrom = end
+}
+
+// text adds a segment of text in place of the source from at.
+func (n *normalizer) text(at int, text string) {
+	n.segs = append(n.segs, segment{kind: segText, a: at, b: len(n.texts)})
+	n.texts = append(n.texts, text)
 }
 
 // name returns the end of the Name at n.pos (n.pos if there is none).
