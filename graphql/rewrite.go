@@ -403,12 +403,23 @@ type position struct {
 	spans     []span
 	lines     lineIndex // of src
 	textLines lineIndex // of the normalized text
+	last      int       // the span of the last offset located
 }
 
 // location returns the source location of the offset off of the
-// normalized text.
+// normalized text. Offsets are usually asked for in order (a compiled
+// operation's fields): the span of the last one, or the next, is tried
+// before a search.
 func (p *position) location(off int) shape.Location {
-	i := sort.Search(len(p.spans), func(i int) bool { return p.spans[i].out > off }) - 1
+	i := p.last
+	switch {
+	case p.within(i, off):
+	case p.within(i+1, off):
+		i++
+	default:
+		i = sort.Search(len(p.spans), func(i int) bool { return p.spans[i].out > off }) - 1
+	}
+	p.last = max(i, 0)
 	src := off
 	if i >= 0 {
 		src = p.spans[i].src
@@ -417,6 +428,12 @@ func (p *position) location(off int) shape.Location {
 		}
 	}
 	return p.lines.location(p.src, src)
+}
+
+// within reports whether the offset off of the normalized text is in the
+// span i.
+func (p *position) within(i, off int) bool {
+	return i < len(p.spans) && p.spans[i].out <= off && (i+1 == len(p.spans) || p.spans[i+1].out > off)
 }
 
 // lineIndex finds the line and column of byte offsets of a text: lines end

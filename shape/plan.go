@@ -332,10 +332,10 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 	// Earlier fields of the same name and the slots of keys are found by
 	// scanning while the selection is small, through maps beyond.
 	const small = 16
-	var first map[string][]int32
+	var last map[string]int32 // the last field of each name
 	var slots map[string]int32
 	if len(fields) > small {
-		first, slots = map[string][]int32{}, map[string]int32{}
+		last, slots = make(map[string]int32, len(fields)), map[string]int32{}
 	}
 	var keys []string
 	for i, f := range fields {
@@ -382,9 +382,16 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 			cf.cond = append(cf.cond, ts)
 		}
 		var prev []int32
-		if first != nil {
-			prev = first[f.Name]
-			first[f.Name] = append(prev[:len(prev):len(prev)], int32(i))
+		if last != nil {
+			if j, ok := last[f.Name]; ok {
+				// The earlier fields of the name are j's and j.
+				var dups []int32
+				if g := &o.fields[j]; g.links != nil {
+					dups = g.links.dups
+				}
+				prev = append(append(make([]int32, 0, len(dups)+1), dups...), j)
+			}
+			last[f.Name] = int32(i)
 		} else {
 			for j := range o.fields[:i] {
 				if o.fields[j].name == f.Name {
