@@ -168,6 +168,7 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	n.init(s, query)
 	defer n.free()
 	n.keep = s.keep
+	n.unique = true
 	if !n.document() {
 		return nil, n.requestError()
 	}
@@ -180,7 +181,7 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	if err != nil {
 		return nil, norm.requestError(err)
 	}
-	if errs := validate(s.s, doc, norm.hidden); len(errs) > 0 {
+	if errs := validate(s.s, doc, norm.hidden, n.unique); len(errs) > 0 {
 		return nil, norm.requestError(errs)
 	}
 	op := doc.Operations[0] // the normalized document holds the selected operation only

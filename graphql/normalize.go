@@ -3,6 +3,7 @@ package graphql
 import (
 	"hash/maphash"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -202,6 +203,12 @@ type normalizer struct {
 	problems []litProblem // invalid literals
 
 	*scratch
+	// unique (set by Compile) stays true while the document has no
+	// fragment and no two fields of one selection set with one response
+	// name: no fields can then conflict (OverlappingFieldsCanBeMerged).
+	unique   bool
+	setBase  int             // the selection set's names in responses
+	setLarge map[string]bool // and their index, once there are many
 	copyFrom int
 	inDef    bool
 	nameSeq  int
@@ -223,10 +230,12 @@ type scratch struct {
 	varDefs []varDef
 	uses    []varUse
 	seen    []string
-	names   map[string]bool // every variable name of the document
-	byHash  map[hashKey]int
-	hash    maphash.Seed            // of byHash
-	types   map[namedType]*ast.Type // the named types of variable definitions (shared)
+	// The response names of the selection sets being scanned (Compile).
+	responses []string
+	names     map[string]bool // every variable name of the document
+	byHash    map[hashKey]int
+	hash      maphash.Seed            // of byHash
+	types     map[namedType]*ast.Type // the named types of variable definitions (shared)
 }
 
 // namedType is a named type reference: Name or Name!.
@@ -253,6 +262,7 @@ func (n *normalizer) free() {
 	sc.varDefs = emptied(sc.varDefs)
 	sc.uses = emptied(sc.uses)
 	sc.seen = emptied(sc.seen)
+	sc.responses = emptied(sc.responses)
 	sc.names = emptiedMap(sc.names)
 	sc.byHash = emptiedMap(sc.byHash)
 	sc.types = emptiedMap(sc.types)
@@ -893,6 +903,8 @@ func (n *normalizer) selectionSet(typ *ast.Definition) bool {
 	if typ != nil {
 		fields = n.s.fields[typ.Name]
 	}
+	outer, outerLarge := n.setBase, n.setLarge
+	n.setBase, n.setLarge = len(n.responses), nil
 	for !n.at('}') {
 		if n.pos >= len(n.src) {
 			n.syntax(n.pos, "Expected Name, found <EOF>")
@@ -902,14 +914,41 @@ func (n *normalizer) selectionSet(typ *ast.Definition) bool {
 			return false
 		}
 	}
+	clear(n.responses[n.setBase:])
+	n.responses = n.responses[:n.setBase]
+	n.setBase, n.setLarge = outer, outerLarge
 	n.depthLeft++
 	return n.expect('}')
+}
+
+// newResponse adds the response name resp to those of the selection set
+// being scanned (n.responses from n.setBase; indexed by n.setLarge once
+// there are many) and reports whether the set did not have it.
+func (n *normalizer) newResponse(resp string) bool {
+	names := n.responses[n.setBase:]
+	if n.setLarge == nil && len(names) >= 16 {
+		n.setLarge = make(map[string]bool, 2*len(names))
+		for _, r := range names {
+			n.setLarge[r] = true
+		}
+	}
+	if n.setLarge != nil {
+		if n.setLarge[resp] {
+			return false
+		}
+		n.setLarge[resp] = true
+	} else if slices.Contains(names, resp) {
+		return false
+	}
+	n.responses = append(n.responses, resp)
+	return true
 }
 
 // selection scans a field, a fragment spread or an inline fragment of a
 // selection set of the type typ, whose fields are fields.
 func (n *normalizer) selection(typ *ast.Definition, fields map[string]*ast.FieldDefinition) bool {
 	if len(n.src)-n.pos >= 3 && n.src[n.pos:n.pos+3] == "..." {
+		n.unique = false
 		n.pos += 2
 		if !n.expect('.') {
 			return false
@@ -937,6 +976,9 @@ func (n *normalizer) selection(typ *ast.Definition, fields map[string]*ast.Field
 	name, ok := n.word()
 	if !ok {
 		return false
+	}
+	if n.unique { // the first name is the response name
+		n.unique = n.newResponse(name)
 	}
 	if n.at(':') {
 		if !n.expect(':') {
