@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/graftjson/graft"
 	"github.com/graftjson/graft/shape"
@@ -198,6 +199,11 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 		return nil, &RequestError{Problems: []Problem{problem("Schema is not configured to execute "+string(op.Operation)+" operation.", norm.loc(op.Position))}}
 	}
 	c := compiler{schema: s.s, leaves: s.leaves, maxDepth: s.depth, byName: s.byName, memo: map[string]selected{}, pos: &norm}
+	c.stacks, _ = stacksPool.Get().(*stacks)
+	if c.stacks == nil {
+		c.stacks = new(stacks)
+	}
+	defer c.free()
 	fields, _, _ := c.selection(root, []occurrence{{set: op.SelectionSet}})
 	if c.err != nil {
 		return nil, &RequestError{Problems: []Problem{*c.err}}
@@ -293,20 +299,39 @@ type compiler struct {
 	key    []byte
 	shared int
 
-	// Scratch of selection, used as stacks (a call truncates them back to
-	// where they were when it returns), so that compiling a selection
-	// allocates its results only.
-	nodes []collected
-	ints  []int
-	names []string
-	occs  []occurrence
-	index map[string]int
+	*stacks
 
 	pos    *normalized // locations in the source
 	ifVars []string    // variables of the @skip/@include directives evaluated
 }
 
 func (c *compiler) loc(p *ast.Position) shape.Location { return c.pos.loc(p) }
+
+// stacks is the scratch of selection, used as stacks (a call truncates
+// them back to where they were when it returns), so that compiling a
+// selection allocates its results only. It is kept between calls in
+// stacksPool, as a normalizer's scratch is (see scratch).
+type stacks struct {
+	nodes []collected
+	ints  []int
+	names []string
+	occs  []occurrence
+	index map[string]int
+}
+
+var stacksPool sync.Pool
+
+// free empties c's stacks into stacksPool.
+func (c *compiler) free() {
+	st := c.stacks
+	c.stacks = nil
+	st.nodes = emptied(st.nodes)
+	st.ints = emptied(st.ints)
+	st.names = emptied(st.names)
+	st.occs = emptied(st.occs)
+	st.index = emptiedMap(st.index)
+	stacksPool.Put(st)
+}
 
 // selected is a compiled selection: its fields, how many fields it
 // selects (expanded; an abstract position counts its largest case) and

@@ -232,6 +232,8 @@ type scratch struct {
 	seen    []string
 	// The response names of the selection sets being scanned (Compile).
 	responses []string
+	largeSet  map[string]bool // the response names of a large set
+	largeUsed bool            // largeSet is some set's
 	names     map[string]bool // every variable name of the document
 	byHash    map[hashKey]int
 	hash      maphash.Seed            // of byHash
@@ -263,6 +265,8 @@ func (n *normalizer) free() {
 	sc.uses = emptied(sc.uses)
 	sc.seen = emptied(sc.seen)
 	sc.responses = emptied(sc.responses)
+	sc.largeSet = emptiedMap(sc.largeSet)
+	sc.largeUsed = false
 	sc.names = emptiedMap(sc.names)
 	sc.byHash = emptiedMap(sc.byHash)
 	sc.types = emptiedMap(sc.types)
@@ -916,6 +920,9 @@ func (n *normalizer) selectionSet(typ *ast.Definition) bool {
 	}
 	clear(n.responses[n.setBase:])
 	n.responses = n.responses[:n.setBase]
+	if n.setLarge != nil && n.largeUsed && outerLarge == nil {
+		n.largeUsed = false // no enclosing set uses the scratch's set
+	}
 	n.setBase, n.setLarge = outer, outerLarge
 	n.depthLeft++
 	return n.expect('}')
@@ -927,7 +934,17 @@ func (n *normalizer) selectionSet(typ *ast.Definition) bool {
 func (n *normalizer) newResponse(resp string) bool {
 	names := n.responses[n.setBase:]
 	if n.setLarge == nil && len(names) >= 16 {
-		n.setLarge = make(map[string]bool, 2*len(names))
+		// The scratch's set serves the first large set of a path;
+		// a large set inside it makes its own.
+		if n.largeSet != nil && !n.largeUsed {
+			clear(n.largeSet)
+			n.setLarge, n.largeUsed = n.largeSet, true
+		} else {
+			n.setLarge = make(map[string]bool, 2*len(names))
+			if n.largeSet == nil {
+				n.largeSet, n.largeUsed = n.setLarge, true
+			}
+		}
 		for _, r := range names {
 			n.setLarge[r] = true
 		}
