@@ -477,6 +477,20 @@ func (n *normalizer) skip() bool {
 	return n.skipSlow()
 }
 
+// skipSpace is skip where ignored tokens are common: one space, or a
+// comma and a space, before a token is passed without a call.
+func (n *normalizer) skipSpace() bool {
+	s, i := n.src, n.pos
+	if i+2 < len(s) && s[i] == ',' {
+		i++
+	}
+	if i+1 < len(s) && s[i] == ' ' && !ignoredStart[s[i+1]] {
+		n.pos = i + 1
+		return true
+	}
+	return n.skip()
+}
+
 // ignoredStart marks the bytes skipSlow looks at: those that may start
 // an ignored token, and the control and non-ASCII bytes it rejects or
 // checks.
