@@ -299,6 +299,9 @@ type compiler struct {
 	key    []byte
 	shared int
 
+	typeBlock  []shape.Type  // see newType
+	fieldBlock []shape.Field // see newFields
+
 	*stacks
 
 	pos    *normalized // locations in the source
@@ -331,6 +334,31 @@ func (c *compiler) free() {
 	st.occs = emptied(st.occs)
 	st.index = emptiedMap(st.index)
 	stacksPool.Put(st)
+}
+
+// newType returns a zero plan type, from a block of them: the plan types
+// live until shape.New has read them, all alike.
+func (c *compiler) newType() *shape.Type {
+	if len(c.typeBlock) == 0 {
+		c.typeBlock = make([]shape.Type, 64)
+	}
+	t := &c.typeBlock[0]
+	c.typeBlock = c.typeBlock[1:]
+	return t
+}
+
+// newFields returns an empty slice of plan fields with room for n, from a
+// block of them (see newType).
+func (c *compiler) newFields(n int) []shape.Field {
+	if n > 64 {
+		return make([]shape.Field, 0, n)
+	}
+	if len(c.fieldBlock) < n {
+		c.fieldBlock = make([]shape.Field, 256)
+	}
+	f := c.fieldBlock[:0:n]
+	c.fieldBlock = c.fieldBlock[n:]
+	return f
 }
 
 // selected is a compiled selection: its fields, how many fields it
@@ -461,7 +489,7 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 		c.depth--
 		height++
 	}
-	out := make([]shape.Field, 0, len(nodes))
+	out := c.newFields(len(nodes))
 	for i, n := range nodes {
 		name := names[group[i]]
 		f := shape.Field{Name: name, Key: n.field.Name, Type: types[group[i]], Loc: c.loc(n.field.Position), If: n.cond}
@@ -564,7 +592,9 @@ var typenameType = &shape.Type{Kind: shape.Typename}
 func (c *compiler) outputType(t *ast.Type, occs []occurrence) (st *shape.Type, size, height int) {
 	if t.Elem != nil {
 		of, size, height := c.outputType(t.Elem, occs)
-		return &shape.Type{Kind: shape.List, NonNull: t.NonNull, Of: of}, size, height
+		st := c.newType()
+		*st = shape.Type{Kind: shape.List, NonNull: t.NonNull, Of: of}
+		return st, size, height
 	}
 	if l := c.leaves[t.NamedType]; l != nil {
 		if t.NonNull {
@@ -573,7 +603,8 @@ func (c *compiler) outputType(t *ast.Type, occs []occurrence) (st *shape.Type, s
 		return &l[0], 0, 0
 	}
 	def := c.schema.Types[t.NamedType]
-	st = &shape.Type{NonNull: t.NonNull, Name: t.NamedType}
+	st = c.newType()
+	*st = shape.Type{NonNull: t.NonNull, Name: t.NamedType}
 	switch def.Kind {
 	case ast.Object:
 		st.Kind = shape.Object

@@ -236,6 +236,8 @@ type scratch struct {
 	largeUsed bool            // largeSet is some set's
 	names     map[string]bool // every variable name of the document
 	byHash    map[hashKey]int
+	hidden    map[string]bool         // see normalized.hidden
+	defIndex  map[string]int          // the operation's variable definitions, by name (hide)
 	hash      maphash.Seed            // of byHash
 	types     map[namedType]*ast.Type // the named types of variable definitions (shared)
 }
@@ -269,6 +271,8 @@ func (n *normalizer) free() {
 	sc.largeUsed = false
 	sc.names = emptiedMap(sc.names)
 	sc.byHash = emptiedMap(sc.byHash)
+	sc.hidden = emptiedMap(sc.hidden)
+	sc.defIndex = emptiedMap(sc.defIndex)
 	sc.types = emptiedMap(sc.types)
 	scratchPool.Put(sc)
 }

@@ -200,11 +200,15 @@ func (n *normalizer) write(operationName string, compile bool) (normalized, erro
 // reports whether all of the operation's own definitions are left out.
 func (n *normalizer) hide(out *normalized, op *definition) bool {
 	vds := n.varDefs[op.varDefs[0]:op.varDefs[1]]
-	out.hidden = make(map[string]bool, len(out.used)+len(vds))
+	// Both sets are the scratch's: Compile drops them when it returns.
+	if n.hidden == nil {
+		n.hidden, n.defIndex = map[string]bool{}, map[string]int{}
+	}
+	out.hidden = n.hidden
 	for _, v := range out.used {
 		out.hidden[n.vars[v].name] = true
 	}
-	index := make(map[string]int, len(vds))
+	index := n.defIndex
 	for i, vd := range vds {
 		if _, dup := index[vd.name]; dup {
 			index[vd.name] = -1

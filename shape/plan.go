@@ -222,7 +222,7 @@ func New(root *Type, opts Options) (*Plan, error) {
 	if root == nil || root.Kind != Object {
 		return nil, errors.New("shape: the root type must be an Object")
 	}
-	c := compiler{vars: map[string]int32{}, types: map[*Type]*typ{}, busy: map[*Type]bool{}}
+	c := compiler{vars: map[string]int32{}, types: map[*Type]*typ{}, busy: map[*Type]bool{}, quoted: map[string][]byte{}}
 	c.at = append(c.at, seg{name: root.Name})
 	t, err := c.typ(root)
 	if err != nil {
@@ -232,11 +232,12 @@ func New(root *Type, opts Options) (*Plan, error) {
 }
 
 type compiler struct {
-	vars  map[string]int32
-	names []string
-	types map[*Type]*typ
-	busy  map[*Type]bool
-	at    []seg // the position being compiled
+	vars   map[string]int32
+	names  []string
+	types  map[*Type]*typ
+	busy   map[*Type]bool
+	quoted map[string][]byte // object type names as JSON strings (read only)
+	at     []seg             // the position being compiled
 }
 
 // seg is one step of the position being compiled, for error messages:
@@ -321,7 +322,12 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 	if name == "" {
 		return nil, c.fail("an object type needs a name")
 	}
-	o := &object{name: name, quoted: wire.AppendQuote(nil, name), fields: make([]field, len(fields))}
+	quoted := c.quoted[name] // objects of one type share their quoted name
+	if quoted == nil {
+		quoted = wire.AppendQuote(nil, name)
+		c.quoted[name] = quoted
+	}
+	o := &object{name: name, quoted: quoted, fields: make([]field, len(fields))}
 	// The prefixes of all the fields share one buffer, sized for names
 	// that need no escaping; a field's quoted name is inside its prefix.
 	n := 0
@@ -337,7 +343,7 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 	if len(fields) > small {
 		last, slots = make(map[string]int32, len(fields)), map[string]int32{}
 	}
-	var keys []string
+	keys := make([]string, 0, min(len(fields), small))
 	for i, f := range fields {
 		if f.Name == "" {
 			return nil, c.fail("a field needs a response name")
