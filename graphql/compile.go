@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/graftjson/graft"
 	"github.com/graftjson/graft/shape"
@@ -169,7 +170,9 @@ func (o *Operation) Plan() *shape.Plan { return o.plan }
 func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	var n normalizer
 	n.init(s, query)
+	defer n.free()
 	n.keep = s.keep
+	n.unique = true
 	if !n.document() {
 		return nil, n.requestError()
 	}
@@ -182,7 +185,7 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	if err != nil {
 		return nil, norm.requestError(err)
 	}
-	if errs := validate(s.s, doc, norm.hidden); len(errs) > 0 {
+	if errs := validate(s.s, doc, norm.hidden, n.unique); len(errs) > 0 {
 		return nil, norm.requestError(errs)
 	}
 	op := doc.Operations[0] // the normalized document holds the selected operation only
@@ -199,6 +202,11 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 		return nil, &RequestError{Problems: []Problem{problem("Schema is not configured to execute "+string(op.Operation)+" operation.", norm.loc(op.Position))}}
 	}
 	c := compiler{schema: s.s, leaves: s.leaves, maxDepth: s.depth, byName: s.byName, memo: map[string]selected{}, pos: &norm}
+	c.stacks, _ = stacksPool.Get().(*stacks)
+	if c.stacks == nil {
+		c.stacks = new(stacks)
+	}
+	defer c.free()
 	fields, _, _ := c.selection(root, []occurrence{{set: op.SelectionSet}})
 	if c.err != nil {
 		return nil, &RequestError{Problems: []Problem{*c.err}}
@@ -266,10 +274,11 @@ type occurrence struct {
 }
 
 // collected is one field node found by CollectFields, with the condition
-// under which it is included.
+// under which it is included and whether a fragment spread reached it.
 type collected struct {
-	field *ast.Field
-	cond  shape.Cond
+	field  *ast.Field
+	cond   shape.Cond
+	spread bool
 }
 
 type compiler struct {
@@ -285,15 +294,75 @@ type compiler struct {
 	// (with their conditions and schema types) are the same get one
 	// []shape.Field, so the plan is a DAG. A type with many
 	// implementations costs one selection per distinct shape, not one per
-	// possible type at every level.
-	memo map[string]selected
-	key  []byte
+	// possible type at every level. Only a selection that can be met
+	// again is looked up and kept: one under a fragment spread or an
+	// abstract type (shared > 0 while one of those is compiled); the
+	// others, whose field nodes have one path from the root, are not.
+	memo   map[string]selected
+	key    []byte
+	shared int
+
+	typeBlock  []shape.Type  // see newType
+	fieldBlock []shape.Field // see newFields
+
+	*stacks
 
 	pos    *normalized // locations in the source
 	ifVars []string    // variables of the @skip/@include directives evaluated
 }
 
 func (c *compiler) loc(p *ast.Position) shape.Location { return c.pos.loc(p) }
+
+// stacks is the scratch of selection, used as stacks (a call truncates
+// them back to where they were when it returns), so that compiling a
+// selection allocates its results only. It is kept between calls in
+// stacksPool, as a normalizer's scratch is (see scratch).
+type stacks struct {
+	nodes []collected
+	ints  []int
+	names []string
+	occs  []occurrence
+	index map[string]int
+}
+
+var stacksPool sync.Pool
+
+// free empties c's stacks into stacksPool.
+func (c *compiler) free() {
+	st := c.stacks
+	c.stacks = nil
+	st.nodes = emptied(st.nodes)
+	st.ints = emptied(st.ints)
+	st.names = emptied(st.names)
+	st.occs = emptied(st.occs)
+	st.index = emptiedMap(st.index)
+	stacksPool.Put(st)
+}
+
+// newType returns a zero plan type, from a block of them: the plan types
+// live until shape.New has read them, all alike.
+func (c *compiler) newType() *shape.Type {
+	if len(c.typeBlock) == 0 {
+		c.typeBlock = make([]shape.Type, 64)
+	}
+	t := &c.typeBlock[0]
+	c.typeBlock = c.typeBlock[1:]
+	return t
+}
+
+// newFields returns an empty slice of plan fields with room for n, from a
+// block of them (see newType).
+func (c *compiler) newFields(n int) []shape.Field {
+	if n > 64 {
+		return make([]shape.Field, 0, n)
+	}
+	if len(c.fieldBlock) < n {
+		c.fieldBlock = make([]shape.Field, 256)
+	}
+	f := c.fieldBlock[:0:n]
+	c.fieldBlock = c.fieldBlock[n:]
+	return f
+}
 
 // selected is a compiled selection: its fields, how many fields it
 // selects (expanded; an abstract position counts its largest case) and
@@ -316,7 +385,12 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 			same = false
 		}
 	}
-	var nodes []collected
+	nodeBase, intBase, nameBase := len(c.nodes), len(c.ints), len(c.names)
+	defer func() {
+		clear(c.nodes[nodeBase:])
+		clear(c.names[nameBase:])
+		c.nodes, c.ints, c.names = c.nodes[:nodeBase], c.ints[:intBase], c.names[:nameBase]
+	}()
 	// One set of visited fragments for all the occurrences, as
 	// graphql-js's CollectSubfields keeps.
 	visited := map[string]bool{}
@@ -327,27 +401,36 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 		if same {
 			cond = nil
 		}
-		nodes = c.collect(obj, o.set, cond, nodes, visited)
+		c.nodes = c.collect(obj, o.set, cond, c.nodes, visited, false)
 	}
-	c.key = c.keyOf(c.key[:0], obj, nodes)
-	if sel, ok := c.memo[string(c.key)]; ok {
-		if c.maxDepth >= 0 && c.depth+sel.height > c.maxDepth {
-			c.tooDeep(nodes) // reached at a deeper level than it was built
+	nodes := c.nodes[nodeBase:]
+	memo := c.shared > 0
+	for i := 0; i < len(nodes) && !memo; i++ {
+		memo = nodes[i].spread
+	}
+	var key string
+	if memo {
+		c.key = c.keyOf(c.key[:0], obj, nodes)
+		if sel, ok := c.memo[string(c.key)]; ok {
+			if c.maxDepth >= 0 && c.depth+sel.height > c.maxDepth {
+				c.tooDeep(nodes) // reached at a deeper level than it was built
+			}
+			return sel.fields, sel.size, sel.height
 		}
-		return sel.fields, sel.size, sel.height
+		key = string(c.key) // c.key is reused below
 	}
-	key := string(c.key) // c.key is reused below
 	// The nodes by response name: group[i] is node i's, in the order the
 	// names first appear; members lists each group's nodes, from
 	// start[g] to start[g+1].
-	group := make([]int, len(nodes))
-	var names []string
-	var index map[string]int // once there are many names
+	c.ints = slices.Grow(c.ints, len(nodes))[:intBase+len(nodes)]
+	group := c.ints[intBase:]
+	many := false // names are found through c.index
 	for i, n := range nodes {
 		name := responseName(n.field)
+		names := c.names[nameBase:]
 		g := -1
-		if index != nil {
-			if j, ok := index[name]; ok {
+		if many {
+			if j, ok := c.index[name]; ok {
 				g = j
 			}
 		} else {
@@ -355,19 +438,27 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 		}
 		if g < 0 {
 			g = len(names)
-			names = append(names, name)
-			if index != nil {
-				index[name] = g
-			} else if len(names) > 16 {
-				index = make(map[string]int, len(nodes))
-				for j, n := range names {
-					index[n] = j
+			c.names = append(c.names, name)
+			if many {
+				c.index[name] = g
+			} else if len(names) >= 16 {
+				many = true
+				if c.index == nil {
+					c.index = make(map[string]int, len(nodes))
+				}
+				clear(c.index)
+				for j, n := range c.names[nameBase:] {
+					c.index[n] = j
 				}
 			}
 		}
 		group[i] = g
 	}
-	ints := make([]int, len(names)+1+len(nodes)+len(names))
+	names := c.names[nameBase:]
+	mark := len(c.ints)
+	c.ints = slices.Grow(c.ints, len(names)+1+len(nodes)+len(names))[:mark+len(names)+1+len(nodes)+len(names)]
+	ints := c.ints[mark:]
+	clear(ints)
 	start, members, next := ints[:len(names)+1], ints[len(names)+1:len(names)+1+len(nodes)], ints[len(names)+1+len(nodes):]
 	for _, g := range group {
 		start[g+1]++
@@ -386,16 +477,22 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 		if c.maxDepth >= 0 && c.depth > c.maxDepth {
 			c.tooDeep(nodes)
 		}
+		if memo {
+			c.shared++ // what is under a selection met again is met again
+		}
 		for g := range names {
 			t, n, h := c.fieldType(obj, nodes, members[start[g]:start[g+1]])
 			types[g] = t
 			size += 1 + n
 			height = max(height, h)
 		}
+		if memo {
+			c.shared--
+		}
 		c.depth--
 		height++
 	}
-	out := make([]shape.Field, 0, len(nodes))
+	out := c.newFields(len(nodes))
 	for i, n := range nodes {
 		name := names[group[i]]
 		f := shape.Field{Name: name, Key: n.field.Name, Type: types[group[i]], Loc: c.loc(n.field.Position), If: n.cond}
@@ -408,7 +505,9 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 	if (c.fields > MaxPlanFields || size > MaxPlanFields) && c.err == nil {
 		c.err = &Problem{Message: "The operation is too large: with its fragments expanded where they are spread, it selects more than " + itoa(MaxPlanFields) + " fields."}
 	}
-	c.memo[key] = selected{fields: out, size: size, height: height}
+	if memo {
+		c.memo[key] = selected{fields: out, size: size, height: height}
+	}
 	return out, size, height
 }
 
@@ -476,11 +575,14 @@ func (c *compiler) fieldType(obj *ast.Definition, nodes []collected, idx []int) 
 		c.err = &Problem{Message: `Introspection field "` + first.Name + `" is not supported when shaping data.`, Locations: []shape.Location{c.loc(first.Position)}}
 		return &shape.Type{Kind: shape.Custom}, 0, 0
 	}
-	occs := make([]occurrence, 0, len(idx))
+	base := len(c.occs)
 	for _, i := range idx {
-		occs = append(occs, occurrence{set: nodes[i].field.SelectionSet, cond: nodes[i].cond})
+		c.occs = append(c.occs, occurrence{set: nodes[i].field.SelectionSet, cond: nodes[i].cond})
 	}
-	return c.outputType(def.Type, occs)
+	t, size, height = c.outputType(def.Type, c.occs[base:])
+	clear(c.occs[base:])
+	c.occs = c.occs[:base]
+	return t, size, height
 }
 
 // typenameType is the plan type of every __typename field (shared, never
@@ -493,7 +595,9 @@ var typenameType = &shape.Type{Kind: shape.Typename}
 func (c *compiler) outputType(t *ast.Type, occs []occurrence) (st *shape.Type, size, height int) {
 	if t.Elem != nil {
 		of, size, height := c.outputType(t.Elem, occs)
-		return &shape.Type{Kind: shape.List, NonNull: t.NonNull, Of: of}, size, height
+		st := c.newType()
+		*st = shape.Type{Kind: shape.List, NonNull: t.NonNull, Of: of}
+		return st, size, height
 	}
 	if l := c.leaves[t.NamedType]; l != nil {
 		if t.NonNull {
@@ -502,13 +606,16 @@ func (c *compiler) outputType(t *ast.Type, occs []occurrence) (st *shape.Type, s
 		return &l[0], 0, 0
 	}
 	def := c.schema.Types[t.NamedType]
-	st = &shape.Type{NonNull: t.NonNull, Name: t.NamedType}
+	st = c.newType()
+	*st = shape.Type{NonNull: t.NonNull, Name: t.NamedType}
 	switch def.Kind {
 	case ast.Object:
 		st.Kind = shape.Object
 		st.Fields, size, height = c.selection(def, occs)
 	default: // Interface, Union
 		st.Kind = shape.Abstract
+		c.shared++ // every case collects the same field nodes
+		defer func() { c.shared-- }()
 		for _, pt := range c.schema.GetPossibleTypes(def) {
 			if pt.Kind != ast.Object {
 				// gqlparser lists an interface's implementing interfaces
@@ -529,19 +636,19 @@ func (c *compiler) outputType(t *ast.Type, occs []occurrence) (st *shape.Type, s
 // obj (CollectFields of the specification), each with its condition: cond
 // and the @skip/@include directives on the way. Fields excluded by literal
 // directives are left out; visited holds the fragments spread
-// unconditionally so far.
-func (c *compiler) collect(obj *ast.Definition, set ast.SelectionSet, cond shape.Cond, nodes []collected, visited map[string]bool) []collected {
+// unconditionally so far; spread tells that a fragment spread led to set.
+func (c *compiler) collect(obj *ast.Definition, set ast.SelectionSet, cond shape.Cond, nodes []collected, visited map[string]bool, spread bool) []collected {
 	for _, sel := range set {
 		switch s := sel.(type) {
 		case *ast.Field:
 			fc, ok := c.directives(s.Directives, cond)
 			if ok {
-				nodes = append(nodes, collected{field: s, cond: fc})
+				nodes = append(nodes, collected{field: s, cond: fc, spread: spread})
 			}
 		case *ast.InlineFragment:
 			fc, ok := c.directives(s.Directives, cond)
 			if ok && c.applies(s.TypeCondition, obj) {
-				nodes = c.collect(obj, s.SelectionSet, fc, nodes, visited)
+				nodes = c.collect(obj, s.SelectionSet, fc, nodes, visited, spread)
 			}
 		case *ast.FragmentSpread:
 			fc, ok := c.directives(s.Directives, cond)
@@ -551,7 +658,7 @@ func (c *compiler) collect(obj *ast.Definition, set ast.SelectionSet, cond shape
 			if len(fc) == 0 {
 				visited[s.Name] = true
 			}
-			nodes = c.collect(obj, s.Definition.SelectionSet, fc, nodes, visited)
+			nodes = c.collect(obj, s.Definition.SelectionSet, fc, nodes, visited, true)
 		}
 	}
 	return nodes
@@ -677,28 +784,51 @@ func (o *Operation) variables(n *normalizer, norm *normalized, op *ast.Operation
 		}
 	}
 	o.varIndex = make(map[string]int, len(vds))
+	o.vars = make([]*ast.VariableDefinition, 0, len(vds))
+	o.varTypes = make([]*inType, 0, len(vds))
+	o.varLocs = make([]shape.Location, 0, len(vds))
+	// The definitions made here, and their positions, in two blocks; a
+	// type is resolved once however many variables have it.
+	var made []ast.VariableDefinition
+	var positions []ast.Position
+	resolved := map[*ast.Type]*inType{}
 	for i, vd := range vds {
 		def := parsed[vd.name]
 		if norm.hiddenDefs[i] || def == nil {
-			def = &ast.VariableDefinition{Variable: vd.name, Type: vd.typ}
+			if made == nil {
+				made = make([]ast.VariableDefinition, 0, len(vds)-i)
+			}
+			made = append(made, ast.VariableDefinition{Variable: vd.name, Type: vd.typ})
+			def = &made[len(made)-1]
 		}
 		if _, dup := o.varIndex[vd.name]; !dup {
 			o.varIndex[vd.name] = len(o.vars)
 		}
 		l := norm.pos.lines.location(n.src, vd.at)
 		if def.Position == nil {
-			def.Position = &ast.Position{Line: l.Line, Column: l.Column, Src: op.Position.Src}
+			if positions == nil {
+				positions = make([]ast.Position, 0, len(vds)-i)
+			}
+			positions = append(positions, ast.Position{Line: l.Line, Column: l.Column, Src: op.Position.Src})
+			def.Position = &positions[len(positions)-1]
+		}
+		t := resolved[def.Type]
+		if t == nil {
+			t = o.schema.resolve(def.Type)
+			resolved[def.Type] = t
 		}
 		o.vars = append(o.vars, def)
-		o.varTypes = append(o.varTypes, o.schema.resolve(def.Type))
+		o.varTypes = append(o.varTypes, t)
 		o.varLocs = append(o.varLocs, l)
 	}
 	// The tree reads as the normalized document: the operation's own
 	// definitions, then those of the variables made of literals.
 	defs := make(ast.VariableDefinitionList, 0, len(o.vars)+len(norm.used))
 	defs = append(defs, o.vars...)
-	for _, v := range norm.used {
-		defs = append(defs, &ast.VariableDefinition{Variable: n.vars[v].name, Type: n.vars[v].typ, Used: true, Position: op.Position})
+	lits := make([]ast.VariableDefinition, len(norm.used))
+	for i, v := range norm.used {
+		lits[i] = ast.VariableDefinition{Variable: n.vars[v].name, Type: n.vars[v].typ, Used: true, Position: op.Position}
+		defs = append(defs, &lits[i])
 	}
 	op.VariableDefinitions = defs
 }

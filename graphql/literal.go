@@ -260,7 +260,7 @@ func (n *normalizer) object(in *inputType, start int) bool {
 	prev := -1
 	nullAt := -1 // where the value of the last field is null
 	for {
-		if !n.skip() {
+		if !n.skipSpace() {
 			return false
 		}
 		if n.pos >= len(n.src) {
@@ -287,7 +287,7 @@ func (n *normalizer) object(in *inputType, start int) bool {
 			}
 			n.pos++
 			n.tokEnd = n.pos
-			if !n.skip() {
+			if !n.skipSpace() {
 				return false
 			}
 		} else if !n.skip() || !n.expect(':') {

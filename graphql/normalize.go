@@ -3,6 +3,7 @@ package graphql
 import (
 	"hash/maphash"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -125,6 +126,7 @@ func AppendNormalized(dst []byte, s *Schema, query, operationName string, d *gra
 func normalize(dst []byte, s *Schema, query, operationName string, d *graft.Doc, vars graft.Ref) ([]byte, Request, error) {
 	var n normalizer
 	n.init(s, query)
+	defer n.free()
 	defer release(n.vals)
 	if !n.document() {
 		return dst, Request{}, n.requestError()
@@ -194,26 +196,101 @@ type normalizer struct {
 
 	vals    []byte // the JSON of the literals scanned, back to back
 	sawVar  bool   // the value being scanned holds a variable
-	seen    []string
 	seenSet map[string]struct{}
 	seenTop int
 
 	err      *litProblem  // the syntax error or limit that stopped the scan
 	problems []litProblem // invalid literals
 
-	segs     []segment
+	*scratch
+	// unique (set by Compile) stays true while the document has no
+	// fragment and no two fields of one selection set with one response
+	// name: no fields can then conflict (OverlappingFieldsCanBeMerged).
+	unique   bool
+	setBase  int             // the selection set's names in responses
+	setLarge map[string]bool // and their index, once there are many
 	copyFrom int
 	inDef    bool
-	defs     []definition
-	vars     []extracted
-	hash     maphash.Seed
-	byHash   map[hashKey]int
-	names    map[string]bool // every variable name of the document
 	nameSeq  int
-	spreads  []string // the fragment names spread, by definition (see definition.spreads)
-	varDefs  []varDef
-	uses     []varUse
 	typeText map[*ast.Type]string
+}
+
+// scratch is the memory of a normalizer that no result keeps. It is kept
+// between calls in scratchPool, emptied (nothing in it refers to a
+// document then), so that a warm call allocates little besides its
+// results; a list or set that grew past maxPooled entries is dropped
+// instead, so that a huge document does not make every later call pay
+// for clearing it.
+type scratch struct {
+	segs    []segment
+	texts   []string // of segText segments
+	defs    []definition
+	vars    []extracted
+	spreads []string // the fragment names spread, by definition (see definition.spreads)
+	varDefs []varDef
+	uses    []varUse
+	seen    []string
+	// The response names of the selection sets being scanned (Compile).
+	responses []string
+	largeSet  map[string]bool // the response names of a large set
+	largeUsed bool            // largeSet is some set's
+	names     map[string]bool // every variable name of the document
+	byHash    map[hashKey]int
+	hidden    map[string]bool         // see normalized.hidden
+	defIndex  map[string]int          // the operation's variable definitions, by name (hide)
+	hash      maphash.Seed            // of byHash
+	types     map[namedType]*ast.Type // the named types of variable definitions (shared)
+}
+
+// namedType is a named type reference: Name or Name!.
+type namedType struct {
+	name    string
+	nonNull bool
+}
+
+var scratchPool sync.Pool
+
+// maxPooled is the most entries a list or set of a scratch may hold to be
+// kept in scratchPool.
+const maxPooled = 1 << 16
+
+// free empties n's scratch into scratchPool; n must not be used after.
+func (n *normalizer) free() {
+	sc := n.scratch
+	n.scratch = nil
+	sc.segs = emptied(sc.segs)
+	sc.texts = emptied(sc.texts)
+	sc.defs = emptied(sc.defs)
+	sc.vars = emptied(sc.vars)
+	sc.spreads = emptied(sc.spreads)
+	sc.varDefs = emptied(sc.varDefs)
+	sc.uses = emptied(sc.uses)
+	sc.seen = emptied(sc.seen)
+	sc.responses = emptied(sc.responses)
+	sc.largeSet = emptiedMap(sc.largeSet)
+	sc.largeUsed = false
+	sc.names = emptiedMap(sc.names)
+	sc.byHash = emptiedMap(sc.byHash)
+	sc.hidden = emptiedMap(sc.hidden)
+	sc.defIndex = emptiedMap(sc.defIndex)
+	sc.types = emptiedMap(sc.types)
+	scratchPool.Put(sc)
+}
+
+func emptied[T any](s []T) []T {
+	if cap(s) > maxPooled {
+		return nil
+	}
+	clear(s)
+	return s[:0]
+}
+
+func emptiedMap[K comparable, V any](m map[K]V) map[K]V {
+	if len(m) > maxPooled {
+		return nil
+	}
+	clear(m)
+	return m
 }
 
 // varUse is a reference to a variable in a value of the definition defs[def].
@@ -229,13 +306,13 @@ type litProblem struct {
 	msg string
 }
 
-// A segment of the normalized text: src[a:b], text, or an extracted
-// variable (vars[a], taken from src[b:c]), or the variable definitions of
-// the generated variables of the operation defs[a] (mode b).
+// A segment of the normalized text: src[a:b], texts[b] (in place of the
+// source from a), or an extracted variable (vars[a], taken from
+// src[b:c]), or the variable definitions of the generated variables of the
+// operation defs[a] (mode b).
 type segment struct {
 	kind    segKind
 	a, b, c int
-	text    string
 }
 
 type segKind uint8
@@ -302,7 +379,13 @@ func (n *normalizer) init(s *Schema, query string) {
 	}
 	// The JSON of the literals is rarely longer than their text.
 	n.vals = pooled(len(query) + 64)
-	n.names = map[string]bool{}
+	n.scratch, _ = scratchPool.Get().(*scratch)
+	if n.scratch == nil {
+		n.scratch = &scratch{hash: maphash.MakeSeed()}
+	}
+	if n.names == nil {
+		n.names = map[string]bool{}
+	}
 }
 
 // fail records the problem that stops the scan.
@@ -398,6 +481,20 @@ func (n *normalizer) skip() bool {
 	return n.skipSlow()
 }
 
+// skipSpace is skip where ignored tokens are common: one space, or a
+// comma and a space, before a token is passed without a call.
+func (n *normalizer) skipSpace() bool {
+	s, i := n.src, n.pos
+	if i+2 < len(s) && s[i] == ',' {
+		i++
+	}
+	if i+1 < len(s) && s[i] == ' ' && !ignoredStart[s[i+1]] {
+		n.pos = i + 1
+		return true
+	}
+	return n.skip()
+}
+
 // ignoredStart marks the bytes skipSlow looks at: those that may start
 // an ignored token, and the control and non-ASCII bytes it rejects or
 // checks.
@@ -435,7 +532,7 @@ func (n *normalizer) skipSlow() bool {
 		case '\r':
 			if n.inDef {
 				n.flush(i)
-				n.segs = append(n.segs, segment{kind: segText, text: "\n", a: i})
+				n.text(i, "\n")
 			}
 			i++
 			if i < len(s) && s[i] == '\n' {
@@ -496,8 +593,14 @@ func (n *normalizer) replace(start, end int, text string) {
 		return
 	}
 	n.flush(start)
-	n.segs = append(n.segs, segment{kind: segText, a: start, text: text})
+	n.text(start, text)
 	n.copyFrom = end
+}
+
+// text adds a segment of text in place of the source from at.
+func (n *normalizer) text(at int, text string) {
+	n.segs = append(n.segs, segment{kind: segText, a: at, b: len(n.texts)})
+	n.texts = append(n.texts, text)
 }
 
 // name returns the end of the Name at n.pos (n.pos if there is none).
@@ -767,7 +870,20 @@ func (n *normalizer) typeRef() (*ast.Type, bool) {
 		if !ok {
 			return nil, false
 		}
-		t = &ast.Type{NamedType: name}
+		// Named types are shared: a document may define thousands of
+		// variables of a few types.
+		key := namedType{name, n.at('!')}
+		if t = n.types[key]; t == nil {
+			t = &ast.Type{NamedType: name, NonNull: key.nonNull}
+			if n.types == nil {
+				n.types = map[namedType]*ast.Type{}
+			}
+			n.types[key] = t
+		}
+		if key.nonNull {
+			return t, n.expect('!')
+		}
+		return t, true
 	}
 	if n.at('!') {
 		t.NonNull = true
@@ -805,22 +921,69 @@ func (n *normalizer) selectionSet(typ *ast.Definition) bool {
 		n.syntax(n.pos, "Expected Name, found }")
 		return false
 	}
+	var fields map[string]*ast.FieldDefinition // typ's, looked up once
+	if typ != nil {
+		fields = n.s.fields[typ.Name]
+	}
+	outer, outerLarge := n.setBase, n.setLarge
+	n.setBase, n.setLarge = len(n.responses), nil
 	for !n.at('}') {
 		if n.pos >= len(n.src) {
 			n.syntax(n.pos, "Expected Name, found <EOF>")
 			return false
 		}
-		if !n.selection(typ) {
+		if !n.selection(typ, fields) {
 			return false
 		}
 	}
+	clear(n.responses[n.setBase:])
+	n.responses = n.responses[:n.setBase]
+	if n.setLarge != nil && n.largeUsed && outerLarge == nil {
+		n.largeUsed = false // no enclosing set uses the scratch's set
+	}
+	n.setBase, n.setLarge = outer, outerLarge
 	n.depthLeft++
 	return n.expect('}')
 }
 
-// selection scans a field, a fragment spread or an inline fragment.
-func (n *normalizer) selection(typ *ast.Definition) bool {
+// newResponse adds the response name resp to those of the selection set
+// being scanned (n.responses from n.setBase; indexed by n.setLarge once
+// there are many) and reports whether the set did not have it.
+func (n *normalizer) newResponse(resp string) bool {
+	names := n.responses[n.setBase:]
+	if n.setLarge == nil && len(names) >= 16 {
+		// The scratch's set serves the first large set of a path;
+		// a large set inside it makes its own.
+		if n.largeSet != nil && !n.largeUsed {
+			clear(n.largeSet)
+			n.setLarge, n.largeUsed = n.largeSet, true
+		} else {
+			n.setLarge = make(map[string]bool, 2*len(names))
+			if n.largeSet == nil {
+				n.largeSet, n.largeUsed = n.setLarge, true
+			}
+		}
+		for _, r := range names {
+			n.setLarge[r] = true
+		}
+	}
+	if n.setLarge != nil {
+		if n.setLarge[resp] {
+			return false
+		}
+		n.setLarge[resp] = true
+	} else if slices.Contains(names, resp) {
+		return false
+	}
+	n.responses = append(n.responses, resp)
+	return true
+}
+
+// selection scans a field, a fragment spread or an inline fragment of a
+// selection set of the type typ, whose fields are fields.
+func (n *normalizer) selection(typ *ast.Definition, fields map[string]*ast.FieldDefinition) bool {
 	if len(n.src)-n.pos >= 3 && n.src[n.pos:n.pos+3] == "..." {
+		n.unique = false
 		n.pos += 2
 		if !n.expect('.') {
 			return false
@@ -849,6 +1012,9 @@ func (n *normalizer) selection(typ *ast.Definition) bool {
 	if !ok {
 		return false
 	}
+	if n.unique { // the first name is the response name
+		n.unique = n.newResponse(name)
+	}
 	if n.at(':') {
 		if !n.expect(':') {
 			return false
@@ -857,10 +1023,7 @@ func (n *normalizer) selection(typ *ast.Definition) bool {
 			return false
 		}
 	}
-	var fd *ast.FieldDefinition
-	if typ != nil {
-		fd = n.s.fields[typ.Name][name]
-	}
+	fd := fields[name]
 	if n.at('(') && !n.arguments(fd) {
 		return false
 	}
@@ -948,7 +1111,6 @@ func (n *normalizer) extract(t *ast.Type, mark int) int {
 	}
 	if n.byHash == nil {
 		n.byHash = map[hashKey]int{}
-		n.hash = maphash.MakeSeed()
 	}
 	b := n.vals[mark:]
 	key := hashKey{maphash.Bytes(n.hash, b), t}

@@ -2,6 +2,7 @@ package graphql_test
 
 import (
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -49,8 +50,12 @@ func aliasedOperation(n int) string {
 
 // normalizeCost returns the allocations and bytes allocated by Normalize
 // followed by Compile of the normalized operation and coercion of its
-// variables (a Doc reused, as a pooled one is).
+// variables (a Doc reused, as a pooled one is). The garbage collector is
+// paused meanwhile: it empties the pools of scratch memory, which a
+// larger operation, allocating more, would otherwise see emptied more
+// often, and so pay for its scratch where a smaller one does not.
 func normalizeCost(t *testing.T, schema *graphql.Schema, query string, compile bool) (allocs, bytes float64) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	var d graft.Doc
 	run := func() {
 		d.Reset()
@@ -106,9 +111,11 @@ func deepOperation(levels int) string {
 }
 
 // The whole path is linear in the number of arguments and in nesting:
-// 4,000 aliased fields cost at most 4.5 times what 1,000 do, in
-// allocations and bytes, and so does nesting 800 levels against 200, in
-// allocations.
+// 4,000 aliased fields cost at most 4.5 times what 1,000 do in
+// allocations, and 5 times in bytes (a buffer a pool hands out may be one
+// the smaller operation left, too small for the larger: a quadratic cost
+// would be 16 times), and nesting 800 levels against 200 costs at most
+// 4.5 times the allocations.
 func TestNormalizeLinear(t *testing.T) {
 	schema, err := graphql.ParseSchema(bulkSchema, graphql.Options{})
 	if err != nil {
@@ -116,7 +123,7 @@ func TestNormalizeLinear(t *testing.T) {
 	}
 	a1, b1 := normalizeCost(t, schema, aliasedOperation(1000), true)
 	a4, b4 := normalizeCost(t, schema, aliasedOperation(4000), true)
-	if a4 > 4.5*a1 || b4 > 4.5*b1 {
+	if a4 > 4.5*a1 || b4 > 5*b1 {
 		t.Errorf("1,000 fields: %v allocations, %v bytes; 4,000: %v, %v", a1, b1, a4, b4)
 	}
 	// The bytes of nested values go to buffers that grow by doubling, so

@@ -35,7 +35,7 @@ type normalized struct {
 // the operation's definitions, which is quadratic in their number, and
 // what it would check of these is known here (see hiddenDefs).
 func (n *normalizer) write(operationName string, compile bool) (normalized, error) {
-	out := normalized{op: -1}
+	out := normalized{op: -1, used: make([]int, 0, len(n.vars))}
 	count := 0
 	for i, d := range n.defs {
 		if !d.op {
@@ -64,24 +64,57 @@ func (n *normalizer) write(operationName string, compile bool) (normalized, erro
 		}
 		return d.reach&1 != 0 || d.reach == 0, d.reach == 0
 	}
+	// The text is at most size bytes: what the segments of the written
+	// definitions write, with all the variable definitions.
+	size := 0
+	for i := range n.defs {
+		d := &n.defs[i]
+		ok, revert := written(d)
+		if !ok {
+			continue
+		}
+		size++ // a line feed between definitions
+		for _, sg := range n.segs[d.segs[0]:d.segs[1]] {
+			switch sg.kind {
+			case segCopy:
+				size += sg.b - sg.a
+			case segText:
+				size += len(n.texts[sg.b])
+			case segHole:
+				if revert {
+					size += sg.c - sg.b
+				} else if n.vars[sg.a].name == "" {
+					n.vars[sg.a].name = "?" // named below, in this order
+					out.used = append(out.used, sg.a)
+				}
+			}
+		}
+	}
+	for i, name := range n.freshNames(len(out.used)) {
+		n.vars[out.used[i]].name = name
+	}
 	for i := range n.defs {
 		d := &n.defs[i]
 		if ok, revert := written(d); !ok || revert {
 			continue
 		}
 		for _, sg := range n.segs[d.segs[0]:d.segs[1]] {
-			if sg.kind == segHole && n.vars[sg.a].name == "" {
-				n.vars[sg.a].name = n.fresh()
-				out.used = append(out.used, sg.a)
+			if sg.kind == segHole {
+				size += 1 + len(n.vars[sg.a].name)
 			}
 		}
 	}
+	for _, v := range out.used {
+		size += len(n.vars[v].name) + 3 + len(n.typeString(n.vars[v].typ)) + 2
+	}
+	size += len("query() ")
 	allHidden := false
 	if compile {
 		allHidden = n.hide(&out, op)
 	}
 
-	b := make([]byte, 0, len(n.src)-len(n.vals)/2+16*len(out.used)+64)
+	var b strings.Builder
+	b.Grow(size)
 	spans := make([]span, 0, len(n.segs)+1)
 	vds := n.varDefs[op.varDefs[0]:op.varDefs[1]]
 	skip := 0 // segments of the operation left out for Compile, by index
@@ -91,8 +124,8 @@ func (n *normalizer) write(operationName string, compile bool) (normalized, erro
 		if !ok {
 			continue
 		}
-		if len(b) > 0 {
-			b = append(b, '\n')
+		if b.Len() > 0 {
+			b.WriteByte('\n')
 		}
 		for k := d.segs[0]; k < d.segs[1]; k++ {
 			if d == op && compile {
@@ -109,49 +142,49 @@ func (n *normalizer) write(operationName string, compile bool) (normalized, erro
 			}
 			switch sg := n.segs[k]; sg.kind {
 			case segCopy:
-				spans = append(spans, span{out: len(b), src: sg.a, copy: true})
-				b = append(b, n.src[sg.a:sg.b]...)
+				spans = append(spans, span{out: b.Len(), src: sg.a, copy: true})
+				b.WriteString(n.src[sg.a:sg.b])
 			case segText:
-				spans = append(spans, span{out: len(b), src: sg.a})
-				b = append(b, sg.text...)
+				spans = append(spans, span{out: b.Len(), src: sg.a})
+				b.WriteString(n.texts[sg.b])
 			case segHole:
 				if revert {
-					spans = append(spans, span{out: len(b), src: sg.b, copy: true})
-					b = append(b, n.src[sg.b:sg.c]...)
+					spans = append(spans, span{out: b.Len(), src: sg.b, copy: true})
+					b.WriteString(n.src[sg.b:sg.c])
 					continue
 				}
-				spans = append(spans, span{out: len(b), src: sg.b})
-				b = append(b, '$')
-				b = append(b, n.vars[sg.a].name...)
+				spans = append(spans, span{out: b.Len(), src: sg.b})
+				b.WriteByte('$')
+				b.WriteString(n.vars[sg.a].name)
 			case segVarDefs:
 				if len(out.used) == 0 || compile {
 					continue
 				}
-				spans = append(spans, span{out: len(b), src: sg.c})
+				spans = append(spans, span{out: b.Len(), src: sg.c})
 				switch sg.b {
 				case defsInParens:
-					b = append(b, ", "...)
+					b.WriteString(", ")
 				case defsParens:
-					b = append(b, '(')
+					b.WriteByte('(')
 				case defsShorthand:
-					b = append(b, "query("...)
+					b.WriteString("query(")
 				}
 				for j, v := range out.used {
 					if j > 0 {
-						b = append(b, ", "...)
+						b.WriteString(", ")
 					}
-					b = append(b, '$')
-					b = append(b, n.vars[v].name...)
-					b = append(b, ": "...)
-					b = append(b, n.typeString(n.vars[v].typ)...)
+					b.WriteByte('$')
+					b.WriteString(n.vars[v].name)
+					b.WriteString(": ")
+					b.WriteString(n.typeString(n.vars[v].typ))
 				}
 				if sg.b != defsInParens {
-					b = append(b, ") "...)
+					b.WriteString(") ")
 				}
 			}
 		}
 	}
-	out.text = string(b)
+	out.text = b.String()
 	out.pos = position{src: n.src, spans: spans}
 	return out, nil
 }
@@ -167,11 +200,15 @@ func (n *normalizer) write(operationName string, compile bool) (normalized, erro
 // reports whether all of the operation's own definitions are left out.
 func (n *normalizer) hide(out *normalized, op *definition) bool {
 	vds := n.varDefs[op.varDefs[0]:op.varDefs[1]]
-	out.hidden = make(map[string]bool, len(out.used)+len(vds))
+	// Both sets are the scratch's: Compile drops them when it returns.
+	if n.hidden == nil {
+		n.hidden, n.defIndex = map[string]bool{}, map[string]int{}
+	}
+	out.hidden = n.hidden
 	for _, v := range out.used {
 		out.hidden[n.vars[v].name] = true
 	}
-	index := make(map[string]int, len(vds))
+	index := n.defIndex
 	for i, vd := range vds {
 		if _, dup := index[vd.name]; dup {
 			index[vd.name] = -1
@@ -243,10 +280,15 @@ func (n *normalizer) reach(op int) {
 	}
 }
 
-// fresh returns the next generated variable name that the document does
-// not use: a, b, …, z, aa, ab, …
-func (n *normalizer) fresh() string {
-	for {
+// freshNames returns the next count generated variable names that the
+// document does not use: a, b, …, z, aa, ab, … (substrings of one string).
+func (n *normalizer) freshNames(count int) []string {
+	if count == 0 {
+		return nil
+	}
+	var text []byte
+	ends := make([]int, 0, count)
+	for len(ends) < count {
 		var buf [8]byte
 		i := len(buf)
 		for k := n.nameSeq; ; k = k/26 - 1 {
@@ -257,10 +299,19 @@ func (n *normalizer) fresh() string {
 			}
 		}
 		n.nameSeq++
-		if name := string(buf[i:]); !n.names[name] {
-			return name
+		if !n.names[string(buf[i:])] {
+			text = append(text, buf[i:]...)
+			ends = append(ends, len(text))
 		}
 	}
+	all := string(text)
+	names := make([]string, count)
+	start := 0
+	for i, end := range ends {
+		names[i] = all[start:end]
+		start = end
+	}
+	return names
 }
 
 func (n *normalizer) typeString(t *ast.Type) string {
@@ -356,12 +407,23 @@ type position struct {
 	spans     []span
 	lines     lineIndex // of src
 	textLines lineIndex // of the normalized text
+	last      int       // the span of the last offset located
 }
 
 // location returns the source location of the offset off of the
-// normalized text.
+// normalized text. Offsets are usually asked for in order (a compiled
+// operation's fields): the span of the last one, or the next, is tried
+// before a search.
 func (p *position) location(off int) shape.Location {
-	i := sort.Search(len(p.spans), func(i int) bool { return p.spans[i].out > off }) - 1
+	i := p.last
+	switch {
+	case p.within(i, off):
+	case p.within(i+1, off):
+		i++
+	default:
+		i = sort.Search(len(p.spans), func(i int) bool { return p.spans[i].out > off }) - 1
+	}
+	p.last = max(i, 0)
 	src := off
 	if i >= 0 {
 		src = p.spans[i].src
@@ -370,6 +432,12 @@ func (p *position) location(off int) shape.Location {
 		}
 	}
 	return p.lines.location(p.src, src)
+}
+
+// within reports whether the offset off of the normalized text is in the
+// span i.
+func (p *position) within(i, off int) bool {
+	return i < len(p.spans) && p.spans[i].out <= off && (i+1 == len(p.spans) || p.spans[i+1].out > off)
 }
 
 // lineIndex finds the line and column of byte offsets of a text: lines end

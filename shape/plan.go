@@ -222,7 +222,7 @@ func New(root *Type, opts Options) (*Plan, error) {
 	if root == nil || root.Kind != Object {
 		return nil, errors.New("shape: the root type must be an Object")
 	}
-	c := compiler{vars: map[string]int32{}, types: map[*Type]*typ{}, busy: map[*Type]bool{}}
+	c := compiler{vars: map[string]int32{}, types: map[*Type]*typ{}, busy: map[*Type]bool{}, quoted: map[string][]byte{}}
 	c.at = append(c.at, seg{name: root.Name})
 	t, err := c.typ(root)
 	if err != nil {
@@ -232,11 +232,12 @@ func New(root *Type, opts Options) (*Plan, error) {
 }
 
 type compiler struct {
-	vars  map[string]int32
-	names []string
-	types map[*Type]*typ
-	busy  map[*Type]bool
-	at    []seg // the position being compiled
+	vars   map[string]int32
+	names  []string
+	types  map[*Type]*typ
+	busy   map[*Type]bool
+	quoted map[string][]byte // object type names as JSON strings (read only)
+	at     []seg             // the position being compiled
 }
 
 // seg is one step of the position being compiled, for error messages:
@@ -321,7 +322,12 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 	if name == "" {
 		return nil, c.fail("an object type needs a name")
 	}
-	o := &object{name: name, quoted: wire.AppendQuote(nil, name), fields: make([]field, len(fields))}
+	quoted := c.quoted[name] // objects of one type share their quoted name
+	if quoted == nil {
+		quoted = wire.AppendQuote(nil, name)
+		c.quoted[name] = quoted
+	}
+	o := &object{name: name, quoted: quoted, fields: make([]field, len(fields))}
 	// The prefixes of all the fields share one buffer, sized for names
 	// that need no escaping; a field's quoted name is inside its prefix.
 	n := 0
@@ -332,12 +338,12 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 	// Earlier fields of the same name and the slots of keys are found by
 	// scanning while the selection is small, through maps beyond.
 	const small = 16
-	var first map[string][]int32
+	var last map[string]int32 // the last field of each name
 	var slots map[string]int32
 	if len(fields) > small {
-		first, slots = map[string][]int32{}, map[string]int32{}
+		last, slots = make(map[string]int32, len(fields)), map[string]int32{}
 	}
-	var keys []string
+	keys := make([]string, 0, min(len(fields), small))
 	for i, f := range fields {
 		if f.Name == "" {
 			return nil, c.fail("a field needs a response name")
@@ -382,9 +388,16 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 			cf.cond = append(cf.cond, ts)
 		}
 		var prev []int32
-		if first != nil {
-			prev = first[f.Name]
-			first[f.Name] = append(prev[:len(prev):len(prev)], int32(i))
+		if last != nil {
+			if j, ok := last[f.Name]; ok {
+				// The earlier fields of the name are j's and j.
+				var dups []int32
+				if g := &o.fields[j]; g.links != nil {
+					dups = g.links.dups
+				}
+				prev = append(append(make([]int32, 0, len(dups)+1), dups...), j)
+			}
+			last[f.Name] = int32(i)
 		} else {
 			for j := range o.fields[:i] {
 				if o.fields[j].name == f.Name {
