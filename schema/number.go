@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"cmp"
 	"encoding/binary"
 	"math/big"
 	"math/bits"
@@ -250,16 +251,6 @@ func smallInt(b []byte) (int64, bool) {
 	return v, true
 }
 
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
 // hasBackslash reports whether b holds a backslash, eight bytes at a time.
 func hasBackslash(b []byte) bool {
 	const lo, hi = 0x0101010101010101, 0x8080808080808080
@@ -337,7 +328,7 @@ var pow10i = [...]int64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e
 func (x *reading) cmp(raw []byte, b *bound) int {
 	if x.short {
 		if b.isInt && (x.frac == 0 || x.frac <= 9 && b.i > -1<<31 && b.i < 1<<31) {
-			return cmpInt(x.v, b.i*pow10i[x.frac])
+			return cmp.Compare(x.v, b.i*pow10i[x.frac])
 		}
 		if b.isFloat && x.v > -1e15 && x.v < 1e15 {
 			if f := float64(x.v) / pow10[x.frac]; f != b.f {
