@@ -20,9 +20,11 @@ import (
 const items = 100
 
 var (
-	products     = build(`{"data":{"topProducts":[`, func(b []byte, i int) []byte { return append(appendProduct(b, i), '}') }, "]}}")
-	entities     = build(`{"data":{"_entities":[`, func(b []byte, i int) []byte { return append(appendEntityMembers(append(b, '{'), i), '}') }, "]}}")
-	want         = build(`{"topProducts":[`, func(b []byte, i int) []byte { return append(appendEntityMembers(append(appendProduct(b, i), ','), i), '}') }, "]}")
+	products = build(`{"data":{"topProducts":[`, func(b []byte, i int) []byte { return append(appendProduct(b, i), '}') }, "]}}")
+	entities = build(`{"data":{"_entities":[`, func(b []byte, i int) []byte { return append(appendEntityMembers(append(b, '{'), i), '}') }, "]}}")
+	want     = build(`{"topProducts":[`, func(b []byte, i int) []byte {
+		return append(appendEntityMembers(append(appendProduct(b, i), ','), i), '}')
+	}, "]}")
 	productsPath = []string{"data", "topProducts"}
 	entitiesPath = []string{"data", "_entities"}
 	dataPath     = []string{"data"}
