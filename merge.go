@@ -372,29 +372,58 @@ func (d *Doc) mergeEach(targets []Ref, src Ref) error {
 // disjoint). No item can then conflict or contain its target, and the
 // merges are the links disjoint prepares, made without a journal.
 func (d *Doc) linkEach(targets []Ref, src, last uint32) bool {
+	// Each check is inlined, disjoint's common case too: a call makes
+	// every value the loop keeps in registers go through the stack.
+	nodes, tag := d.nodes, d.tag
 	links := d.merging.links[:0]
-	k, prev := d.nodes[src].child, Ref(0)
+	k, prev := nodes[src].child, Ref(0)
 	for _, t := range targets {
-		n, ti := d.at(t), uint32(t)
-		if k == 0 || n == nil || n.kind() != Object || t <= prev || (ti >= src && ti <= last) {
+		ti := uint32(t)
+		if k == 0 || t <= prev || uint32(t>>32) != tag || ti >= uint32(len(nodes)) || (ti >= src && ti <= last) {
 			return false
 		}
 		v := d.resolve(k)
-		if d.nodes[v].kind() != Object {
+		tn, vn := &nodes[ti], &nodes[v]
+		if tn.kind() != Object || vn.kind() != Object {
 			return false
 		}
-		tl, first, end, ok := d.disjoint(ti, v)
-		if !ok {
-			return false
+		// disjoint, while no name of v has a length seen before.
+		var lens uint64
+		var tl, first, end uint32
+		n := 0
+		for m := tn.child; m != 0; m = nodes[m].next {
+			if n == maxDisjoint {
+				return false
+			}
+			lens |= lengthBit(nodes[m].meta)
+			n, tl = n+1, m
+		}
+		for m := vn.child; m != 0; m = nodes[m].next {
+			b := lengthBit(nodes[m].meta)
+			if lens&b != 0 {
+				var ok bool
+				if tl, first, end, ok = d.disjointNames(ti, v); !ok {
+					return false
+				}
+				break
+			}
+			if n == maxDisjoint {
+				return false
+			}
+			if first == 0 {
+				first = m
+			}
+			lens |= b
+			n, end = n+1, m
 		}
 		links = append(links, [3]uint32{tl, first, end})
-		k, prev = d.nodes[k].next, t
+		k, prev = nodes[k].next, t
 	}
 	d.merging.links = links[:0]
 	if k != 0 {
 		return false
 	}
-	for i, k := 0, d.nodes[src].child; k != 0; i, k = i+1, d.nodes[k].next {
+	for i, k := 0, nodes[src].child; k != 0; i, k = i+1, nodes[k].next {
 		d.appendMembers(uint32(targets[i]), links[i][0], links[i][1], links[i][2])
 		d.unspan(d.resolve(k))
 	}

@@ -2,6 +2,7 @@ package graft
 
 import (
 	"io"
+	"slices"
 	"sync"
 )
 
@@ -30,6 +31,11 @@ func (d *Doc) appendCompact(dst []byte, i uint32, hint *int, depth int) []byte {
 	if kind != Object && kind != Array {
 		return append(dst, d.buf[n.off:n.off+n.textLen()]...)
 	}
+	if n.meta&flagGrown != 0 {
+		if out, ok := d.appendGrown(dst, n, hint); ok {
+			return out
+		}
+	}
 	k, sep := n.child, false
 	switch mode, a := d.printMode(n, hint); mode {
 	case printSpan:
@@ -39,14 +45,6 @@ func (d *Doc) appendCompact(dst []byte, i uint32, hint *int, depth int) []byte {
 		dst = append(dst, d.buf[n.off:n.off+a.span-1]...)
 		if a.last != 0 {
 			k, sep = d.nodes[a.last].next, true
-		}
-		if lo, hi := d.movedMembers(kind, k, hint); lo != 0 {
-			// The appended members are those of an object moved in one
-			// link by a merge: its text, closer included.
-			if sep {
-				dst = append(dst, ',')
-			}
-			return append(dst, d.buf[lo:hi]...)
 		}
 	default:
 		dst = append(dst, opener(kind))
@@ -66,8 +64,11 @@ func (d *Doc) appendCompact(dst []byte, i uint32, hint *int, depth int) []byte {
 		v := kn.child // a member's value
 		if !obj {
 			if v = d.resolve(k); d.nodes[v].meta&flagGrown != 0 {
-				dst = d.appendCompact(dst, v, hint, depth+1)
-				k = kn.next
+				out, ok := d.appendGrown(dst, &d.nodes[v], hint)
+				if !ok {
+					out = d.appendCompact(dst, v, hint, depth+1)
+				}
+				dst, k = out, kn.next
 				continue
 			}
 		}
@@ -99,6 +100,8 @@ func (d *Doc) appendCompactDeep(dst []byte, v uint32, hint *int) []byte {
 		kind := n.kind()
 		if kind != Object && kind != Array {
 			dst = append(dst, d.buf[n.off:n.off+n.textLen()]...)
+		} else if out, ok := d.appendGrown(dst, n, hint); ok {
+			dst = out
 		} else {
 			g, walk := printFrame{k: n.child, obj: kind == Object}, true
 			switch mode, a := d.printMode(n, hint); mode {
@@ -110,15 +113,6 @@ func (d *Doc) appendCompactDeep(dst []byte, v uint32, hint *int) []byte {
 				dst = append(dst, d.buf[n.off:n.off+a.span-1]...)
 				if a.last != 0 {
 					g.k, g.sep = d.nodes[a.last].next, true
-				}
-				if lo, hi := d.movedMembers(kind, g.k, hint); lo != 0 {
-					// The appended members are those of an object moved in
-					// one link by a merge: its text, closer included.
-					if g.sep {
-						dst = append(dst, ',')
-					}
-					dst = append(dst, d.buf[lo:hi]...)
-					walk = false
 				}
 			default:
 				dst = append(dst, opener(kind))
@@ -230,6 +224,38 @@ func (d *Doc) childText(obj bool, k uint32, hint *int) (start, end uint32, ok bo
 		return start, vn.off + d.span(vn), true
 	}
 	return start, vn.off + vn.textLen(), true
+}
+
+// appendGrown appends object n if it prints as the text it was parsed
+// with but its closer, then the members a merge appended in one link, all
+// those of one parsed object (see movedMembers): the usual entity merge.
+// If n does not print so, ok is false and dst is returned as it was.
+func (d *Doc) appendGrown(dst []byte, n *node, hint *int) (out []byte, ok bool) {
+	if n.meta&(kindMask|flagSpan|flagGrown) != uint32(Object)|flagSpan|flagGrown {
+		return dst, false
+	}
+	a := d.aux[n.payload()]
+	if !d.clean(n.off+1, n.off+a.span, hint) {
+		return dst, false
+	}
+	k, sep := n.child, uint32(0)
+	if a.last != 0 {
+		k, sep = d.nodes[a.last].next, 1
+	}
+	lo, hi := d.movedMembers(Object, k, hint)
+	if lo == 0 {
+		return dst, false
+	}
+	// The text before the closer, a comma if the object had members, and
+	// the moved members' text, closer included: one growth of dst.
+	prefix := d.buf[n.off : n.off+a.span-1]
+	moved := d.buf[lo:hi]
+	at := len(dst)
+	dst = slices.Grow(dst, len(prefix)+int(sep)+len(moved))[:at+len(prefix)+int(sep)+len(moved)]
+	copy(dst[at:], prefix)
+	dst[at+len(prefix)] = ','
+	copy(dst[at+len(prefix)+int(sep):], moved)
+	return dst, true
 }
 
 // movedMembers returns the text range of the members and closer of the
