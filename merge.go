@@ -132,7 +132,7 @@ func (d *Doc) consumed(src Ref) error {
 // an edit through one make the other contain itself. No edit needs
 // recording: every container that holds i's text is the consumed source,
 // which records one (see changed), or inside it and consumed too; and
-// movedMembers still reads i's text and entry to print the members that
+// appendGrown still reads i's text and entry to print the members that
 // moved, where they and their values are as parsed.
 func (d *Doc) unspan(i uint32) {
 	n := &d.nodes[i]
@@ -423,9 +423,27 @@ func (d *Doc) linkEach(targets []Ref, src, last uint32) bool {
 	if k != 0 {
 		return false
 	}
+	// What appendMembers and unspan do, inlined, with no journal open:
+	// nothing to save.
 	for i, k := 0, nodes[src].child; k != 0; i, k = i+1, nodes[k].next {
-		d.appendMembers(uint32(targets[i]), links[i][0], links[i][1], links[i][2])
-		d.unspan(d.resolve(k))
+		c, l := uint32(targets[i]), links[i]
+		if l[1] != 0 {
+			d.spans.moved = true
+			d.grown(c, l[0])
+			if l[0] == 0 {
+				nodes[c].child = l[1]
+			} else {
+				nodes[l[0]].next = l[1]
+			}
+			d.appending.c, d.appending.k = c, l[2]
+			if d.indexed(c) {
+				d.indexChain(l[1], l[2])
+			}
+		}
+		v := d.resolve(k)
+		nodes[v].meta &^= flagSpan | flagGrown
+		nodes[v].child = 0
+		d.forgetTail(v)
 	}
 	d.consume(src)
 	return true

@@ -109,7 +109,7 @@ func (d *Doc) changed(i uint32) {
 		if n.meta&flagSpan == 0 {
 			// Recorded when its span was dropped, unless a merge dropped
 			// it (unspan): record it now, once, for the parents of a
-			// consumed source and for movedMembers.
+			// consumed source and for appendGrown.
 			d.record(n.off)
 			return
 		}
