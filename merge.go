@@ -372,8 +372,6 @@ func (d *Doc) mergeEach(targets []Ref, src Ref) error {
 // disjoint). No item can then conflict or contain its target, and the
 // merges are the links disjoint prepares, made without a journal.
 func (d *Doc) linkEach(targets []Ref, src, last uint32) bool {
-	// Each check is inlined, disjoint's common case too: a call makes
-	// every value the loop keeps in registers go through the stack.
 	nodes, tag := d.nodes, d.tag
 	links := d.merging.links[:0]
 	k, prev := nodes[src].child, Ref(0)
@@ -387,34 +385,9 @@ func (d *Doc) linkEach(targets []Ref, src, last uint32) bool {
 		if tn.kind() != Object || vn.kind() != Object {
 			return false
 		}
-		// disjoint, while no name of v has a length seen before.
-		var lens uint64
-		var tl, first, end uint32
-		n := 0
-		for m := tn.child; m != 0; m = nodes[m].next {
-			if n == maxDisjoint {
-				return false
-			}
-			lens |= lengthBit(nodes[m].meta)
-			n, tl = n+1, m
-		}
-		for m := vn.child; m != 0; m = nodes[m].next {
-			b := lengthBit(nodes[m].meta)
-			if lens&b != 0 {
-				var ok bool
-				if tl, first, end, ok = d.disjointNames(ti, v); !ok {
-					return false
-				}
-				break
-			}
-			if n == maxDisjoint {
-				return false
-			}
-			if first == 0 {
-				first = m
-			}
-			lens |= b
-			n, end = n+1, m
+		tl, first, end, ok := d.disjoint(ti, v)
+		if !ok {
+			return false
 		}
 		links = append(links, [3]uint32{tl, first, end})
 		k, prev = nodes[k].next, t

@@ -54,9 +54,12 @@ func (d *Doc) printMode(n *node, hint *int) (int, aux) {
 // clean reports whether no edit is recorded in the text range [lo, hi).
 // Printing asks in document order, mostly: hint (nil, or the caller's
 // running value, 0 before the first question) holds the position the last
-// question found, and the next is tried first, inline.
+// question found, and the one after it is tried before a search.
 func (d *Doc) clean(lo, hi uint32, hint *int) bool {
 	e := d.spans.edits
+	if n := len(e); n == 0 || lo > e[n-1] {
+		return true
+	}
 	if hint != nil {
 		if j := *hint + 1; j < len(e) && e[j-1] < lo && lo <= e[j] {
 			*hint = j
