@@ -40,11 +40,17 @@ func (d *Doc) linkChain(c, t, first, end uint32) {
 	}
 	d.appending.c, d.appending.k = c, end
 	if d.indexed(c) {
-		for k := first; ; k = d.nodes[k].next {
-			d.indexMember(k)
-			if k == end {
-				break
-			}
+		d.indexChain(first, end)
+	}
+}
+
+// indexChain adds the members first to end of the indexed object to its
+// index.
+func (d *Doc) indexChain(first, end uint32) {
+	for k := first; ; k = d.nodes[k].next {
+		d.indexMember(k)
+		if k == end {
+			break
 		}
 	}
 }

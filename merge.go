@@ -13,7 +13,7 @@ import (
 type mergeScratch struct {
 	path  []pathElem  // merge position, for conflict errors
 	nest  int         // merge patch level (see patchNested)
-	links [][3]uint32 // MergeEach: per item, its target's last member and the chain it appends
+	links [][3]uint32 // linkEach: per item, its target's last member and the chain it appends
 
 	targets []Ref // MergeEachSeq: the targets gathered
 }
@@ -132,7 +132,7 @@ func (d *Doc) consumed(src Ref) error {
 // an edit through one make the other contain itself. No edit needs
 // recording: every container that holds i's text is the consumed source,
 // which records one (see changed), or inside it and consumed too; and
-// movedMembers still reads i's text and entry to print the members that
+// appendGrown still reads i's text and entry to print the members that
 // moved, where they and their values are as parsed.
 func (d *Doc) unspan(i uint32) {
 	n := &d.nodes[i]
@@ -328,44 +328,24 @@ func (d *Doc) mergeEach(targets []Ref, src Ref) error {
 		return err
 	}
 	// No item may contain its target. Where src is as parsed, a target
-	// outside it is outside every item, and no chain of members is shared
-	// (nothing has been moved): when, besides, the targets are distinct
-	// (ascending) objects and every item's members are all new to its
-	// target but for leading keys equal to the target's, the usual entity
-	// fetch, no item can conflict and the merges are the links that
-	// disjoint prepares, made without a journal.
+	// outside it is outside every item.
 	last := d.asParsed(uint32(src))
-	links, linked := d.merging.links[:0], last != 0
+	if last != 0 && d.linkEach(targets, uint32(src), last) {
+		return nil
+	}
 	i, k := 0, d.nodes[uint32(src)].child
 	for ; k != 0 && i < len(targets); k, i = d.nodes[k].next, i+1 {
 		t, v := targets[i], d.resolve(k)
 		if d.target(t) == nil {
 			return d.refError(t, wantTarget)
 		}
-		if outside := (uint32(t) < uint32(src) || uint32(t) > last) && last != 0; !outside {
-			if uint32(t) != v && d.contains(v, uint32(t)) {
-				return errCycle
-			}
-			linked = false
-		}
-		linked = linked && (i == 0 || t > targets[i-1]) && d.nodes[uint32(t)].kind() == Object && d.nodes[v].kind() == Object
-		if linked {
-			tl, first, end, ok := d.disjoint(uint32(t), v)
-			linked = ok
-			links = append(links, [3]uint32{tl, first, end})
+		outside := last != 0 && (uint32(t) < uint32(src) || uint32(t) > last)
+		if !outside && uint32(t) != v && d.contains(v, uint32(t)) {
+			return errCycle
 		}
 	}
-	d.merging.links = links[:0]
 	if k != 0 || i != len(targets) {
 		return &Error{Offset: -1, Reason: "batch merge of " + itoa(d.Len(src)) + " items into " + itoa(len(targets)) + " targets", Err: ErrConflict}
-	}
-	if linked {
-		for i, k := 0, d.nodes[uint32(src)].child; k != 0; i, k = i+1, d.nodes[k].next {
-			d.appendMembers(uint32(targets[i]), links[i][0], links[i][1], links[i][2])
-			d.unspan(d.resolve(k))
-		}
-		d.consume(uint32(src))
-		return nil
 	}
 	d.start()
 	i = 0
@@ -380,6 +360,66 @@ func (d *Doc) mergeEach(targets []Ref, src Ref) error {
 		d.consume(uint32(src))
 	}
 	return d.finish(err, "")
+}
+
+// linkEach is mergeEach for the usual entity fetch, which it reports
+// whether it was, changing nothing if not: src is as parsed, last being
+// the last node parsed inside it (see asParsed), so a target outside it is
+// outside every item and no chain of members is shared (nothing has been
+// moved); the targets are distinct objects outside src in ascending order,
+// as many as the items; and every item is an object whose members are all
+// new to its target but for leading keys equal to the target's (see
+// disjoint). No item can then conflict or contain its target, and the
+// merges are the links disjoint prepares, made without a journal.
+func (d *Doc) linkEach(targets []Ref, src, last uint32) bool {
+	nodes, tag := d.nodes, d.tag
+	links := d.merging.links[:0]
+	k, prev := nodes[src].child, Ref(0)
+	for _, t := range targets {
+		ti := uint32(t)
+		if k == 0 || t <= prev || uint32(t>>32) != tag || ti >= uint32(len(nodes)) || (ti >= src && ti <= last) {
+			return false
+		}
+		v := d.resolve(k)
+		tn, vn := &nodes[ti], &nodes[v]
+		if tn.kind() != Object || vn.kind() != Object {
+			return false
+		}
+		tl, first, end, ok := d.disjoint(ti, v)
+		if !ok {
+			return false
+		}
+		links = append(links, [3]uint32{tl, first, end})
+		k, prev = nodes[k].next, t
+	}
+	d.merging.links = links[:0]
+	if k != 0 {
+		return false
+	}
+	// What appendMembers and unspan do, inlined, with no journal open:
+	// nothing to save.
+	for i, k := 0, nodes[src].child; k != 0; i, k = i+1, nodes[k].next {
+		c, l := uint32(targets[i]), links[i]
+		if l[1] != 0 {
+			d.spans.moved = true
+			d.grown(c, l[0])
+			if l[0] == 0 {
+				nodes[c].child = l[1]
+			} else {
+				nodes[l[0]].next = l[1]
+			}
+			d.appending.c, d.appending.k = c, l[2]
+			if d.indexed(c) {
+				d.indexChain(l[1], l[2])
+			}
+		}
+		v := d.resolve(k)
+		nodes[v].meta &^= flagSpan | flagGrown
+		nodes[v].child = 0
+		d.forgetTail(v)
+	}
+	d.consume(src)
+	return true
 }
 
 // start prepares a merge. Only a merge under ConflictError can fail once it
@@ -594,10 +634,42 @@ type memberMeta struct{ m, meta uint32 }
 // them are not checked (ok is false).
 func (d *Doc) disjoint(di, si uint32) (last, first, end uint32, ok bool) {
 	// Each chain is walked once (a walk waits on every load of the next
-	// node; comparing does not), keeping the members and what of their
-	// meta two equal names without escapes share (see findName). Names
-	// are compared only when one of the same length mod 64 (lens) has
-	// been seen, or where escapes make lengths say nothing.
+	// node; comparing does not), keeping a bit of each name's length mod
+	// 64 (lens; all bits for a name with escapes). While no member of si
+	// has a length seen before, every member is new and none need be
+	// compared: the usual entity merge.
+	nodes := d.nodes
+	var lens uint64
+	n := 0
+	for m := nodes[di].child; m != 0; m = nodes[m].next {
+		if n == maxDisjoint {
+			return 0, 0, 0, false
+		}
+		lens |= lengthBit(nodes[m].meta)
+		n, last = n+1, m
+	}
+	for k := nodes[si].child; k != 0; k = nodes[k].next {
+		b := lengthBit(nodes[k].meta)
+		if lens&b != 0 {
+			return d.disjointNames(di, si)
+		}
+		if n == maxDisjoint {
+			return 0, 0, 0, false
+		}
+		if first == 0 {
+			first = k
+		}
+		lens |= b
+		n, end = n+1, k
+	}
+	return last, first, end, true
+}
+
+// disjointNames is disjoint where names may be equal: it keeps the members
+// and what of their meta two equal names without escapes share (see
+// findName), and compares names only when one of the same length mod 64
+// has been seen, or where escapes make lengths say nothing.
+func (d *Doc) disjointNames(di, si uint32) (last, first, end uint32, ok bool) {
 	var names [maxDisjoint]memberMeta
 	var lens uint64
 	n := 0

@@ -2,6 +2,7 @@ package graft
 
 import (
 	"io"
+	"slices"
 	"sync"
 )
 
@@ -30,6 +31,11 @@ func (d *Doc) appendCompact(dst []byte, i uint32, hint *int, depth int) []byte {
 	if kind != Object && kind != Array {
 		return append(dst, d.buf[n.off:n.off+n.textLen()]...)
 	}
+	if n.meta&flagGrown != 0 {
+		if out, ok := d.appendGrown(dst, n, hint); ok {
+			return out
+		}
+	}
 	k, sep := n.child, false
 	switch mode, a := d.printMode(n, hint); mode {
 	case printSpan:
@@ -39,14 +45,6 @@ func (d *Doc) appendCompact(dst []byte, i uint32, hint *int, depth int) []byte {
 		dst = append(dst, d.buf[n.off:n.off+a.span-1]...)
 		if a.last != 0 {
 			k, sep = d.nodes[a.last].next, true
-		}
-		if lo, hi := d.movedMembers(kind, k, hint); lo != 0 {
-			// The appended members are those of an object moved in one
-			// link by a merge: its text, closer included.
-			if sep {
-				dst = append(dst, ',')
-			}
-			return append(dst, d.buf[lo:hi]...)
 		}
 	default:
 		dst = append(dst, opener(kind))
@@ -66,8 +64,11 @@ func (d *Doc) appendCompact(dst []byte, i uint32, hint *int, depth int) []byte {
 		v := kn.child // a member's value
 		if !obj {
 			if v = d.resolve(k); d.nodes[v].meta&flagGrown != 0 {
-				dst = d.appendCompact(dst, v, hint, depth+1)
-				k = kn.next
+				out, ok := d.appendGrown(dst, &d.nodes[v], hint)
+				if !ok {
+					out = d.appendCompact(dst, v, hint, depth+1)
+				}
+				dst, k = out, kn.next
 				continue
 			}
 		}
@@ -99,6 +100,8 @@ func (d *Doc) appendCompactDeep(dst []byte, v uint32, hint *int) []byte {
 		kind := n.kind()
 		if kind != Object && kind != Array {
 			dst = append(dst, d.buf[n.off:n.off+n.textLen()]...)
+		} else if out, ok := d.appendGrown(dst, n, hint); ok {
+			dst = out
 		} else {
 			g, walk := printFrame{k: n.child, obj: kind == Object}, true
 			switch mode, a := d.printMode(n, hint); mode {
@@ -110,15 +113,6 @@ func (d *Doc) appendCompactDeep(dst []byte, v uint32, hint *int) []byte {
 				dst = append(dst, d.buf[n.off:n.off+a.span-1]...)
 				if a.last != 0 {
 					g.k, g.sep = d.nodes[a.last].next, true
-				}
-				if lo, hi := d.movedMembers(kind, g.k, hint); lo != 0 {
-					// The appended members are those of an object moved in
-					// one link by a merge: its text, closer included.
-					if g.sep {
-						dst = append(dst, ',')
-					}
-					dst = append(dst, d.buf[lo:hi]...)
-					walk = false
 				}
 			default:
 				dst = append(dst, opener(kind))
@@ -232,53 +226,73 @@ func (d *Doc) childText(obj bool, k uint32, hint *int) (start, end uint32, ok bo
 	return start, vn.off + vn.textLen(), true
 }
 
-// movedMembers returns the text range of the members and closer of the
-// parsed object s whose members are the chain from node k on, as parsed
-// and unedited, or lo == 0. That is the chain a merge appends in one link
-// (see mergeObjects). s itself is the merge's consumed source, empty by
-// now (see unspan), but its text and container entry still describe those
-// members. A change to a member's value is recorded in s's span; a member
-// moved or appended through the container they moved to is not, and the
-// walk rules that out: each member must be the node parsed after the last
-// node of the one before, and the last member the one that ends s. An edit
-// through s is recorded at s's offset (see changed), and a member's
-// container value that a merge emptied (unspan) rules the text out too.
-func (d *Doc) movedMembers(kind Kind, k uint32, hint *int) (lo, hi uint32) {
-	if kind != Object || k < 2 {
-		return 0, 0
+// appendGrown appends object n if it prints as the text it was parsed
+// with but its closer, then the members a merge appended to it in one
+// link, all those of one parsed object s, as parsed and unedited: the
+// usual entity merge. If n does not print so, ok is false and dst is
+// returned as it was.
+//
+// s itself is the merge's consumed source, empty by now (see unspan), but
+// its text and container entry still describe those members. A change to
+// a member's value is recorded in s's span; a member moved or appended
+// through the container they moved to is not, and the walk rules that
+// out: each member must be the node parsed after the last node of the one
+// before, and the last member the one that ends s. An edit through s is
+// recorded at s's offset (see changed), and a member's container value
+// that a merge emptied (unspan) rules the text out too.
+func (d *Doc) appendGrown(dst []byte, n *node, hint *int) (out []byte, ok bool) {
+	if n.meta&(kindMask|flagSpan|flagGrown) != uint32(Object)|flagSpan|flagGrown {
+		return dst, false
+	}
+	nodes, entries := d.nodes, d.aux
+	a := entries[n.payload()]
+	k, sep := n.child, uint32(0)
+	if a.last != 0 {
+		k, sep = nodes[a.last].next, 1
 	}
 	// s was parsed with members (its entry's last node comes after it), so
-	// node k, the one after s, is its first member; s itself has been
-	// emptied by the merge (see unspan).
-	sn := &d.nodes[k-1]
-	if sn.meta&(kindMask|flagParsed|flagGrown) != uint32(Object)|flagParsed {
-		return 0, 0
+	// node k, the one after s, is its first member.
+	if k < 2 {
+		return dst, false
 	}
-	a := d.aux[sn.payload()]
-	if a.last < k {
-		return 0, 0
+	s := &nodes[k-1]
+	if s.meta&(kindMask|flagParsed|flagGrown) != uint32(Object)|flagParsed {
+		return dst, false
 	}
-	for m := k; m < a.last; {
-		mn := &d.nodes[m]
+	sa := entries[s.payload()]
+	for m := k; m < sa.last; {
+		mn := &nodes[m]
 		last := m + 1 // the member's last node: its value, if a scalar
-		if vn := &d.nodes[m+1]; vn.kind() == Object || vn.kind() == Array {
+		if vn := &nodes[m+1]; vn.kind() == Object || vn.kind() == Array {
 			if vn.meta&flagSpan == 0 {
-				return 0, 0 // a merge moved its members (see unspan)
+				return dst, false // a merge moved its members (see unspan)
 			}
-			last = d.aux[vn.payload()].last
+			last = entries[vn.payload()].last
 		}
-		if last >= a.last { // the member that ends s (or a value edited since)
-			if mn.next != 0 || !d.clean(sn.off, sn.off+a.span, hint) {
-				return 0, 0
-			}
-			return sn.off + 1, sn.off + a.span
+		if last >= sa.last { // the member that ends s (or a value edited since)
+			ok = mn.next == 0
+			break
 		}
 		if mn.next != last+1 {
-			return 0, 0
+			return dst, false
 		}
 		m = mn.next
 	}
-	return 0, 0
+	if !ok || !d.clean(n.off+1, n.off+a.span, hint) || !d.clean(s.off, s.off+sa.span, hint) {
+		return dst, false
+	}
+	// The text before the closer, a comma if n had members, and the moved
+	// members' text, closer included: one growth of dst.
+	prefix := d.buf[n.off : n.off+a.span-1]
+	moved := d.buf[s.off+1 : s.off+sa.span]
+	at := len(dst)
+	dst = slices.Grow(dst, len(prefix)+int(sep)+len(moved))[:at+len(prefix)+int(sep)+len(moved)]
+	copy(dst[at:], prefix)
+	if sep != 0 {
+		dst[at+len(prefix)] = ','
+	}
+	copy(dst[at+len(prefix)+int(sep):], moved)
+	return dst, true
 }
 
 // opener returns '{' or '['; adding 2 gives the closer.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -209,28 +210,42 @@ func TestPrintMovedMembers(t *testing.T) {
 			return nil
 		}, ""},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			var d graft.Doc
-			root := mustAppend(t, &d, `{"list":[{"p":1}]}`)
-			src := mustAppend(t, &d, `{"q":1,"r":{"z":[1]}}`)
-			dst := d.Get(root, "list", "0")
-			if err := d.Merge(dst, src); err != nil {
-				t.Fatal(err)
-			}
-			if err := c.edit(&d, dst, src); err != nil {
-				t.Fatal(err)
-			}
-			got, walk := compact(&d, dst), string(slowPrint(nil, &d, dst))
-			if got != walk {
-				t.Fatalf("prints %s, walks %s", got, walk)
-			}
-			if c.want != "" && got != c.want {
-				t.Fatalf("got %s, want %s", got, c.want)
-			}
-			if got, want := compact(&d, root), `{"list":[`+walk+`]}`; got != want {
-				t.Fatalf("root prints %s, want %s", got, want)
-			}
-		})
+		// Merged alone, and as the first of a batch of entity fetches
+		// (MergeEach's links), the second item printed as it was merged.
+		for _, each := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/each=%v", c.name, each), func(t *testing.T) {
+				var d graft.Doc
+				root := mustAppend(t, &d, `{"list":[{"p":1},{"p":2}]}`)
+				batch := mustAppend(t, &d, `[{"q":1,"r":{"z":[1]}},{"o":3}]`)
+				dst, src := d.Get(root, "list", "0"), d.Index(batch, 0)
+				var err error
+				if each {
+					err = d.MergeEach([]graft.Ref{dst, d.Get(root, "list", "1")}, batch)
+				} else {
+					err = d.Merge(dst, src)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := c.edit(&d, dst, src); err != nil {
+					t.Fatal(err)
+				}
+				got, walk := compact(&d, dst), string(slowPrint(nil, &d, dst))
+				if got != walk {
+					t.Fatalf("prints %s, walks %s", got, walk)
+				}
+				if c.want != "" && got != c.want {
+					t.Fatalf("got %s, want %s", got, c.want)
+				}
+				second := `{"p":2}`
+				if each {
+					second = `{"p":2,"o":3}`
+				}
+				if got, want := compact(&d, root), `{"list":[`+walk+`,`+second+`]}`; got != want {
+					t.Fatalf("root prints %s, want %s", got, want)
+				}
+			})
+		}
 	}
 	// Members moved one by one, one of src's merged into dst's instead:
 	// the moved ones start and end src's chain but are not all of it.

@@ -70,8 +70,8 @@ func (d *Doc) printMode(n *node, hint *int) (int, aux) {
 
 // clean reports whether no edit is recorded in the text range [lo, hi).
 // Printing asks in document order, mostly: hint (nil, or the caller's
-// running value) holds the position the last question found, and the next
-// is tried there and one further before a binary search.
+// running value, 0 before the first question) holds the position the last
+// question found, and the one after it is tried before a search.
 func (d *Doc) clean(lo, hi uint32, hint *int) bool {
 	if late := d.spans.late; len(late) > 0 && lo <= late[len(late)-1] && hi > late[0] {
 		if j, _ := slices.BinarySearch(late, lo); late[j] < hi {
@@ -79,18 +79,34 @@ func (d *Doc) clean(lo, hi uint32, hint *int) bool {
 		}
 	}
 	e := d.spans.edits
+	if n := len(e); n == 0 || lo > e[n-1] {
+		return true
+	}
+	if hint != nil {
+		if j := *hint + 1; j < len(e) && e[j-1] < lo && lo <= e[j] {
+			*hint = j
+			return hi <= e[j]
+		}
+	}
+	return d.search(lo, hi, hint)
+}
+
+// search is clean past its first guess: the position of the first edit at
+// or after lo is the hint or the one after it, or is found by a binary
+// search.
+func (d *Doc) search(lo, hi uint32, hint *int) bool {
+	e := d.spans.edits
 	n := len(e)
 	if n == 0 || lo > e[n-1] || hi <= e[0] {
 		return true
 	}
-	// The first edit at or after lo, e[j], exists: lo <= e[n-1].
-	var j int
-	switch {
-	case hint != nil && *hint < n && e[*hint] >= lo && (*hint == 0 || e[*hint-1] < lo):
+	// The first edit at or after lo, e[j], exists (lo <= e[n-1]): j and
+	// every hint are in [0, n).
+	j := 0
+	if hint != nil {
 		j = *hint
-	case hint != nil && *hint+1 < n && e[*hint] < lo && e[*hint+1] >= lo:
-		j = *hint + 1
-	default:
+	}
+	if j > 0 && e[j-1] >= lo || e[j] < lo {
 		j, _ = slices.BinarySearch(e, lo)
 	}
 	if hint != nil {
@@ -118,7 +134,7 @@ func (d *Doc) changed(i uint32) {
 		if n.meta&flagSpan == 0 {
 			// Recorded when its span was dropped, unless a merge dropped
 			// it (unspan): record it now, once, for the parents of a
-			// consumed source and for movedMembers.
+			// consumed source and for appendGrown.
 			d.record(n.off)
 			return
 		}

@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
-# Counts the instructions of graft's S1 op (cmd/s1loop) at each revision
-# given, with callgrind (cmd/icount): a comparison the load of a shared
-# machine does not change, per op and per function, and how the code run in
-# every op falls into the sets of the instruction cache.
+# Counts the instructions of graft's S1 op (cmd/s1loop), or its S4 op
+# (cmd/s4loop), at each revision given, with callgrind (cmd/icount): a
+# comparison the load of a shared machine does not change, per op and per
+# function, and how the code run in every op falls into the sets of the
+# instruction cache.
 #
 #   ./icount.sh                 # main against the working tree
 #   ./icount.sh ab9e736 main .  # any revisions; "." is the working tree
+#   LOOP=s4loop PEER=s4fastjson N=2000,4000 ./icount.sh main .
 #
-# Environment: N (the two op counts, default 20000,40000). Needs valgrind.
-# Each revision is checked out in a temporary git worktree; cmd/s1loop from
-# this tree is built against it, so it must build against every revision
-# given (it uses New, Parse, Append, MergeAt, Get and AppendJSON only).
+# Environment: LOOP (the driver in cmd/, default s1loop), N (the two op
+# counts, default 20000,40000; 2000,4000 is plenty for s4loop). Needs
+# valgrind. Each revision is checked out in a temporary git worktree; the
+# driver from this tree is built against it, so it must build against every
+# revision given (s1loop uses New, Parse, Append, MergeAt, Get and
+# AppendJSON only; s4loop Parse, Append, Get, Items, MergeEach and
+# AppendJSON). PEER names a peer's driver in cmd/ (s4fastjson: the
+# fastjson-helper row of S4), built in this module and counted beside them.
 set -euo pipefail
 cd "$(dirname "$0")"
 root=$(cd .. && pwd)
@@ -23,6 +29,7 @@ cleanup() {
 }
 trap cleanup EXIT
 go build -o "$tmp/icount" ./cmd/icount
+loop=${LOOP:-s1loop}
 revs=("$@")
 if [[ ${#revs[@]} -eq 0 ]]; then
 	revs=(main .)
@@ -37,9 +44,13 @@ for i in "${!revs[@]}"; do
 	fi
 	mod=$tmp/mod.$i
 	mkdir -p "$mod"
-	cp cmd/s1loop/main.go "$mod/"
-	printf 'module s1loop\n\ngo 1.24\n\nrequire github.com/graftjson/graft v0.0.0\n\nreplace github.com/graftjson/graft => %s\n' "$dir" >"$mod/go.mod"
-	(cd "$mod" && go build -o "$tmp/s1loop.$i" .)
-	progs+=("$rev=$tmp/s1loop.$i {N}")
+	cp "cmd/$loop/main.go" "$mod/"
+	printf 'module %s\n\ngo 1.24\n\nrequire github.com/graftjson/graft v0.0.0\n\nreplace github.com/graftjson/graft => %s\n' "$loop" "$dir" >"$mod/go.mod"
+	(cd "$mod" && go build -o "$tmp/$loop.$i" .)
+	progs+=("$rev=$tmp/$loop.$i {N}")
 done
+if [[ -n ${PEER:-} ]]; then
+	go build -o "$tmp/$PEER" "./cmd/$PEER"
+	progs+=("$PEER=$tmp/$PEER {N}")
+fi
 "$tmp/icount" -n "${N:-20000,40000}" "${progs[@]}"
