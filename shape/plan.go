@@ -184,7 +184,7 @@ type object struct {
 	name   string
 	quoted []byte // the type name as a JSON string, for __typename
 	fields []field
-	keys   keyTable // the member names the fields read
+	keys   keyTable // the member names the fields read; objects may share it
 }
 
 type field struct {
@@ -235,7 +235,7 @@ func New(root *Type, opts Options) (*Plan, error) {
 type compiler struct {
 	vars  map[string]int32
 	names []string
-	types map[*Type]*typ // compiled types; busy while one is compiled
+	types map[*Type]*typ // compiled types; with kind 0 while compiled
 	named map[string]*named
 	at    []seg    // the position being compiled
 	keys  []string // scratch: the keys of the objects being compiled, as a stack
@@ -250,10 +250,6 @@ type compiler struct {
 	tests   block[test]
 	clauses block[[]test]
 }
-
-// busy marks in compiler.types a type whose compilation has begun and
-// not ended: meeting it again means the description is cyclic.
-var busy = new(typ)
 
 // named is what the objects of one type share: the type name as a JSON
 // string, and the key table built last for an object of the type, which
@@ -314,14 +310,15 @@ func (c *compiler) typ(t *Type) (*typ, error) {
 	if t == nil {
 		return nil, c.fail("no type")
 	}
-	if ct := c.types[t]; ct == busy {
-		return nil, c.fail("the type description is cyclic")
-	} else if ct != nil {
+	if ct := c.types[t]; ct != nil {
+		if ct.kind == 0 { // t is being compiled
+			return nil, c.fail("the type description is cyclic")
+		}
 		return ct, nil
 	}
-	c.types[t] = busy
-	ct := c.typs.one()
-	*ct = typ{kind: t.Kind, nonNull: t.NonNull, name: t.Name}
+	ct := c.typs.one() // its kind is set when it is compiled
+	c.types[t] = ct
+	ct.nonNull, ct.name = t.NonNull, t.Name
 	switch t.Kind {
 	case Custom, Int, Float, String, Boolean, ID, Typename:
 	case Enum:
@@ -360,7 +357,7 @@ func (c *compiler) typ(t *Type) (*typ, error) {
 	default:
 		return nil, c.fail("invalid kind " + strconv.Itoa(int(t.Kind)))
 	}
-	c.types[t] = ct
+	ct.kind = t.Kind
 	return ct, nil
 }
 
@@ -388,9 +385,10 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 	var last map[string]int32 // the last field of each name
 	var slots map[string]int32
 	if len(fields) > small {
-		last, slots = make(map[string]int32, len(fields)), map[string]int32{}
+		last, slots = make(map[string]int32, len(fields)), make(map[string]int32, len(fields))
 	}
 	base := len(c.keys) // the keys of o are c.keys[base:]
+	c.keys = slices.Grow(c.keys, len(fields))
 	for i, f := range fields {
 		if f.Name == "" {
 			return nil, c.fail("a field needs a response name")
