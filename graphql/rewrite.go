@@ -202,7 +202,7 @@ func (n *normalizer) hide(out *normalized, op *definition) bool {
 	vds := n.varDefs[op.varDefs[0]:op.varDefs[1]]
 	// Both sets are the scratch's: Compile drops them when it returns.
 	if n.hidden == nil {
-		n.hidden, n.defIndex = map[string]bool{}, map[string]int{}
+		n.hidden, n.defIndex = make(map[string]bool, len(out.used)+len(vds)), make(map[string]int, len(vds))
 	}
 	out.hidden = n.hidden
 	for _, v := range out.used {
