@@ -385,7 +385,7 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 	var last map[string]int32 // the last field of each name
 	var slots map[string]int32
 	if len(fields) > small {
-		last, slots = make(map[string]int32, len(fields)), make(map[string]int32, len(fields))
+		last, slots = make(map[string]int32, len(fields)), map[string]int32{}
 	}
 	base := len(c.keys) // the keys of o are c.keys[base:]
 	c.keys = slices.Grow(c.keys, len(fields))
