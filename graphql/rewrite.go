@@ -202,7 +202,7 @@ func (n *normalizer) hide(out *normalized, op *definition) bool {
 	vds := n.varDefs[op.varDefs[0]:op.varDefs[1]]
 	// Both sets are the scratch's: Compile drops them when it returns.
 	if n.hidden == nil {
-		n.hidden, n.defIndex = map[string]bool{}, map[string]int{}
+		n.hidden, n.defIndex = make(map[string]bool, len(out.used)+len(vds)), make(map[string]int, len(vds))
 	}
 	out.hidden = n.hidden
 	for _, v := range out.used {
@@ -444,8 +444,9 @@ func (p *position) within(i, off int) bool {
 // at \n, \r\n or \r; columns count characters, from 1.
 type lineIndex struct {
 	starts []int // built on first use
-	// The last location found, to count columns from on a long line.
-	lastOff, lastCol int
+	// The last location found, to count columns from on a long line, and
+	// its line (index in starts), where the next offset usually is.
+	lastOff, lastCol, lastLine int
 }
 
 func (l *lineIndex) location(s string, off int) shape.Location {
@@ -476,7 +477,13 @@ func (l *lineIndex) location(s string, off int) shape.Location {
 		l.lastOff = -1
 	}
 	off = min(off, len(s))
-	line := sort.SearchInts(l.starts, off+1) - 1
+	line := l.lastLine
+	if !l.on(line, off) {
+		if line++; !l.on(line, off) {
+			line = sort.SearchInts(l.starts, off+1) - 1
+		}
+	}
+	l.lastLine = line
 	start := l.starts[line]
 	from, col := start, 1
 	if l.lastOff >= start && l.lastOff <= off {
@@ -485,6 +492,11 @@ func (l *lineIndex) location(s string, off int) shape.Location {
 	col += utf8.RuneCountInString(s[from:off])
 	l.lastOff, l.lastCol = off, col
 	return shape.Location{Line: line + 1, Column: col}
+}
+
+// on reports whether the offset off is on the line of index line.
+func (l *lineIndex) on(line, off int) bool {
+	return line < len(l.starts) && l.starts[line] <= off && (line+1 == len(l.starts) || off < l.starts[line+1])
 }
 
 // offset returns the byte offset of a line and column (as gqlparser counts

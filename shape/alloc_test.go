@@ -110,3 +110,66 @@ func BenchmarkRender(b *testing.B) {
 		out = r.Render(out[:0], p, &d, root, vars)
 	}
 }
+
+// aliasedPlan selects n aliases of one field, each with its own copy of
+// the sub-selection { id name } (as package graphql builds it for n
+// aliased fields), and data answering them.
+func aliasedPlan(n int) (*shape.Type, []byte) {
+	root := obj("Mutation")
+	data := []byte(`{`)
+	for i := 0; i < n; i++ {
+		name := "a" + itoa(i)
+		item := obj("Item", f("id", nn(tID), 1), f("name", tString, 2))
+		root.Fields = append(root.Fields, f(name, item, 3))
+		if i > 0 {
+			data = append(data, ',')
+		}
+		data = append(data, `"`+name+`":{"name":"n`+itoa(i)+`","id":`+itoa(i)+`}`...)
+	}
+	return root, append(data, '}')
+}
+
+// New takes a large plan's parts from blocks and shares the key tables of
+// objects with the same keys: far fewer allocations than objects.
+func TestNewAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation budgets are not checked under the race detector")
+	}
+	const n = 2000
+	root, data := aliasedPlan(n)
+	p, err := shape.New(root, shape.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d graft.Doc
+	at, err := d.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r shape.Renderer
+	out := string(r.Render(nil, p, &d, at, nil))
+	for _, i := range []int{0, 1, n - 1} {
+		want := `"a` + itoa(i) + `":{"id":"` + itoa(i) + `","name":"n` + itoa(i) + `"}`
+		if !strings.Contains(out, want) {
+			t.Fatalf("the response lacks %s: %.200s", want, out)
+		}
+	}
+	allocs := testing.AllocsPerRun(10, func() {
+		if _, err := shape.New(root, shape.Options{}); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs > n/8 {
+		t.Errorf("New of %d objects allocates %v times, want at most %d", n, allocs, n/8)
+	}
+}
+
+func BenchmarkNewAliased(b *testing.B) {
+	root, _ := aliasedPlan(4000)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := shape.New(root, shape.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

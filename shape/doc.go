@@ -46,6 +46,9 @@
 //
 // Render appends to the caller's buffer and returns it; it reads the Doc
 // and never changes it. A Plan is immutable and safe for concurrent use.
+// New allocates a plan's parts in blocks that its objects share, so the
+// memory of a plan is freed as a whole once nothing references it; a plan
+// from Rekey shares the parts of the plan it was made from and keeps them.
 // A Renderer holds per-call scratch memory (the error list, the path,
 // message buffers) and is meant to be reused by one goroutine at a time:
 // once its buffers have grown, rendering allocates nothing. It keeps no

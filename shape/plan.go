@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 	"strconv"
+	"unsafe"
 
 	"github.com/graftjson/graft/internal/wire"
 )
@@ -183,7 +184,7 @@ type object struct {
 	name   string
 	quoted []byte // the type name as a JSON string, for __typename
 	fields []field
-	keys   keyTable // the member names the fields read
+	keys   keyTable // the member names the fields read; objects may share it
 }
 
 type field struct {
@@ -222,7 +223,7 @@ func New(root *Type, opts Options) (*Plan, error) {
 	if root == nil || root.Kind != Object {
 		return nil, errors.New("shape: the root type must be an Object")
 	}
-	c := compiler{vars: map[string]int32{}, types: map[*Type]*typ{}, busy: map[*Type]bool{}, quoted: map[string][]byte{}}
+	c := compiler{vars: map[string]int32{}, types: map[*Type]*typ{}, named: map[string]*named{}}
 	c.at = append(c.at, seg{name: root.Name})
 	t, err := c.typ(root)
 	if err != nil {
@@ -232,13 +233,55 @@ func New(root *Type, opts Options) (*Plan, error) {
 }
 
 type compiler struct {
-	vars   map[string]int32
-	names  []string
-	types  map[*Type]*typ
-	busy   map[*Type]bool
-	quoted map[string][]byte // object type names as JSON strings (read only)
-	at     []seg             // the position being compiled
+	vars  map[string]int32
+	names []string
+	types map[*Type]*typ // compiled types; with kind 0 while compiled
+	named map[string]*named
+	at    []seg    // the position being compiled
+	keys  []string // scratch: the keys of the objects being compiled, as a stack
+
+	// The parts of the plan come from blocks, a few allocations for a
+	// large plan instead of several per object.
+	typs    block[typ]
+	objects block[object]
+	fields  block[field]
+	bytes   block[byte]
+	strs    block[string]
+	tests   block[test]
+	clauses block[[]test]
 }
+
+// named is what the objects of one type share: the type name as a JSON
+// string, and the key table built last for an object of the type, which
+// the next one with the same keys (an often repeated selection) reuses.
+type named struct {
+	quoted []byte
+	keys   keyTable
+}
+
+// block hands out slices of larger allocations. Its allocations grow
+// with use, from 8 items to 16 KB, so that a small plan takes little.
+type block[T any] struct {
+	free []T
+	size int
+}
+
+// take returns n zero items, with capacity n.
+func (b *block[T]) take(n int) []T {
+	if n > len(b.free) {
+		b.size = min(max(2*b.size, 8), max(16<<10/int(unsafe.Sizeof(*new(T))), 8))
+		if n > b.size/2 {
+			return make([]T, n)
+		}
+		b.free = make([]T, b.size)
+	}
+	s := b.free[:n:n]
+	b.free = b.free[n:]
+	return s
+}
+
+// one returns a pointer to a zero item.
+func (b *block[T]) one() *T { return &b.take(1)[0] }
 
 // seg is one step of the position being compiled, for error messages:
 // ".", a field name; "[]", ""; " on ", a case's type; "", the root's name.
@@ -268,14 +311,14 @@ func (c *compiler) typ(t *Type) (*typ, error) {
 		return nil, c.fail("no type")
 	}
 	if ct := c.types[t]; ct != nil {
+		if ct.kind == 0 { // t is being compiled
+			return nil, c.fail("the type description is cyclic")
+		}
 		return ct, nil
 	}
-	if c.busy[t] {
-		return nil, c.fail("the type description is cyclic")
-	}
-	c.busy[t] = true
-	defer delete(c.busy, t)
-	ct := &typ{kind: t.Kind, nonNull: t.NonNull, name: t.Name}
+	ct := c.typs.one() // its kind is set when it is compiled
+	c.types[t] = ct
+	ct.nonNull, ct.name = t.NonNull, t.Name
 	switch t.Kind {
 	case Custom, Int, Float, String, Boolean, ID, Typename:
 	case Enum:
@@ -314,7 +357,7 @@ func (c *compiler) typ(t *Type) (*typ, error) {
 	default:
 		return nil, c.fail("invalid kind " + strconv.Itoa(int(t.Kind)))
 	}
-	c.types[t] = ct
+	ct.kind = t.Kind
 	return ct, nil
 }
 
@@ -322,19 +365,20 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 	if name == "" {
 		return nil, c.fail("an object type needs a name")
 	}
-	quoted := c.quoted[name] // objects of one type share their quoted name
-	if quoted == nil {
-		quoted = wire.AppendQuote(nil, name)
-		c.quoted[name] = quoted
+	nt := c.named[name]
+	if nt == nil {
+		nt = &named{quoted: wire.AppendQuote(nil, name)}
+		c.named[name] = nt
 	}
-	o := &object{name: name, quoted: quoted, fields: make([]field, len(fields))}
+	o := c.objects.one()
+	*o = object{name: name, quoted: nt.quoted, fields: c.fields.take(len(fields))}
 	// The prefixes of all the fields share one buffer, sized for names
 	// that need no escaping; a field's quoted name is inside its prefix.
 	n := 0
 	for _, f := range fields {
 		n += len(f.Name) + 4
 	}
-	buf := make([]byte, 0, n)
+	buf := c.bytes.take(n)[:0]
 	// Earlier fields of the same name and the slots of keys are found by
 	// scanning while the selection is small, through maps beyond.
 	const small = 16
@@ -343,7 +387,8 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 	if len(fields) > small {
 		last, slots = make(map[string]int32, len(fields)), map[string]int32{}
 	}
-	keys := make([]string, 0, min(len(fields), small))
+	base := len(c.keys) // the keys of o are c.keys[base:]
+	c.keys = slices.Grow(c.keys, len(fields))
 	for i, f := range fields {
 		if f.Name == "" {
 			return nil, c.fail("a field needs a response name")
@@ -363,29 +408,33 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 		if schema == "" {
 			schema = f.Key
 		}
-		cf := field{name: f.Name, key: f.Key, schema: schema, prefix: prefix, typ: t, slot: -1, loc: f.Loc}
+		cf := &o.fields[i]
+		*cf = field{name: f.Name, key: f.Key, schema: schema, prefix: prefix, typ: t, slot: -1, loc: f.Loc}
 		if t.kind != Typename {
 			slot, ok := int32(-1), false
 			if slots != nil {
 				slot, ok = slots[f.Key]
-			} else if j := slices.Index(keys, f.Key); j >= 0 {
+			} else if j := slices.Index(c.keys[base:], f.Key); j >= 0 {
 				slot, ok = int32(j), true
 			}
 			if !ok {
-				slot = int32(len(keys))
+				slot = int32(len(c.keys) - base)
 				if slots != nil {
 					slots[f.Key] = slot
 				}
-				keys = append(keys, f.Key)
+				c.keys = append(c.keys, f.Key)
 			}
 			cf.slot = slot
 		}
-		for _, cl := range f.If {
-			ts := make([]test, len(cl))
-			for j, tt := range cl {
-				ts[j] = test{v: c.variable(tt.Var), value: tt.Value}
+		if len(f.If) > 0 {
+			cf.cond = c.clauses.take(len(f.If))
+			for k, cl := range f.If {
+				ts := c.tests.take(len(cl))
+				for j, tt := range cl {
+					ts[j] = test{v: c.variable(tt.Var), value: tt.Value}
+				}
+				cf.cond[k] = ts
 			}
-			cf.cond = append(cf.cond, ts)
 		}
 		var prev []int32
 		if last != nil {
@@ -419,9 +468,14 @@ func (c *compiler) object(name string, fields []Field) (*object, error) {
 				cf.links.same = append(cf.links.same, j)
 			}
 		}
-		o.fields[i] = cf
 	}
-	o.keys = newKeyTable(keys)
+	keys := c.keys[base:]
+	if !slices.Equal(nt.keys.names, keys) {
+		nt.keys = newKeyTable(append(c.strs.take(len(keys))[:0], keys...))
+	}
+	o.keys = nt.keys
+	clear(keys)
+	c.keys = c.keys[:base]
 	return o, nil
 }
 
