@@ -24,6 +24,9 @@ func Parsers() []string {
 	return append([]string{"scalar"}, wire.Kernels()...)
 }
 
+// defaultMinFastInput is paths.go's minFastInput before any test changes it.
+var defaultMinFastInput = minFastInput
+
 // UseParser forces the parse path named by Parsers ("fast" is the
 // vectorized parse on the default kernel; "" restores the default) and
 // returns a function that restores the previous setting. It panics on any
@@ -41,7 +44,7 @@ func UseParser(name string) (restore func()) {
 		kernel = wire.UseKernel(name)
 		useFast, minFastInput = true, 0
 	case name == "":
-		useFast, minFastInput = wire.HasCompact(), 128
+		useFast, minFastInput = wire.HasCompact(), defaultMinFastInput
 	default:
 		panic("graft: unknown parser " + strconv.Quote(name) + " (want " + strings.Join(Parsers(), ", ") + ", fast or empty)")
 	}
