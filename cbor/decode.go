@@ -116,7 +116,7 @@ func (s *decoder) value(depth int) error {
 	}
 	switch major {
 	case majorUint:
-		s.out = strconv.AppendUint(s.out, arg, 10)
+		s.out = transcode.AppendUint(s.out, arg)
 	case majorNeg:
 		s.out = transcode.AppendNegInt(s.out, arg)
 	case majorBytes:
@@ -453,10 +453,10 @@ func (s *decoder) fraction(start int, binary bool, depth int) error {
 	case mai == 31:
 		return s.fail(ms, "mantissa is not an integer or bignum", ErrUnsupported)
 	case !binary && mmaj == majorUint:
-		s.out = transcode.AppendDecimal(s.out, false, strconv.AppendUint(digits[:0], mArg, 10), expNeg, eMag)
+		s.out = transcode.AppendDecimal(s.out, false, transcode.AppendUint(digits[:0], mArg), expNeg, eMag)
 		return nil
 	case !binary && neg && mArg != math.MaxUint64:
-		s.out = transcode.AppendDecimal(s.out, true, strconv.AppendUint(digits[:0], mArg+1, 10), expNeg, eMag)
+		s.out = transcode.AppendDecimal(s.out, true, transcode.AppendUint(digits[:0], mArg+1), expNeg, eMag)
 		return nil
 	}
 	var mant *big.Int

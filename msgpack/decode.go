@@ -66,10 +66,10 @@ func (s *decoder) value(depth int) error {
 	s.pos++
 	switch {
 	case c < 0x80:
-		s.out = strconv.AppendUint(s.out, uint64(c), 10)
+		s.out = transcode.AppendUint(s.out, uint64(c))
 		return nil
 	case c >= 0xe0:
-		s.out = strconv.AppendInt(s.out, int64(int8(c)), 10)
+		s.out = transcode.AppendInt(s.out, int64(int8(c)))
 		return nil
 	case c < 0x90:
 		return s.object(start, uint64(c&0x0f), depth)
@@ -114,7 +114,7 @@ func (s *decoder) value(depth int) error {
 		if err != nil {
 			return err
 		}
-		s.out = strconv.AppendUint(s.out, v, 10)
+		s.out = transcode.AppendUint(s.out, v)
 	case mpInt8, mpInt16, mpInt32, mpInt64:
 		n := 1 << (c - mpInt8)
 		v, err := s.uint(n)
@@ -122,7 +122,7 @@ func (s *decoder) value(depth int) error {
 			return err
 		}
 		shift := 64 - 8*n // sign-extend
-		s.out = strconv.AppendInt(s.out, int64(v<<shift)>>shift, 10)
+		s.out = transcode.AppendInt(s.out, int64(v<<shift)>>shift)
 	case mpFixExt1, mpFixExt1 + 1, mpFixExt1 + 2, mpFixExt1 + 3, mpFixExt16:
 		return s.ext(start, 1<<(c-mpFixExt1))
 	case mpStr8, mpStr16, mpStr32:

@@ -292,7 +292,7 @@ func Keeps(scratch []byte, f float64, t []byte) (bool, []byte) {
 func AppendFloat(dst []byte, f float64) []byte {
 	abs := math.Abs(f)
 	if abs < 1<<53 && f == math.Trunc(f) && (f != 0 || !math.Signbit(f)) {
-		return strconv.AppendInt(dst, int64(f), 10) // what 'f' prints, faster
+		return AppendInt(dst, int64(f)) // what 'f' prints, faster
 	}
 	if abs >= 1e-6 && abs < 1e15 {
 		if out, ok := appendShortFloat(dst, f, abs); ok {
@@ -416,7 +416,7 @@ func appendLongFloat(dst []byte, f, abs float64) ([]byte, bool) {
 // appendPoint appends ±m·10^-k as a plain decimal, k > 0.
 func appendPoint(dst []byte, neg bool, m uint64, k int) []byte {
 	var buf [24]byte
-	digits := strconv.AppendUint(buf[:0], m, 10)
+	digits := AppendUint(buf[:0], m)
 	if neg {
 		dst = append(dst, '-')
 	}
@@ -466,7 +466,7 @@ func AppendDecimal(dst []byte, neg bool, digits []byte, expNeg bool, expMag uint
 	if expNeg {
 		dst = append(dst, '-')
 	}
-	return strconv.AppendUint(dst, expMag, 10)
+	return AppendUint(dst, expMag)
 }
 
 // AppendNegInt appends -1-n, the value of a negative integer in CBOR's
@@ -476,5 +476,5 @@ func AppendNegInt(dst []byte, n uint64) []byte {
 		return append(dst, "-18446744073709551616"...)
 	}
 	dst = append(dst, '-')
-	return strconv.AppendUint(dst, n+1, 10)
+	return AppendUint(dst, n+1)
 }
