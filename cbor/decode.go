@@ -420,6 +420,12 @@ const maxBigfloatExp = 1100
 // fraction transcodes a decimal fraction (tag 4) or bigfloat (tag 5):
 // [exponent, mantissa], the mantissa an integer or a bignum.
 func (s *decoder) fraction(start int, binary bool, depth int) error {
+	if !binary && s.pos+2 < len(s.src) && s.src[s.pos] == majorArray|2 && s.src[s.pos+1]&^0x1f == majorNeg && s.src[s.pos+1]&0x1f < 24 {
+		// The common form: two items, an exponent of -1 to -24.
+		eMag := uint64(s.src[s.pos+1]&0x1f) + 1
+		s.pos += 2
+		return s.mantissa(start, false, true, eMag)
+	}
 	major, ai, n, err := s.head()
 	if err != nil {
 		return err
@@ -442,6 +448,16 @@ func (s *decoder) fraction(start int, binary bool, depth int) error {
 			return s.fail(es, "exponent out of range", ErrUnsupported)
 		}
 	}
+	if binary && eMag > maxBigfloatExp {
+		return s.fail(es, "bigfloat exponent beyond ±"+strconv.Itoa(maxBigfloatExp), ErrLimit)
+	}
+	return s.mantissa(start, binary, expNeg, eMag)
+}
+
+// mantissa transcodes the mantissa of a decimal fraction or bigfloat
+// whose exponent fraction has read (for a bigfloat, within
+// maxBigfloatExp).
+func (s *decoder) mantissa(start int, binary, expNeg bool, eMag uint64) error {
 	ms := s.pos
 	mmaj, mai, mArg, err := s.head()
 	if err != nil {
@@ -476,9 +492,6 @@ func (s *decoder) fraction(start int, binary bool, depth int) error {
 	}
 	if binary {
 		// m × 2^e: an integer for e >= 0, else m × 5^-e × 10^e.
-		if eMag > maxBigfloatExp {
-			return s.fail(es, "bigfloat exponent beyond ±"+strconv.Itoa(maxBigfloatExp), ErrLimit)
-		}
 		if !expNeg {
 			mant.Lsh(mant, uint(eMag))
 			eMag = 0
