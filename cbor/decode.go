@@ -469,10 +469,10 @@ func (s *decoder) mantissa(start int, binary, expNeg bool, eMag uint64) error {
 	case mai == 31:
 		return s.fail(ms, "mantissa is not an integer or bignum", ErrUnsupported)
 	case !binary && mmaj == majorUint:
-		s.out = transcode.AppendDecimal(s.out, false, transcode.AppendUint(digits[:0], mArg), expNeg, eMag)
+		s.out = transcode.AppendDecimalUint(s.out, false, mArg, expNeg, eMag)
 		return nil
 	case !binary && neg && mArg != math.MaxUint64:
-		s.out = transcode.AppendDecimal(s.out, true, transcode.AppendUint(digits[:0], mArg+1), expNeg, eMag)
+		s.out = transcode.AppendDecimalUint(s.out, true, mArg+1, expNeg, eMag)
 		return nil
 	}
 	var mant *big.Int

@@ -53,3 +53,25 @@ func AppendInt(dst []byte, n int64) []byte {
 	}
 	return AppendUint(dst, uint64(n))
 }
+
+// AppendDecimalUint is AppendDecimal for the digits of m, written in place:
+// the common form, a point among the digits, moves only the digits after
+// it.
+func AppendDecimalUint(dst []byte, neg bool, m uint64, expNeg bool, expMag uint64) []byte {
+	if neg {
+		dst = append(dst, '-')
+	}
+	start := len(dst)
+	dst = AppendUint(dst, m)
+	end := len(dst)
+	if expNeg && expMag != 0 && expMag < uint64(end-start) {
+		point := end - int(expMag)
+		dst = append(dst, 0)
+		copy(dst[point+1:], dst[point:end])
+		dst[point] = '.'
+		return dst
+	}
+	var digits [20]byte
+	n := copy(digits[:], dst[start:])
+	return AppendDecimal(dst[:start], false, digits[:n], expNeg, expMag)
+}

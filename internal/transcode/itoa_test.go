@@ -29,3 +29,20 @@ func BenchmarkAppendUint(b *testing.B) {
 		buf = AppendUint(buf[:0], 65613616999999977+uint64(i))
 	}
 }
+
+// TestAppendDecimalUint: the in-place form writes what AppendDecimal
+// writes for the same digits.
+func TestAppendDecimalUint(t *testing.T) {
+	for _, m := range []uint64{0, 7, 10, 65613616999999977, 1e19, math.MaxUint64} {
+		for _, neg := range []bool{false, true} {
+			for _, expNeg := range []bool{false, true} {
+				for _, e := range []uint64{0, 1, 2, 16, 17, 19, 20, 21, 40, 1 << 40} {
+					want := string(AppendDecimal([]byte("x"), neg, strconv.AppendUint(nil, m, 10), expNeg, e))
+					if got := string(AppendDecimalUint([]byte("x"), neg, m, expNeg, e)); got != want {
+						t.Fatalf("AppendDecimalUint(%v, %d, %v, %d) = %s, want %s", neg, m, expNeg, e, got, want)
+					}
+				}
+			}
+		}
+	}
+}
