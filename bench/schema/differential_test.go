@@ -47,12 +47,15 @@ func agree(t *testing.T, s, instance []byte) (same, ok bool, detail string) {
 	if err != nil {
 		return false, false, ""
 	}
-	var d graft.Doc
+	// An object with two members of one name has no counterpart in
+	// santhosh's map of members (the last wins), where graft validates
+	// each member: such instances are not compared.
+	d := graft.New(graft.Options{RejectDuplicateNames: true})
 	r, err := d.Parse(instance)
 	if err != nil {
 		return false, false, ""
 	}
-	gerr := p.Validate(&d, r)
+	gerr := p.Validate(d, r)
 	if errors.Is(gerr, schema.ErrLimit) {
 		return false, false, ""
 	}
