@@ -100,7 +100,7 @@ func (n *normalizer) write(operationName string, compile bool) (normalized, erro
 		}
 		for _, sg := range n.segs[d.segs[0]:d.segs[1]] {
 			if sg.kind == segHole {
-				size += 1 + len(n.vars[sg.a].name)
+				size += 1 + len(n.vars[sg.a].name) + n.holeSpace(sg)
 			}
 		}
 	}
@@ -156,6 +156,9 @@ func (n *normalizer) write(operationName string, compile bool) (normalized, erro
 				spans = append(spans, span{out: b.Len(), src: sg.b})
 				b.WriteByte('$')
 				b.WriteString(n.vars[sg.a].name)
+				if n.holeSpace(sg) == 1 {
+					b.WriteByte(' ')
+				}
 			case segVarDefs:
 				if len(out.used) == 0 || compile {
 					continue
@@ -512,4 +515,17 @@ func (l *lineIndex) offset(s string, line, col int) int {
 		i += w
 	}
 	return i
+}
+
+// holeSpace is 1 where the source goes on right after a literal with a
+// name character (`p:{id:0}A:""`): the variable's name would run into it,
+// so a space follows the variable; 0 otherwise.
+func (n *normalizer) holeSpace(sg segment) int {
+	if sg.c < len(n.src) {
+		switch c := n.src[sg.c]; {
+		case c == '_', '0' <= c && c <= '9', 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+			return 1
+		}
+	}
+	return 0
 }
