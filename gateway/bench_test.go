@@ -49,10 +49,9 @@ type body struct{ strings.Reader }
 
 func (*body) Close() error { return nil }
 
-// requestPath serves one request body through the whole request path
-// (decode, normalization, plan cache, resolve with recorded in-memory
-// subgraphs, encode) and returns a function serving it again.
-func requestPath(tb testing.TB, payload string, logger *slog.Logger) (serve func() *recorder) {
+// replayGateway returns a gateway over the demo's subgraphs in memory:
+// their answers recorded while rp.record is set, then replayed.
+func replayGateway(tb testing.TB, logger *slog.Logger) (*Gateway, *replay) {
 	tb.Helper()
 	sg, err := federation.Parse([]byte(demo.Supergraph), federation.Options{})
 	if err != nil {
@@ -66,8 +65,15 @@ func requestPath(tb testing.TB, payload string, logger *slog.Logger) (serve func
 	for name, s := range subs {
 		rp.subs[name] = s
 	}
-	f := &federated{sg: sg, engine: resolve.NewEngine(rp, resolve.Options{})}
-	g := newGateway(f, Options{Logger: logger})
+	return newGateway(&federated{sg: sg, engine: resolve.NewEngine(rp, resolve.Options{})}, Options{Logger: logger}), rp
+}
+
+// requestPath serves one request body through the whole request path
+// (decode, normalization, plan cache, resolve with recorded in-memory
+// subgraphs, encode) and returns a function serving it again.
+func requestPath(tb testing.TB, payload string, logger *slog.Logger) (serve func() *recorder) {
+	tb.Helper()
+	g, rp := replayGateway(tb, logger)
 	b := &body{}
 	req, err := http.NewRequest("POST", "/graphql", b)
 	if err != nil {

@@ -16,6 +16,24 @@ import (
 // gateway over them.
 func demoGateway(t testing.TB, opts Options, wrap map[string]func(http.Handler) http.Handler) *httptest.Server {
 	t.Helper()
+	opts.Subgraphs = demoSubgraphs(t, wrap)
+	if opts.Logger == nil {
+		opts.Logger = quiet
+	}
+	g, err := New(demo.Supergraph, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(g)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// demoSubgraphs starts the demo's subgraphs on 127.0.0.1 (wrap, when set,
+// may replace a subgraph's handler), stopped at the test's end, and
+// returns their URLs by name.
+func demoSubgraphs(t testing.TB, wrap map[string]func(http.Handler) http.Handler) map[string]string {
+	t.Helper()
 	subs, err := demo.Subgraphs()
 	if err != nil {
 		t.Fatal(err)
@@ -30,17 +48,7 @@ func demoGateway(t testing.TB, opts Options, wrap map[string]func(http.Handler) 
 		t.Cleanup(srv.Close)
 		urls[name] = srv.URL + "/graphql"
 	}
-	opts.Subgraphs = urls
-	if opts.Logger == nil {
-		opts.Logger = quiet
-	}
-	g, err := New(demo.Supergraph, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(g)
-	t.Cleanup(srv.Close)
-	return srv
+	return urls
 }
 
 func post(query string) string {

@@ -536,24 +536,15 @@ func TestShutdownDrains(t *testing.T) {
 	var arrived sync.WaitGroup
 	arrived.Add(clients)
 	release := make(chan struct{})
-	subs, err := demo.Subgraphs()
-	if err != nil {
-		t.Fatal(err)
-	}
-	urls := map[string]string{}
-	for name, s := range subs {
-		var h http.Handler = s
-		if name == "reviews" {
-			h = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	urls := demoSubgraphs(t, map[string]func(http.Handler) http.Handler{
+		"reviews": func(s http.Handler) http.Handler {
+			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				arrived.Done()
 				<-release
 				s.ServeHTTP(w, r)
 			})
-		}
-		srv := httptest.NewServer(h)
-		t.Cleanup(srv.Close)
-		urls[name] = srv.URL + "/graphql"
-	}
+		},
+	})
 	g, err := New(demo.Supergraph, Options{Subgraphs: urls, Logger: quiet})
 	if err != nil {
 		t.Fatal(err)

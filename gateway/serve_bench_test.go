@@ -5,14 +5,9 @@ import (
 	"bytes"
 	"io"
 	"net"
-	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"testing"
-
-	"github.com/graftjson/graft/federation"
-	"github.com/graftjson/graft/internal/demo"
-	"github.com/graftjson/graft/resolve"
 )
 
 // servePath starts a gateway over the demo's subgraphs in memory (their
@@ -21,19 +16,7 @@ import (
 // query on one kept-alive connection and returns the response body.
 func servePath(tb testing.TB, query string) func() []byte {
 	tb.Helper()
-	sg, err := federation.Parse([]byte(demo.Supergraph), federation.Options{})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	subs, err := demo.Subgraphs()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	rp := &replay{subs: map[string]http.Handler{}, responses: map[string][]byte{}, record: true}
-	for name, s := range subs {
-		rp.subs[name] = s
-	}
-	g := newGateway(&federated{sg: sg, engine: resolve.NewEngine(rp, resolve.Options{})}, Options{Logger: quiet})
+	g, _ := replayGateway(tb, quiet)
 	srv := httptest.NewServer(g)
 	tb.Cleanup(srv.Close)
 	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
