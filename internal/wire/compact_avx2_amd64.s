@@ -203,20 +203,24 @@ loop:
 	// escaped and the escape state is clear.
 	VPCMPEQB avxBackslash<>(SB), Y0, Y2
 	VPCMPEQB avxBackslash<>(SB), Y1, Y3
-	MASK64(Y2, Y3, M_BS)
-	MOVQ AX, BX
-	ORQ R12, AX
+	VPOR Y2, Y3, Y4
+	VPTEST Y4, Y4
+	JNZ backslashes
+	MOVQ R12, AX
 	ORQ ST_HEXNEXT(R9), AX
 	MOVQ ST_HIPREV(R9), DX
 	SHRQ $58, DX
 	ORQ DX, AX
-	JNZ escaped
+	JNZ backslashes
+	MOVQ AX, M_BS(SP)
 	MOVQ AX, R15 // no escaped bytes
 	MOVQ AX, ST_UPREV(R9)
 	MOVQ AX, ST_HIPREV(R9)
 	JMP quotes
 
-escaped:
+backslashes:
+	MASK64(Y2, Y3, M_BS)
+	MOVQ AX, BX
 	ESCAPED
 	NOESCAPES
 
