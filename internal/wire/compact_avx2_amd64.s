@@ -7,15 +7,18 @@
 // compactBlocksAVX512 and its bit arithmetic; what AVX-512 does in one
 // instruction it does thus:
 //
-//   - the masks of a block are built 32 bytes at a time (VPMOVMSKB) and
-//     kept in the frame, as there are no mask registers;
+//   - the masks of a block are built 32 bytes at a time (VPMOVMSKB), each
+//     where it is used, as there are no mask registers to keep them in;
+//     those of what most blocks lack (backslashes, bytes outside
+//     0x20-0x7f) are tested for first and made only if present;
 //   - the bytes to keep are compacted 8 at a time by VPSHUFB with a shuffle
 //     from compactShuffle (compact_amd64.go), indexed by the lane's 8 bits
 //     of the keep mask; a block that keeps every byte is copied whole;
 //   - no PEXT (microcoded and slow on AMD before Zen 3): the check that two
 //     scalars are not glued together follows runs of dropped whitespace
-//     with an addition, and each closing quote's compact offset is the
-//     count of kept bytes before it (POPCNT), one quote at a time.
+//     with an addition, and each closing quote's compact offset is its
+//     position in a block that keeps every byte (TZCNT), else the count of
+//     kept bytes before it (POPCNT), one quote at a time.
 
 #include "compact_amd64.h"
 
@@ -163,13 +166,7 @@ SPLAT(avx80<>, $0x8080808080808080)
 // scalar-byte carry; Y6 the second half of the previous block, Y7 and Y8
 // the UTF-8 errors of each half, Y9 and Y10 the escape classes (X10 also
 // the CLMUL operand), X11 all ones, Y12 and Y13 the structural
-// and whitespace tables.
-//
-// Each mask is made where it is used, from the block kept in Y0 and Y1,
-// and the work for what most blocks lack is skipped: backslashes (the
-// escape checks), bytes below 0x20 or above 0x7f (the control byte and
-// UTF-8 checks), whitespace to drop (the compaction, the counts of kept
-// bytes before each closing quote).
+// and whitespace tables; Y0 and Y1 the block, Y2-Y5 and Y14 scratch.
 TEXT ·compactBlocksAVX2(SB), NOSPLIT, $88-96
 	MOVQ st+0(FP), R9
 	MOVQ src+8(FP), SI
@@ -199,8 +196,8 @@ loop:
 	VMOVDQU 32(SI), Y1
 
 	// Without a backslash in the block or an escape carried into it, and
-	// no hex digits or high surrogate escape left to check, no byte is
-	// escaped and the escape state is clear.
+	// no escape state left by the previous block (which NOESCAPES would
+	// check and clear), no byte is escaped.
 	VPCMPEQB avxBackslash<>(SB), Y0, Y2
 	VPCMPEQB avxBackslash<>(SB), Y1, Y3
 	VPOR Y2, Y3, Y4
@@ -208,14 +205,11 @@ loop:
 	JNZ backslashes
 	MOVQ R12, AX
 	ORQ ST_HEXNEXT(R9), AX
-	MOVQ ST_HIPREV(R9), DX
-	SHRQ $58, DX
-	ORQ DX, AX
+	ORQ ST_HIPREV(R9), AX
+	ORQ ST_UPREV(R9), AX
 	JNZ backslashes
 	MOVQ AX, M_BS(SP)
 	MOVQ AX, R15 // no escaped bytes
-	MOVQ AX, ST_UPREV(R9)
-	MOVQ AX, ST_HIPREV(R9)
 	JMP quotes
 
 backslashes:
