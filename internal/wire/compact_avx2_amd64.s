@@ -361,18 +361,7 @@ keep:
 	MOVQ AX, F_ENDS(SP)
 	LEAQ (DI)(R10*1), DX
 	CMPQ R14, $-1
-	JNE drops
-
-kept:
-	ENDKEPT(0)
-	ENDKEPT(1)
-	ENDKEPT(2)
-	ENDKEPT(3)
-	LEAQ 16(R8), R8
-	JNZ kept
-	JMP counted
-
-drops:
+	JEQ kept
 	DECQ DX
 
 dropped:
@@ -382,6 +371,15 @@ dropped:
 	ENDDROP(3)
 	LEAQ 16(R8), R8
 	JNZ dropped
+	JMP counted
+
+kept:
+	ENDKEPT(0)
+	ENDKEPT(1)
+	ENDKEPT(2)
+	ENDKEPT(3)
+	LEAQ 16(R8), R8
+	JNZ kept
 
 counted:
 	MOVQ F_ENDS(SP), AX
@@ -407,29 +405,6 @@ compact:
 	VMOVDQU Y1, 32(DI)
 	ADDQ $64, DI
 	MOVQ R13, ST_PREVTOKC(R9)
-	JMP utf8
-
-lanes:
-	LEAQ ·compactShuffle(SB), BX
-	MOVQ R14, DX
-	LANE(0)
-	LANE(1)
-	LANE(2)
-	LANE(3)
-	LANE(4)
-	LANE(5)
-	LANE(6)
-	LANE(7)
-
-	// Scalar carry in compact positions: whether the last kept byte is a
-	// scalar byte, or the old carry if the block kept nothing.
-	TESTQ R14, R14
-	JZ utf8
-	BSRQ R14, CX
-	MOVQ F_SCALAR(SP), R15
-	SHRQ CX, R15
-	ANDQ $1, R15
-	MOVQ R15, ST_PREVTOKC(R9)
 
 utf8:
 	// Nothing to check without bytes >= 0x80 in this block or the
@@ -474,3 +449,27 @@ errors:
 	NOTQ AX
 	ORQ AX, ST_BAD(R9)
 	RETURN
+
+lanes:
+	// The kept bytes of a block that drops some, lane by lane.
+	LEAQ ·compactShuffle(SB), BX
+	MOVQ R14, DX
+	LANE(0)
+	LANE(1)
+	LANE(2)
+	LANE(3)
+	LANE(4)
+	LANE(5)
+	LANE(6)
+	LANE(7)
+
+	// Scalar carry in compact positions: whether the last kept byte is a
+	// scalar byte, or the old carry if the block kept nothing.
+	TESTQ R14, R14
+	JZ utf8
+	BSRQ R14, CX
+	MOVQ F_SCALAR(SP), R15
+	SHRQ CX, R15
+	ANDQ $1, R15
+	MOVQ R15, ST_PREVTOKC(R9)
+	JMP utf8
