@@ -39,9 +39,9 @@ SPLAT(avx60<>, $0x6060606060606060)
 SPLAT(avx70<>, $0x7070707070707070)
 SPLAT(avx80<>, $0x8080808080808080)
 
-// Frame slots: the backslashes (0), whether the block holds a byte below
-// 0x20 or above 0x7f (8), the escape classes (16-56), blocks left (64),
-// the scalar bytes (72) and the closing quotes (80).
+// Frame slots: the backslashes (0), the bytes below 0x20 or above 0x7f
+// (8), the escape classes (16-56), blocks left (64), the scalar bytes (72)
+// and the closing quotes (80).
 #define M_BS 0
 #define M_CTRLHIGH 8
 #define M_ALLOWED 16
