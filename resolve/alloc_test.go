@@ -3,6 +3,7 @@ package resolve_test
 import (
 	"context"
 	"errors"
+	"math"
 	"runtime"
 	"strconv"
 	"strings"
@@ -13,8 +14,7 @@ import (
 
 // A warm engine runs the nested batching plan (four fetches, two of them
 // in parallel) within 10 allocations and 1 KiB per request; an inline one,
-// which starts no goroutine, makes no allocation (the bytes may count the
-// pools' refills after a collection).
+// which starts no goroutine, makes no allocation.
 func TestExecuteAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("allocation budgets are not checked under the race detector")
@@ -91,13 +91,16 @@ func TestExecuteAllocsLarge(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := resolve.NewEngine(tr, c.opts)
-			testExecuteAllocs(t, e, mustPlan(t, tree, sp), `{"data":{"topProducts":[`+want.String()+`]}}`, 100, c.allocs, 1024)
+			testExecuteAllocs(t, e, mustPlan(t, tree, sp), `{"data":{"topProducts":[`+want.String()+`]}}`, 40, c.allocs, 1024)
 		})
 	}
 }
 
 // testExecuteAllocs runs p on e until warm, then fails if a request makes
-// more than maxAllocs allocations or allocates more than maxBytes.
+// more than maxAllocs allocations or allocates more than maxBytes. The
+// bytes are counted over three batches of runs and the least kept: a
+// collection empties the engine's pools (sync.Pool), and their refill
+// lands in one batch, where a steady cost lands in all three.
 func testExecuteAllocs(t *testing.T, e *resolve.Engine, p *resolve.Plan, expected string, runs int, maxAllocs float64, maxBytes uint64) {
 	ctx := context.Background()
 	req := &resolve.Request{}
@@ -115,14 +118,18 @@ func testExecuteAllocs(t *testing.T, e *resolve.Engine, p *resolve.Plan, expecte
 	if allocs := testing.AllocsPerRun(runs, run); allocs > maxAllocs {
 		t.Errorf("%v allocations per request, want at most %v", allocs, maxAllocs)
 	}
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	for i := 0; i < runs; i++ {
-		run()
+	least := uint64(math.MaxUint64)
+	for range 3 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		for i := 0; i < runs; i++ {
+			run()
+		}
+		runtime.ReadMemStats(&after)
+		least = min(least, (after.TotalAlloc-before.TotalAlloc)/uint64(runs))
 	}
-	runtime.ReadMemStats(&after)
-	if b := (after.TotalAlloc - before.TotalAlloc) / uint64(runs); b > maxBytes {
-		t.Errorf("%d bytes allocated per request, want at most %d", b, maxBytes)
+	if least > maxBytes {
+		t.Errorf("%d bytes allocated per request, want at most %d", least, maxBytes)
 	}
 }
 
