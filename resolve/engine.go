@@ -46,11 +46,12 @@ type Options struct {
 	MaxResponseBytes int
 	// Inline runs every fetch in the goroutine that called Execute, one
 	// after another, the fetches of a Parallel too, from its last to its
-	// first (the default dispatch, too, finishes the last first: a
-	// Parallel of two merges in the same order either way). It is for a
-	// transport that answers without waiting (Memory over in-process
-	// functions, a cache that holds every answer), where handing a fetch
-	// to another goroutine and back costs more than the fetch itself.
+	// first (the default dispatch, too, finishes the last first when its
+	// upstreams answer at once: it runs the fetches it handed to
+	// goroutines that have not started yet itself, the last first). It is
+	// for a transport that answers without waiting (Memory over
+	// in-process functions, a cache that holds every answer), and starts
+	// no goroutine at all, where the default starts one per handed fetch.
 	// Leave it off for upstreams over the network: then the fetches of a
 	// Parallel are in flight at the same time, within MaxParallel and
 	// MaxConcurrency, which do not apply to an inline engine.
