@@ -107,7 +107,7 @@ type UpstreamError struct {
 type Engine struct {
 	t      Transport
 	opts   Options
-	busy   atomic.Int32 // goroutines running fetches
+	busy   atomic.Int32 // goroutines fetches were handed to, running or not started
 	docs   *graft.Pool
 	states sync.Pool
 	bufs   buffers
