@@ -16,7 +16,8 @@
 # revision given (s1loop uses New, Parse, Append, MergeAt, Get and
 # AppendJSON only; s4loop Parse, Append, Get, Items, MergeEach and
 # AppendJSON). PEER names a peer's driver in cmd/ (s4fastjson: the
-# fastjson-helper row of S4), built in this module and counted beside them.
+# fastjson-helper row of S4; s1fastjson: that of S1), built in this module
+# and counted beside them.
 set -euo pipefail
 cd "$(dirname "$0")"
 root=$(cd .. && pwd)
