@@ -26,3 +26,6 @@ func AppendFast(d *Doc, src []byte) (Ref, bool) {
 // SameIndex returns the Ref of d at r's index: parsing the same text into
 // a fresh Doc gives the same indices, under another tag.
 func SameIndex(d *Doc, r Ref) Ref { return d.ref(uint32(r)) }
+
+// Indexed reports whether object r has a member index (see Set).
+func Indexed(d *Doc, r Ref) bool { return d.indexed(uint32(r)) }
