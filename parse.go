@@ -44,6 +44,11 @@ func (d *Doc) Append(src []byte) (Ref, error) {
 	if cap(d.buf)-base < len(src) {
 		d.buf = growBytes(d.buf, len(src))
 	}
+	if useTiny && len(src) <= maxTinyInput {
+		if root, ok := d.appendTiny(src); ok {
+			return d.ref(root), nil
+		}
+	}
 	root, err := d.parse(src)
 	if err != nil {
 		d.buf = d.buf[:base]
