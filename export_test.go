@@ -38,9 +38,6 @@ func AppendTiny(d *Doc, src []byte) (Ref, bool) {
 	if len(d.nodes) == 0 {
 		d.firstNode()
 	}
-	if cap(d.buf)-len(d.buf) < len(src) {
-		d.buf = growBytes(d.buf, len(src))
-	}
 	root, ok := d.appendTiny(src)
 	return d.ref(root), ok
 }

@@ -18,16 +18,28 @@ const maxTinyInput = 64
 // (no fraction or exponent), true, false or null, and the Doc has room
 // for it: the text, nodes and container entry it needs within their
 // capacity, and far from the limits of Options. It returns the root and
-// true, or false with the Doc unchanged.
+// true, or false with the Doc holding the same values (Append goes on as
+// for any input: the checks it makes first pass here or fail in it).
 func (d *Doc) appendTiny(src []byte) (uint32, bool) {
 	n := len(src)
-	if n < 2 || n > maxTinyInput || src[0] != '{' || src[n-1] != '}' || d.opts.RejectDuplicateNames ||
-		len(d.nodes)+n > d.opts.MaxNodes || len(d.aux) >= maxAux || cap(d.buf)-len(d.buf) < n {
+	if n < 2 || n > maxTinyInput || src[0] != '{' || src[n-1] != '}' {
 		return 0, false
 	}
-	// At most n/2+1 nodes: the object and two per member, each member
-	// taking at least four bytes and a comma. Room is made as parse makes
-	// it, and kept if the input is not taken, as parse keeps it.
+	o := d.options()
+	if n > o.MaxBytes || len(d.buf)+n > MaxArenaBytes || o.RejectDuplicateNames ||
+		len(d.nodes)+n > o.MaxNodes || len(d.aux) >= maxAux {
+		return 0, false
+	}
+	// The first node, and room, are made as Append and parse make them,
+	// and kept if the input is not taken, as they keep them; room for at
+	// most n/2+1 nodes: the object and two per member, each member taking
+	// at least four bytes and a comma.
+	if len(d.nodes) == 0 {
+		d.firstNode()
+	}
+	if cap(d.buf)-len(d.buf) < n {
+		d.buf = growBytes(d.buf, n)
+	}
 	if cap(d.nodes)-len(d.nodes) < n/2+1 {
 		d.nodes = reserve(d.nodes, max(n/2+1, growth(len(d.nodes), 0, 0, n)), 0)
 	}
