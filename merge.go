@@ -184,10 +184,11 @@ func (d *Doc) MergeAt(dst Ref, p string, src Ref) error {
 			return d.mergeNew(cur, p, at, escaped, src)
 		}
 	}
-	if uint32(src) != cur && d.contains(uint32(src), cur) {
-		return errCycle
+	sn := &d.nodes[uint32(src)]
+	if k := sn.kind(); (k == Object || k == Array) && uint32(src) != cur && d.contains(uint32(src), cur) {
+		return errCycle // (a scalar contains only itself)
 	}
-	full := d.nodes[uint32(src)].child != 0
+	full := sn.child != 0
 	d.start()
 	return d.markConsumed(src, full, d.finish(d.mergeAll(cur, uint32(src)), p))
 }
@@ -291,28 +292,26 @@ func (d *Doc) reach(cur uint32, p, at string, escaped bool) (uint32, string, err
 // (scanMembers) with the token's word built as the pointer is split and
 // checked, in one loop without calls.
 func (d *Doc) reachShort(cur uint32, p string) (_ uint32, _ string, missing bool) {
-	nodes, buf := d.nodes, d.buf
-	for p != "" && p[0] == '/' {
+	nodes, buf, indexed := d.nodes, d.buf, d.index.obj
+	for len(p) > 1 && p[0] == '/' && p[1] != '/' { // the empty name: reach
 		n := &nodes[cur]
-		if n.kind() != Object || d.index.obj == cur {
+		if n.kind() != Object || cur == indexed {
 			break
 		}
 		var word uint64
-		j := uint(1)
-		for ; j < uint(len(p)) && p[j] != '/'; j++ {
-			if c := p[j]; c == '~' || c >= utf8.RuneSelf {
+		j := 1
+		for ; j < len(p); j++ {
+			c := p[j]
+			if c == '/' {
+				break
+			}
+			if c == '~' || c >= utf8.RuneSelf || j > 8 {
 				return cur, p, false
 			}
-			if j <= 8 {
-				word |= uint64(p[j]) << (8 * (j - 1))
-			}
+			word |= uint64(c) << (8 * (j - 1) & 63)
 		}
-		l := j - 1
-		if l-1 >= 8 { // unsigned: also the empty name
-			break
-		}
-		want := uint32(String) | flagName | uint32(l+2)<<payloadShift
-		mask := ^uint64(0) >> ((64 - 8*l) & 63)
+		want := uint32(String) | flagName | uint32(j+1)<<payloadShift
+		mask := ^uint64(0) >> ((72 - 8*j) & 63) // j-1 bytes, 1 to 8
 		found, k := uint32(0), n.child
 		for ; k != 0; k = nodes[k].next {
 			m := &nodes[k]
@@ -321,7 +320,7 @@ func (d *Doc) reachShort(cur uint32, p string) (_ uint32, _ string, missing bool
 				if start+8 > len(buf) {
 					break
 				}
-				if binary.LittleEndian.Uint64(buf[start:])&mask == word {
+				if binary.LittleEndian.Uint64(buf[start:start+8])&mask == word {
 					found = k
 				}
 			} else if meta&flagEscaped != 0 {
@@ -522,18 +521,25 @@ func (d *Doc) linkEach(targets []Ref, src, last uint32) bool {
 
 // start prepares a merge. Only a merge under ConflictError can fail once it
 // has begun changing the Doc, so only such a merge keeps a journal.
+// (Normalizing Options leaves Conflict as it is.)
 func (d *Doc) start() {
 	d.merging.path = d.merging.path[:0]
-	if d.options().Conflict == ConflictError {
+	if d.opts.Conflict == ConflictError {
 		d.begin()
 	}
 }
 
 // finish commits or rolls back, and completes a conflict error's pointer.
+// Without a journal it returns err: a call small enough to inline.
 func (d *Doc) finish(err error, prefix string) error {
 	if !d.journal.open {
 		return err
 	}
+	return d.settle(err, prefix)
+}
+
+// settle is finish with the journal open.
+func (d *Doc) settle(err error, prefix string) error {
 	if err == nil {
 		d.commit()
 		return nil
@@ -697,7 +703,7 @@ func (d *Doc) conflict(di, si uint32) error {
 func (d *Doc) replace(di, si uint32) {
 	d.spans.moved = true
 	d.overwrite(di, asValue(d.nodes[si]))
-	if si != di {
+	if k := d.nodes[si].kind(); si != di && (k == Object || k == Array) {
 		d.consume(si)
 	}
 }
