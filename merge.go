@@ -122,10 +122,16 @@ func (d *Doc) markConsumed(src Ref, full bool, err error) error {
 // consumed returns the error for src if it is a merge source emptied by
 // an earlier merge.
 func (d *Doc) consumed(src Ref) error {
-	if n := d.at(src); n != nil && n.off == consumedOff && n.child == 0 && (n.meta == uint32(Object) || n.meta == uint32(Array)) {
+	if n := d.at(src); n != nil && n.isConsumed() {
 		return errConsumed
 	}
 	return nil
+}
+
+// isConsumed reports whether n is a merge source emptied by an earlier
+// merge.
+func (n *node) isConsumed() bool {
+	return n.off == consumedOff && n.child == 0 && (n.meta == uint32(Object) || n.meta == uint32(Array))
 }
 
 // unspan empties container i, whose members or items a merge has moved
@@ -160,11 +166,12 @@ func (d *Doc) unspan(i uint32) {
 // the end are errors wrapping ErrPointer). Conflict errors name the full
 // pointer from dst.
 func (d *Doc) MergeAt(dst Ref, p string, src Ref) error {
-	if d.target(dst) == nil || d.at(src) == nil {
+	sn := d.at(src)
+	if d.target(dst) == nil || sn == nil {
 		return d.refsError(dst, wantTarget, src)
 	}
-	if err := d.consumed(src); err != nil {
-		return err
+	if sn.isConsumed() {
+		return errConsumed
 	}
 	// Walk what exists of the path first, without changing anything, so
 	// that a path that cannot be merged at fails with the Doc untouched.
@@ -184,7 +191,6 @@ func (d *Doc) MergeAt(dst Ref, p string, src Ref) error {
 			return d.mergeNew(cur, p, at, escaped, src)
 		}
 	}
-	sn := &d.nodes[uint32(src)]
 	if k := sn.kind(); (k == Object || k == Array) && uint32(src) != cur && d.contains(uint32(src), cur) {
 		return errCycle // (a scalar contains only itself)
 	}

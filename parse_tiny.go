@@ -34,17 +34,8 @@ func (d *Doc) appendTiny(src []byte) (uint32, bool) {
 	// and kept if the input is not taken, as they keep them; room for at
 	// most n/2+1 nodes: the object and two per member, each member taking
 	// at least four bytes and a comma.
-	if len(d.nodes) == 0 {
-		d.firstNode()
-	}
-	if cap(d.buf)-len(d.buf) < n {
-		d.buf = growBytes(d.buf, n)
-	}
-	if cap(d.nodes)-len(d.nodes) < n/2+1 {
-		d.nodes = reserve(d.nodes, max(n/2+1, growth(len(d.nodes), 0, 0, n)), 0)
-	}
-	if len(d.aux) == cap(d.aux) {
-		d.aux = reserve(d.aux, growth(len(d.aux), 0, 0, n), 0)
+	if len(d.nodes) == 0 || cap(d.buf)-len(d.buf) < n || cap(d.nodes)-len(d.nodes) < n/2+1 || len(d.aux) == cap(d.aux) {
+		d.tinyRoom(n)
 	}
 	base := uint32(len(d.buf))
 	nodes := d.nodes
@@ -103,6 +94,23 @@ func (d *Doc) appendTiny(src []byte) (uint32, bool) {
 	d.buf = append(d.buf, src...)
 	d.nodes = nodes
 	return root, true
+}
+
+// tinyRoom makes the first node and room for an input of n bytes taken
+// by appendTiny.
+func (d *Doc) tinyRoom(n int) {
+	if len(d.nodes) == 0 {
+		d.firstNode()
+	}
+	if cap(d.buf)-len(d.buf) < n {
+		d.buf = growBytes(d.buf, n)
+	}
+	if cap(d.nodes)-len(d.nodes) < n/2+1 {
+		d.nodes = reserve(d.nodes, max(n/2+1, growth(len(d.nodes), 0, 0, n)), 0)
+	}
+	if len(d.aux) == cap(d.aux) {
+		d.aux = reserve(d.aux, growth(len(d.aux), 0, 0, n), 0)
+	}
 }
 
 // tinyString returns the end of the string starting with the quote at
