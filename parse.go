@@ -28,6 +28,11 @@ func (d *Doc) Parse(src []byte) (Ref, error) {
 // returns an *Error wrapping ErrSyntax or ErrLimit with the byte offset,
 // line and column in src, and the Doc is left exactly as before the call.
 func (d *Doc) Append(src []byte) (Ref, error) {
+	if useTiny && len(src) <= maxTinyInput {
+		if root, ok := d.appendTiny(src); ok {
+			return d.ref(root), nil
+		}
+	}
 	o := d.options()
 	if len(src) > o.MaxBytes || len(d.buf)+len(src) > MaxArenaBytes {
 		return 0, &Error{Offset: -1, Reason: "input of " + itoa(len(src)) + " bytes exceeds the size limit", Err: ErrLimit}

@@ -16,7 +16,8 @@
 # revision given (s1loop uses New, Parse, Append, MergeAt, Get and
 # AppendJSON only; s4loop Parse, Append, Get, Items, MergeEach and
 # AppendJSON). PEER names a peer's driver in cmd/ (s4fastjson: the
-# fastjson-helper row of S4), built in this module and counted beside them.
+# fastjson-helper row of S4; s1fastjson: that of S1), built in this module
+# and counted beside them.
 # GRAFT_KERNEL (avx2 or portable) is passed on to the drivers: s4loop parses
 # with that kernel. Valgrind hides AVX-512 from CPUID, so the graft
 # figures are of the AVX2 kernel unless GRAFT_KERNEL says otherwise.
