@@ -265,9 +265,15 @@ value: // a value at s[i]: at top level, an array item or a member's value
 			} else if c == 'f' {
 				lit, meta = "false", uint32(Bool)
 			}
-			end, code := wire.ScanLiteral(s, i, lit)
-			if code != wire.OK {
-				return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
+			// The literal's bytes as one word (four, then the 'e' of
+			// false); anything else, the byte by byte check that finds
+			// the error.
+			end := i + len(lit)
+			if end > len(s) || binary.LittleEndian.Uint32(s[i:]) != literalWord(lit) || s[end-1] != lit[len(lit)-1] {
+				var code wire.Code
+				if end, code = wire.ScanLiteral(s, i, lit); code != wire.OK {
+					return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
+				}
 			}
 			nodes = pushNode(nodes, meta|flagParsed, uint32(i+delta), uint32(end-i))
 			i = end
@@ -353,6 +359,12 @@ close: // the closer of parent at s[i]; its compact text ends after it
 		}
 	}
 	goto after
+}
+
+// literalWord returns the first four bytes of lit loaded little-endian, as
+// parse compares them with the input's.
+func literalWord(lit string) uint32 {
+	return uint32(lit[0]) | uint32(lit[1])<<8 | uint32(lit[2])<<16 | uint32(lit[3])<<24
 }
 
 // fail keeps the memory parse grew and returns the error for s[off].
