@@ -2,6 +2,7 @@ package graft
 
 import (
 	"encoding/binary"
+	"unsafe"
 
 	"github.com/graftjson/graft/internal/wire"
 )
@@ -116,11 +117,11 @@ member: // a member of the object parent: name, colon, then the value
 		}
 		end, esc := 0, false
 		if i+9 <= len(s) {
-			x := binary.LittleEndian.Uint64(s[i+1:])
+			x := word(s, i+1)
 			if n := wire.ShortString(x); n != 0 {
 				end = i + 1 + n
 			} else if i+17 <= len(s) && wire.Plain8(x) {
-				if n := wire.ShortString(binary.LittleEndian.Uint64(s[i+9:])); n != 0 {
+				if n := wire.ShortString(word(s, i+9)); n != 0 {
 					end = i + 9 + n
 				}
 			}
@@ -161,7 +162,7 @@ member: // a member of the object parent: name, colon, then the value
 				// One space after the colon, the most common run,
 				// without the call: the pending text (the name and the
 				// colon) moves as one 16-byte piece, as in compactSpace.
-				*(*[16]byte)(out[mark+delta:]) = *(*[16]byte)(s[mark:])
+				move16(out, mark+delta, s, mark)
 				i++
 				mark, delta = i, delta-1
 			} else {
@@ -189,11 +190,11 @@ value: // a value at s[i]: at top level, an array item or a member's value
 			// more than the two words it checks.
 			end, esc := 0, false
 			if i+9 <= len(s) {
-				x := binary.LittleEndian.Uint64(s[i+1:])
+				x := word(s, i+1)
 				if n := wire.ShortString(x); n != 0 {
 					end = i + 1 + n
 				} else if i+17 <= len(s) && wire.Plain8(x) {
-					if n := wire.ShortString(binary.LittleEndian.Uint64(s[i+9:])); n != 0 {
+					if n := wire.ShortString(word(s, i+9)); n != 0 {
 						end = i + 9 + n
 					}
 				}
@@ -211,13 +212,24 @@ value: // a value at s[i]: at top level, an array item or a member's value
 			nodes = pushNode(nodes, meta, uint32(i+delta), uint32(end-i))
 			i = end
 		case c-'0' < 10 || c == '-':
-			// One digit alone, a common small integer, needs no scan; the
-			// end of input ends it as a comma would.
-			end, next := i+1, byte(',')
-			if end < len(s) {
-				next = s[end]
+			// An integer of up to sixteen digits needs no scan: the
+			// digits after a nonzero first one are found a word at a
+			// time. So is one digit alone near the end of input, which
+			// ends it as a comma would. Signs, fractions, exponents, a
+			// leading zero and longer runs of digits go to ScanNumber.
+			end, more := i+1, true
+			if c-'1' < 9 && i+17 <= len(s) {
+				n := wire.DigitRun(word(s, end))
+				end += n
+				if n == 8 {
+					n = wire.DigitRun(word(s, end))
+					end += n
+				}
+				more = n == 8 || s[end] == '.' || s[end]|0x20 == 'e'
+			} else if c != '-' {
+				more = end < len(s) && (s[end]-'0' < 10 || s[end] == '.' || s[end]|0x20 == 'e')
 			}
-			if c == '-' || next-'0' < 10 || next == '.' || next|0x20 == 'e' {
+			if more {
 				var code wire.Code
 				if end, code = wire.ScanNumber(s, i); code != wire.OK {
 					return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
@@ -309,16 +321,17 @@ after: // after a value: a comma, the end of the container, or the end
 			if i+17 <= len(s) && s[i] == '\n' && i-mark <= 16 {
 				// A newline and indentation, the common run after a
 				// comma in indented text, as compactSpace skips it but
-				// without the call for up to 15 spaces.
-				n := wire.IndentRun(binary.LittleEndian.Uint64(s[i:]))
-				if n == 8 {
-					n += wire.SpaceRun(binary.LittleEndian.Uint64(s[i+8:]))
-				}
+				// without the call (skipIndent's loop).
+				n := wire.IndentRun(word(s, i))
 				j := i + n
-				if s[j] <= ' ' {
+				for n == 8 && j+8 <= len(s) {
+					n = wire.SpaceRun(word(s, j))
+					j += n
+				}
+				if j < len(s) && s[j] <= ' ' {
 					j = wire.SkipSpace(s, j)
 				}
-				*(*[16]byte)(out[mark+delta:]) = *(*[16]byte)(s[mark:])
+				move16(out, mark+delta, s, mark)
 				mark, delta = j, delta-(j-i)
 				i = j
 			} else {
@@ -384,23 +397,48 @@ func compactSpace(s, out []byte, i, mark, delta int) (int, int, int) {
 		// Move 16 bytes as one piece rather than calling memmove. The
 		// bytes past the piece land where later pieces will be written
 		// (out has room: o+16 stays within base+len(s)).
-		*(*[16]byte)(out[o:]) = *(*[16]byte)(s[mark:])
+		move16(out, o, s, mark)
 	} else {
 		copy(out[o:], s[mark:i])
 	}
-	j := i
-	if i+17 <= len(s) {
-		j += wire.IndentRun(binary.LittleEndian.Uint64(s[i:]))
-		if j == i+8 {
-			j += wire.SpaceRun(binary.LittleEndian.Uint64(s[i+8:]))
-		}
-	}
-	// Near the end of input, a tab or a carriage return, or a longer run:
-	// the general loop, from where the words left off.
-	if j == i || s[j] <= ' ' {
+	j := skipIndent(s, i)
+	// Near the end of input, a tab or a carriage return: the general
+	// loop, from where the words left off.
+	if j == i || j < len(s) && s[j] <= ' ' {
 		j = wire.SkipSpace(s, j)
 	}
 	return j, j, delta - (j - i)
+}
+
+// skipIndent returns the end of the run of whitespace indentation makes (a
+// newline or a space, then spaces) at s[i], taken a word at a time while
+// words of s remain: i where s[i] starts no such run, and a position that
+// may hold more whitespace (a tab, a carriage return, or the last few
+// spaces before the end of s).
+func skipIndent(s []byte, i int) int {
+	if i+8 > len(s) {
+		return i
+	}
+	n := wire.IndentRun(word(s, i))
+	j := i + n
+	for n == 8 && j+8 <= len(s) {
+		n = wire.SpaceRun(word(s, j))
+		j += n
+	}
+	return j
+}
+
+// word returns the eight bytes of s at i, loaded little-endian, without a
+// bounds check: the caller has checked that i+8 <= len(s).
+func word(s []byte, i int) uint64 {
+	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s)), i))[:])
+}
+
+// move16 copies the 16 bytes of src at j to dst at i, as one piece rather
+// than a call to memmove, without bounds checks: the caller has checked
+// that j+16 <= len(src) and i+16 <= len(dst).
+func move16(dst []byte, i int, src []byte, j int) {
+	*(*[16]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), i)) = *(*[16]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), j))
 }
 
 func containerName(array bool) string {

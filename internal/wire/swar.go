@@ -34,3 +34,7 @@ func stringSpecial(x uint64) uint64 {
 func nonDigit(x uint64) uint64 {
 	return ((x - lsb*'0') | (x + lsb*(0x80-'9'-1)) | x) & msb
 }
+
+// DigitRun returns how many of the eight bytes x (loaded little-endian)
+// start with ASCII digits: 8 when all are.
+func DigitRun(x uint64) int { return bits.TrailingZeros64(nonDigit(x)) >> 3 }
