@@ -115,20 +115,23 @@ member: // a member of the object parent: name, colon, then the value
 		if i >= len(s) || s[i] != '"' {
 			return d.fail(s, nodes, stack, i, "expected a string for an object member name, found "+describeByte(s, i), ErrSyntax)
 		}
-		end, esc := 0, false
+		end, esc, from := 0, false, i
 		if i+9 <= len(s) {
 			x := word(s, i+1)
 			if n := wire.ShortString(x); n != 0 {
 				end = i + 1 + n
-			} else if i+17 <= len(s) && wire.Plain8(x) {
-				if n := wire.ShortString(word(s, i+9)); n != 0 {
-					end = i + 9 + n
+			} else if wire.Plain8(x) {
+				from = i + 8 // ScanString goes on past the plain word
+				if i+17 <= len(s) {
+					if n := wire.ShortString(word(s, i+9)); n != 0 {
+						end = i + 9 + n
+					}
 				}
 			}
 		}
 		if end == 0 {
 			var code wire.Code
-			if end, esc, code = wire.ScanString(s, i, mode); code != wire.OK {
+			if end, esc, code = wire.ScanString(s, from, mode); code != wire.OK {
 				return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
 			}
 		}
@@ -188,20 +191,23 @@ value: // a value at s[i]: at top level, an array item or a member's value
 			// The scan of a member name again: as one function it is too
 			// large for the compiler to inline, and a call here costs
 			// more than the two words it checks.
-			end, esc := 0, false
+			end, esc, from := 0, false, i
 			if i+9 <= len(s) {
 				x := word(s, i+1)
 				if n := wire.ShortString(x); n != 0 {
 					end = i + 1 + n
-				} else if i+17 <= len(s) && wire.Plain8(x) {
-					if n := wire.ShortString(word(s, i+9)); n != 0 {
-						end = i + 9 + n
+				} else if wire.Plain8(x) {
+					from = i + 8 // ScanString goes on past the plain word
+					if i+17 <= len(s) {
+						if n := wire.ShortString(word(s, i+9)); n != 0 {
+							end = i + 9 + n
+						}
 					}
 				}
 			}
 			if end == 0 {
 				var code wire.Code
-				if end, esc, code = wire.ScanString(s, i, mode); code != wire.OK {
+				if end, esc, code = wire.ScanString(s, from, mode); code != wire.OK {
 					return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
 				}
 			}

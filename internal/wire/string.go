@@ -1,7 +1,6 @@
 package wire
 
 import (
-	"encoding/binary"
 	"math/bits"
 )
 
@@ -14,6 +13,11 @@ import (
 // escapes of RFC 8259, four hex digits after \u, surrogate escapes in pairs
 // and UTF-8 without overlong forms, surrogates or values above U+10FFFF,
 // unless mode relaxes the last two.
+//
+// A caller that has checked the start of the token may pass, as i, the
+// position of its last byte checked instead: the scan goes on after it.
+// It must be a byte a string may hold unescaped, and not part of an
+// escape or of a UTF-8 sequence.
 func ScanString(s []byte, i int, mode Mode) (end int, escaped bool, code Code) {
 	i++ // opening quote
 	for {
@@ -60,7 +64,7 @@ func ScanString(s []byte, i int, mode Mode) (end int, escaped bool, code Code) {
 					i += 6
 				}
 				for i+4 <= len(s) {
-					w := binary.LittleEndian.Uint32(s[i:])
+					w := load32(s, i)
 					if w&0xC0C0F0 != 0x8080E0 || badE0ED[w&0x0F|w>>9&0x10] {
 						break
 					}
