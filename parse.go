@@ -88,6 +88,10 @@ func growBytes(b []byte, n int) []byte {
 // cleared then, before the container's parent links anything to it).
 // Its child field is set when it opens: its first child, if any, is the
 // next node.
+//
+// Where i is tested against len(s) before s[i] is read, the test is
+// written on uint values: it then shows the compiler that i is not
+// negative either, and the read needs no bounds check of its own.
 func (d *Doc) parse(s []byte) (uint32, error) {
 	var (
 		mode      = d.opts.mode()
@@ -112,7 +116,7 @@ func (d *Doc) parse(s []byte) (uint32, error) {
 
 member: // a member of the object parent: name, colon, then the value
 	{
-		if i >= len(s) || s[i] != '"' {
+		if uint(i) >= uint(len(s)) || s[i] != '"' {
 			return d.fail(s, nodes, stack, i, "expected a string for an object member name, found "+describeByte(s, i), ErrSyntax)
 		}
 		end, esc, from := 0, false, i
@@ -153,14 +157,14 @@ member: // a member of the object parent: name, colon, then the value
 		nodes[last].next = k
 		last = k
 		i = end
-		if i < len(s) && s[i] <= ' ' {
+		if uint(i) < uint(len(s)) && s[i] <= ' ' {
 			i, mark, delta = compactSpace(s, out, i, mark, delta)
 		}
-		if i >= len(s) || s[i] != ':' {
+		if uint(i) >= uint(len(s)) || s[i] != ':' {
 			return d.fail(s, nodes, stack, i, "expected ':' after object member name, found "+describeByte(s, i), ErrSyntax)
 		}
 		i++
-		if i < len(s) && s[i] <= ' ' {
+		if uint(i) < uint(len(s)) && s[i] <= ' ' {
 			if i+1 < len(s) && s[i] == ' ' && s[i+1] > ' ' && i-mark <= 16 && mark+16 <= len(s) {
 				// One space after the colon, the most common run,
 				// without the call: the pending text (the name and the
@@ -176,7 +180,7 @@ member: // a member of the object parent: name, colon, then the value
 
 value: // a value at s[i]: at top level, an array item or a member's value
 	{
-		if i >= len(s) {
+		if uint(i) >= uint(len(s)) {
 			return d.fail(s, nodes, stack, i, "unexpected end of input, expected a value", ErrSyntax)
 		}
 		idx := uint32(len(nodes))
@@ -265,10 +269,10 @@ value: // a value at s[i]: at top level, an array item or a member's value
 			stack = append(stack, parent)
 			parent, last, array = idx, idx, c == '['
 			i++
-			if i < len(s) && s[i] <= ' ' {
+			if uint(i) < uint(len(s)) && s[i] <= ' ' {
 				i, mark, delta = compactSpace(s, out, i, mark, delta)
 			}
-			if i < len(s) && s[i] == c+2 { // '{'+2 == '}', '['+2 == ']'
+			if uint(i) < uint(len(s)) && s[i] == c+2 { // '{'+2 == '}', '['+2 == ']'
 				nodes[idx].child = 0
 				goto close
 			}
@@ -305,7 +309,7 @@ value: // a value at s[i]: at top level, an array item or a member's value
 	}
 
 after: // after a value: a comma, the end of the container, or the end
-	if i < len(s) && s[i] <= ' ' {
+	if uint(i) < uint(len(s)) && s[i] <= ' ' {
 		i, mark, delta = compactSpace(s, out, i, mark, delta)
 	}
 	if parent == 0 {
@@ -318,12 +322,12 @@ after: // after a value: a comma, the end of the container, or the end
 		d.parsing.stack = stack[:0]
 		return root, nil
 	}
-	if i >= len(s) {
+	if uint(i) >= uint(len(s)) {
 		return d.fail(s, nodes, stack, i, "unexpected end of input inside "+containerName(array), ErrSyntax)
 	}
 	if c := s[i]; c == ',' {
 		i++
-		if i < len(s) && s[i] <= ' ' {
+		if uint(i) < uint(len(s)) && s[i] <= ' ' {
 			if i+17 <= len(s) && s[i] == '\n' && i-mark <= 16 {
 				// A newline and indentation, the common run after a
 				// comma in indented text, as compactSpace skips it but
