@@ -121,13 +121,13 @@ member: // a member of the object parent: name, colon, then the value
 		}
 		end, esc, from := 0, false, i
 		if i+9 <= len(s) {
-			x := word(s, i+1)
+			x := wire.Load64(s, i+1)
 			if n := wire.ShortString(x); n != 0 {
 				end = i + 1 + n
 			} else if wire.Plain8(x) {
 				from = i + 8 // ScanString goes on past the plain word
 				if i+17 <= len(s) {
-					if n := wire.ShortString(word(s, i+9)); n != 0 {
+					if n := wire.ShortString(wire.Load64(s, i+9)); n != 0 {
 						end = i + 9 + n
 					}
 				}
@@ -197,13 +197,13 @@ value: // a value at s[i]: at top level, an array item or a member's value
 			// more than the two words it checks.
 			end, esc, from := 0, false, i
 			if i+9 <= len(s) {
-				x := word(s, i+1)
+				x := wire.Load64(s, i+1)
 				if n := wire.ShortString(x); n != 0 {
 					end = i + 1 + n
 				} else if wire.Plain8(x) {
 					from = i + 8 // ScanString goes on past the plain word
 					if i+17 <= len(s) {
-						if n := wire.ShortString(word(s, i+9)); n != 0 {
+						if n := wire.ShortString(wire.Load64(s, i+9)); n != 0 {
 							end = i + 9 + n
 						}
 					}
@@ -229,10 +229,10 @@ value: // a value at s[i]: at top level, an array item or a member's value
 			// leading zero and longer runs of digits go to ScanNumber.
 			end, more := i+1, true
 			if c-'1' < 9 && i+17 <= len(s) {
-				n := wire.DigitRun(word(s, end))
+				n := wire.DigitRun(wire.Load64(s, end))
 				end += n
 				if n == 8 {
-					n = wire.DigitRun(word(s, end))
+					n = wire.DigitRun(wire.Load64(s, end))
 					end += n
 				}
 				more = n == 8 || s[end] == '.' || s[end]|0x20 == 'e'
@@ -332,10 +332,10 @@ after: // after a value: a comma, the end of the container, or the end
 				// A newline and indentation, the common run after a
 				// comma in indented text, as compactSpace skips it but
 				// without the call (skipIndent's loop).
-				n := wire.IndentRun(word(s, i))
+				n := wire.IndentRun(wire.Load64(s, i))
 				j := i + n
 				for n == 8 && j+8 <= len(s) {
-					n = wire.SpaceRun(word(s, j))
+					n = wire.SpaceRun(wire.Load64(s, j))
 					j += n
 				}
 				if j < len(s) && s[j] <= ' ' {
@@ -400,8 +400,8 @@ func (d *Doc) fail(s []byte, nodes []node, stack []uint32, off int, reason strin
 // the whitespace at s[i] and returns the new position, mark and delta.
 //
 // The common cases take a few word operations: a piece of at most 16
-// bytes, and a run that is a space (after a colon) or a newline and up to
-// 15 spaces (indentation).
+// bytes, and a run that is a space (after a colon) or a newline and spaces
+// (indentation).
 func compactSpace(s, out []byte, i, mark, delta int) (int, int, int) {
 	if o := mark + delta; i-mark <= 16 && mark+16 <= len(s) {
 		// Move 16 bytes as one piece rather than calling memmove. The
@@ -429,19 +429,13 @@ func skipIndent(s []byte, i int) int {
 	if i+8 > len(s) {
 		return i
 	}
-	n := wire.IndentRun(word(s, i))
+	n := wire.IndentRun(wire.Load64(s, i))
 	j := i + n
 	for n == 8 && j+8 <= len(s) {
-		n = wire.SpaceRun(word(s, j))
+		n = wire.SpaceRun(wire.Load64(s, j))
 		j += n
 	}
 	return j
-}
-
-// word returns the eight bytes of s at i, loaded little-endian, without a
-// bounds check: the caller has checked that i+8 <= len(s).
-func word(s []byte, i int) uint64 {
-	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s)), i))[:])
 }
 
 // move16 copies the 16 bytes of src at j to dst at i, as one piece rather

@@ -23,7 +23,7 @@ func ScanString(s []byte, i int, mode Mode) (end int, escaped bool, code Code) {
 	for {
 		// Plain bytes eight at a time, then one at a time near the end.
 		for i+8 <= len(s) {
-			m := stringSpecial(load64(s, i))
+			m := stringSpecial(Load64(s, i))
 			if m != 0 {
 				i += firstLane(m)
 				goto special
@@ -57,7 +57,7 @@ func ScanString(s []byte, i int, mode Mode) (end int, escaped bool, code Code) {
 				// two at a time with one load and a mask while they
 				// last, then one at a time.
 				for i+8 <= len(s) {
-					x := load64(s, i)
+					x := Load64(s, i)
 					if x&0xC0C0F0C0C0F0 != 0x8080E08080E0 || badE0ED[x&0x0F|x>>9&0x10] || badE0ED[x>>24&0x0F|x>>33&0x10] {
 						break
 					}

@@ -16,14 +16,14 @@ const (
 	msb = 0x8080808080808080
 )
 
-// load64 returns the eight bytes of s at i, loaded little-endian. It does
+// Load64 returns the eight bytes of s at i, loaded little-endian. It does
 // not check bounds, which would cost the word loops a third of their
 // instructions: every caller has checked that 0 <= i and i+8 <= len(s).
-func load64(s []byte, i int) uint64 {
+func Load64(s []byte, i int) uint64 {
 	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s)), i))[:])
 }
 
-// load32 is load64 for four bytes: the caller has checked that 0 <= i and
+// load32 is Load64 for four bytes: the caller has checked that 0 <= i and
 // i+4 <= len(s).
 func load32(s []byte, i int) uint32 {
 	return binary.LittleEndian.Uint32((*[4]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s)), i))[:])
