@@ -331,7 +331,7 @@ after: // after a value: a comma, the end of the container, or the end
 			if i+17 <= len(s) && s[i] == '\n' && i-mark <= 16 {
 				// A newline and indentation, the common run after a
 				// comma in indented text, as compactSpace skips it but
-				// without the call (skipIndent's loop).
+				// without the call.
 				n := wire.IndentRun(wire.Load64(s, i))
 				j := i + n
 				for n == 8 && j+8 <= len(s) {
@@ -411,31 +411,22 @@ func compactSpace(s, out []byte, i, mark, delta int) (int, int, int) {
 	} else {
 		copy(out[o:], s[mark:i])
 	}
-	j := skipIndent(s, i)
-	// Near the end of input, a tab or a carriage return: the general
-	// loop, from where the words left off.
-	if j == i || j < len(s) && s[j] <= ' ' {
-		j = wire.SkipSpace(s, j)
+	// Indentation a word at a time (the loop of the comma's case in
+	// parse), then, near the end of input, a tab or a carriage return:
+	// the general loop, from where the words left off.
+	j, n := i, 0
+	if i+8 <= len(s) {
+		n = wire.IndentRun(wire.Load64(s, i))
+		j += n
 	}
-	return j, j, delta - (j - i)
-}
-
-// skipIndent returns the end of the run of whitespace indentation makes (a
-// newline or a space, then spaces) at s[i], taken a word at a time while
-// words of s remain: i where s[i] starts no such run, and a position that
-// may hold more whitespace (a tab, a carriage return, or the last few
-// spaces before the end of s).
-func skipIndent(s []byte, i int) int {
-	if i+8 > len(s) {
-		return i
-	}
-	n := wire.IndentRun(wire.Load64(s, i))
-	j := i + n
 	for n == 8 && j+8 <= len(s) {
 		n = wire.SpaceRun(wire.Load64(s, j))
 		j += n
 	}
-	return j
+	if j == i || j < len(s) && s[j] <= ' ' {
+		j = wire.SkipSpace(s, j)
+	}
+	return j, j, delta - (j - i)
 }
 
 // move16 copies the 16 bytes of src at j to dst at i, as one piece rather
