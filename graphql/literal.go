@@ -496,25 +496,39 @@ func (n *normalizer) stringValue(block bool) bool {
 
 // quoted transcodes the string at n.pos ('"'). rewrite reports a \u{…}
 // escape.
+//
+// The text is copied in runs that end only at the closing quote or at an
+// escape JSON writes otherwise (\/ and \u): the escapes \" \\ \b \f \n \r
+// and \t are the same in JSON and stay in the run, and the UTF-8 of a
+// stretch of text is checked at once when it holds non-ASCII bytes.
 func (n *normalizer) quoted() (ok, rewrite bool) {
 	s := n.src
 	i := n.pos + 1
 	n.vals = append(n.vals, '"')
 	run := i
 	for {
-		i = plainRun(s, i)
+		from := i
+		var wide bool
+		i, wide = textRun(s, i)
+		if wide && !utf8.ValidString(s[from:i]) {
+			n.syntax(badUTF8(s, from), "Invalid UTF-8 within String.")
+			return false, false
+		}
 		if i >= len(s) {
 			n.syntax(i, "Unterminated string.")
 			return false, false
 		}
-		c := s[i]
-		switch {
+		switch c := s[i]; {
 		case c == '"':
 			n.vals = append(n.vals, s[run:i]...)
 			n.vals = append(n.vals, '"')
 			n.pos = i + 1
 			return true, rewrite
 		case c == '\\':
+			if i+1 < len(s) && sameEscape[s[i+1]] {
+				i += 2
+				continue
+			}
 			n.vals = append(n.vals, s[run:i]...)
 			var w int
 			w, ok = n.escape(i)
@@ -534,18 +548,28 @@ func (n *normalizer) quoted() (ok, rewrite bool) {
 			n.vals = append(n.vals, '\\', 't')
 			i++
 			run = i
-		case c < 0x20:
+		default: // c < 0x20
 			n.syntax(i, "Invalid character within String: "+n.char(i)+".")
 			return false, false
-		default: // c >= 0x80
-			r, w := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && w <= 1 {
-				n.syntax(i, "Invalid UTF-8 within String.")
-				return false, false
-			}
-			i += w
 		}
 	}
+}
+
+// sameEscape marks the characters after a backslash that make an escape
+// JSON writes the same way.
+var sameEscape = [256]bool{'"': true, '\\': true, 'b': true, 'f': true, 'n': true, 'r': true, 't': true}
+
+// badUTF8 returns the offset of the first byte from i that does not start
+// a valid UTF-8 sequence.
+func badUTF8(s string, i int) int {
+	for i < len(s) {
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && w <= 1 {
+			return i
+		}
+		i += w
+	}
+	return i
 }
 
 // escape transcodes the escape sequence at s[i] ('\\') and returns its
@@ -850,16 +874,26 @@ func (n *normalizer) isNull() bool {
 	return len(s) >= 4 && s[:4] == "null" && (len(s) == 4 || !nameChar[s[4]])
 }
 
-// plainRun returns the end of the run of plain string bytes (see
-// plainString) of s from i, eight bytes at a time where it can.
-func plainRun(s string, i int) int {
+// textRun returns the end of the run of string text of s from i: bytes
+// up to a quote, a backslash or a control byte, eight at a time where it
+// can. wide reports a byte of 0x80 or above in the run, whose UTF-8 the
+// caller checks.
+func textRun(s string, i int) (end int, wide bool) {
+	var high uint64
 	for ; i+8 <= len(s); i += 8 {
-		if k := wire.PlainLen(load64(s, i)); k < 8 {
-			return i + k
+		x := load64(s, i)
+		if k := wire.TextLen(x); k < 8 {
+			high |= x & (1<<(8*k) - 1)
+			return i + k, high&0x8080808080808080 != 0
 		}
+		high |= x
 	}
-	for i < len(s) && plainString[s[i]] {
-		i++
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c == '"' || c == '\\' {
+			break
+		}
+		high |= uint64(c)
 	}
-	return i
+	return i, high&0x8080808080808080 != 0
 }
