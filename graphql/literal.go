@@ -125,7 +125,13 @@ func (n *normalizer) value(ti *inType) bool {
 		n.syntax(n.pos, "Unexpected "+n.found(n.pos))
 		return false
 	}
-	if ti != nil {
+	switch {
+	case ti == nil:
+	case ti.accept != 0 && kind != litNull: // a built-in scalar or an input object: check's common case
+		if ti.accept&(1<<kind) == 0 || ti.isInt && !int32Text(n.src[start:n.pos]) {
+			n.unexpected(ti.t, ti.def, start)
+		}
+	default:
 		n.check(ti, kind, start)
 	}
 	return true
@@ -258,7 +264,7 @@ func (n *normalizer) object(in *inputType, start int) bool {
 	useMask := in != nil && len(in.fields) <= 64
 	given, required := 0, 0
 	prev := -1
-	nullAt := -1 // where the value of the last field is null
+	nullAt := -1 // where the value of the last field is null (of a OneOf type)
 	for {
 		if !n.skipSpace() {
 			return false
@@ -287,7 +293,9 @@ func (n *normalizer) object(in *inputType, start int) bool {
 			}
 			n.pos++
 			n.tokEnd = n.pos
-			if !n.skipSpace() {
+			if n.pos+1 < len(n.src) && n.src[n.pos] == ' ' && !ignoredStart[n.src[n.pos+1]] {
+				n.pos++ // the common case, inlined
+			} else if !n.skip() {
 				return false
 			}
 		} else if !n.skip() || !n.expect(':') {
@@ -322,9 +330,13 @@ func (n *normalizer) object(in *inputType, start int) bool {
 		if given++; given > 1 {
 			n.vals = append(n.vals, ',')
 		}
-		n.vals = append(n.vals, '"')
-		n.vals = append(n.vals, name...)
-		n.vals = append(n.vals, '"', ':')
+		if i >= 0 {
+			n.vals = append(n.vals, in.keys[i]...)
+		} else {
+			n.vals = append(n.vals, '"')
+			n.vals = append(n.vals, name...)
+			n.vals = append(n.vals, '"', ':')
+		}
 		var ft *inType
 		if in != nil {
 			if i < 0 {
@@ -341,8 +353,10 @@ func (n *normalizer) object(in *inputType, start int) bool {
 		if !n.value(ft) {
 			return false
 		}
-		if nullAt = -1; len(n.vals)-mark == 4 && string(n.vals[mark:]) == "null" {
-			nullAt = valAt
+		if in != nil && in.oneOf {
+			if nullAt = -1; len(n.vals)-mark == 4 && string(n.vals[mark:]) == "null" {
+				nullAt = valAt
+			}
 		}
 	}
 	n.pos++
