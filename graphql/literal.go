@@ -750,18 +750,16 @@ func (n *normalizer) blockString() (ok, rewrite bool) {
 		case c < 0x20:
 			n.syntax(i, "Invalid character within String: "+n.char(i)+".")
 			return false, false
-		case c >= 0x80:
-			r, w := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && w <= 1 {
-				n.syntax(i, "Invalid UTF-8 within String.")
+		default:
+			// The line has text: up to the next quote, backslash or
+			// control byte, nothing else matters to this pass.
+			blank = false
+			j, wide := textRun(s, i+1)
+			if (wide || c >= 0x80) && !utf8.ValidString(s[i:j]) {
+				n.syntax(badUTF8(s, i), "Invalid UTF-8 within String.")
 				return false, false
 			}
-			blank = false
-			i += w
-			continue
-		default:
-			blank = false
-			i++
+			i = j
 			continue
 		}
 		break
@@ -780,12 +778,16 @@ func (n *normalizer) blockString() (ok, rewrite bool) {
 	for i := begin; i <= end && firstText >= 0; line++ {
 		// The line runs from i to the next line terminator (or end).
 		j := i
-		for j < end && s[j] != '\n' && s[j] != '\r' {
+		for j < end {
+			j, _ = textRun(s[:end], j)
+			if j >= end || s[j] == '\n' || s[j] == '\r' {
+				break
+			}
 			if s[j] == '\\' && end-j >= 4 && s[j+1:j+4] == `"""` {
 				j += 4
-				continue
+			} else {
+				j++
 			}
-			j++
 		}
 		if line >= firstText && line <= lastText {
 			if line > firstText {
@@ -813,13 +815,13 @@ func (n *normalizer) blockString() (ok, rewrite bool) {
 // blockLine appends one line of a block string as JSON string content.
 func (n *normalizer) blockLine(l string) {
 	run := 0
-	for i := 0; i < len(l); i++ {
-		c := l[i]
-		if plainString[c] || c >= 0x80 {
-			continue
+	for i := 0; ; i++ {
+		i, _ = textRun(l, i)
+		if i >= len(l) {
+			break
 		}
 		n.vals = append(n.vals, l[run:i]...)
-		if c == '\\' && len(l)-i >= 4 && l[i+1:i+4] == `"""` {
+		if c := l[i]; c == '\\' && len(l)-i >= 4 && l[i+1:i+4] == `"""` {
 			n.vals = append(n.vals, `\"\"\"`...)
 			i += 3
 		} else {
