@@ -38,11 +38,11 @@ var endsPool sync.Pool
 // is not JSON or exceeds a limit, leaving the arena as it was; the caller
 // then runs the scalar parser.
 func (d *Doc) appendFast(src []byte) (uint32, bool) {
-	if len(src) > 4*maxKeptEnds { // it may hold more strings than a kept list
+	// A string and its separator take 3 bytes at least: a shorter input
+	// has no more strings than a kept list holds.
+	if len(src) > 3*maxKeptEnds {
 		if p, ok := endsPool.Get().(*[]uint32); ok {
-			if cap(*p) > cap(d.vector.ends) {
-				d.vector.ends = *p
-			}
+			d.vector.ends = *p // longer than a kept list
 		}
 	}
 	root, ok := d.appendVector(src)
