@@ -183,6 +183,11 @@ func ShortString(x uint64) int {
 // non-ASCII byte): 8 when all are.
 func PlainLen(x uint64) int { return firstLane(stringSpecial(x)) }
 
+// TextLen is PlainLen for a caller that checks UTF-8 apart: bytes of 0x80
+// and above continue the run (8 when no byte of x is a quote, a backslash
+// or a control byte).
+func TextLen(x uint64) int { return firstLane(textSpecial(x)) }
+
 // Plain8 reports whether none of the eight bytes x (loaded little-endian)
 // ends a run of plain string bytes: where ShortString finds no quote among
 // them, the token goes on past them.

@@ -40,6 +40,15 @@ func stringSpecial(x uint64) uint64 {
 	return ((q-lsb)&^q | (b-lsb)&^b | (x - lsb*0x20) | x) & msb
 }
 
+// textSpecial flags lanes that end a run of string text whose UTF-8 is
+// checked apart: '"', '\\' and bytes below 0x20. Bytes of 0x80 and above
+// are not flagged (their high bit is masked by &^x in each term).
+func textSpecial(x uint64) uint64 {
+	q := x ^ (lsb * '"')
+	b := x ^ (lsb * '\\')
+	return ((q-lsb)&^q | (b-lsb)&^b | (x-lsb*0x20)&^x) & msb
+}
+
 // nonDigit flags lanes that are not ASCII digits: below '0' the
 // subtraction borrows into the high bit, above '9' the addition carries
 // into it, and bytes of 0x80 and above have it already.
