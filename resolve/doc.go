@@ -89,8 +89,9 @@
 // arenas that one huge request blew up), the request and response
 // buffers, the renderer — is pooled by the Engine, so a warm engine
 // allocates a few dozen bytes per request whatever the size of the data.
-// Response buffers are shared by the engine's requests; of those over 64
-// KiB it keeps a few, 4 MiB in all and none over 1 MiB, so that a burst
+// Response buffers are shared by the engine's requests (each pooled
+// state keeps one of at most 64 KiB for itself); of those over 64 KiB it
+// keeps a few, 4 MiB in all and none over 1 MiB, so that a burst
 // of large responses leaves no more behind.
 // The slices of an UpstreamRequest are valid only during Transport.Do.
 // An upstream response is limited by Options.Doc.MaxBytes (and by the

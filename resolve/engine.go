@@ -236,6 +236,12 @@ type state struct {
 	done     chan int32 // their completions
 	token    uint64     // the last hand-off's token (see fetchRun.claim)
 
+	// spare is a small response buffer kept for the fetches the request's
+	// goroutine calls itself, which alone touches it: the one a parse
+	// freed, kept with the state between requests, so that such a fetch
+	// takes no buffer from the engine's pool nor returns one to it.
+	spare *buffer
+
 	errs     []byte      // the response's errors so far, comma-separated objects
 	nerr     int         // how many
 	reported []graft.Ref // positions those errors cover (shape.Prior)
@@ -349,7 +355,7 @@ func (st *state) run() {
 		}
 		fi := st.takeBack()
 		if fi >= 0 {
-			st.call(fi)
+			st.call(fi, true)
 		} else {
 			fi = <-st.done
 			st.inflight--
@@ -386,13 +392,13 @@ func (st *state) dispatch() {
 		if st.e.opts.Inline {
 			fi = st.ready[len(st.ready)-1]
 			st.ready = st.ready[:len(st.ready)-1]
-			st.call(fi)
+			st.call(fi, true)
 			st.finish(fi)
 			continue
 		}
 		if len(st.ready) == 1 && st.inflight < cap(st.done) {
 			st.ready = st.ready[:0]
-			st.call(fi)
+			st.call(fi, true)
 			st.finish(fi)
 			continue
 		}
@@ -405,7 +411,7 @@ func (st *state) dispatch() {
 			return // wait for one to finish
 		}
 		st.popReady()
-		st.call(fi)
+		st.call(fi, true)
 		st.finish(fi)
 	}
 }
@@ -481,7 +487,7 @@ func (st *state) async(fi int32, claim *atomic.Uint64, token uint64) {
 		(*h)(e, fi)
 	}
 	if claim.CompareAndSwap(token, 0) {
-		st.call(fi)
+		st.call(fi, false)
 		e.busy.Add(-1)
 		st.done <- fi
 		return
@@ -490,7 +496,8 @@ func (st *state) async(fi int32, claim *atomic.Uint64, token uint64) {
 }
 
 // call sends fetch fi's request; a panicking transport is a failed fetch.
-func (st *state) call(fi int32) {
+// here is true in the request's goroutine, which may use st.spare.
+func (st *state) call(fi int32, here bool) {
 	r := &st.runs[fi]
 	defer func() {
 		if v := recover(); v != nil {
@@ -501,7 +508,11 @@ func (st *state) call(fi int32) {
 		r.err = err
 		return
 	}
-	r.resp = st.e.bufs.get(r.size)
+	if here && st.spare != nil && r.size <= maxBuffer {
+		r.resp, st.spare = st.spare, nil
+	} else {
+		r.resp = st.e.bufs.get(r.size)
+	}
 	r.resp.b, r.err = st.e.t.Do(st.ctx, &r.req, r.resp.b)
 	r.size = len(r.resp.b)
 }
