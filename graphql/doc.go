@@ -67,7 +67,10 @@
 // collect them, counted as they are read, since a fragment spread under a
 // @skip/@include condition is expanded at each spread (a few hundred bytes
 // of fragments spreading the next twice expand to 2^levels nodes), and one
-// selection may hold at most MaxRepeats nodes of one response name. All
+// selection may hold at most MaxRepeats nodes of one response name.
+// gqlparser's rule OverlappingFieldsCanBeMerged compares the fields of one
+// response name pairwise, merged selections included: a document that
+// would make it compare more than 2^18 pairs is refused before it runs. All
 // are request errors.
 //
 // # Errors

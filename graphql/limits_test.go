@@ -96,3 +96,47 @@ func TestTooLarge(t *testing.T) {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
+
+// TestOverlapCost: documents that would make validation compare fields of
+// one response name pairwise past a bound are refused before it runs
+// (10,000 selections of one field took it a minute); Relay-style spreads
+// of many fragments that select the same field pass.
+func TestOverlapCost(t *testing.T) {
+	schema, err := graphql.ParseSchema(sdl, graphql.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fragments := func(n int) string {
+		var b strings.Builder
+		b.WriteString("{ chain {")
+		for i := range n {
+			b.WriteString(" ...F" + strconv.Itoa(i))
+		}
+		b.WriteString(" } }")
+		for i := range n {
+			b.WriteString(" fragment F" + strconv.Itoa(i) + " on Chain { value }")
+		}
+		return b.String()
+	}
+	const tooMany = `"The operation is too large: validating it compares more than 262144 pairs of fields of one response name."`
+	for _, tc := range []struct{ name, query, want string }{
+		{"one field 1000 times", "{ chain {" + strings.Repeat(" value", 1000) + " } }",
+			`{"errors":[{"message":` + tooMany + `,"locations":[{"line":1,"column":11}]}]}`},
+		{"a field 100 times, its selection merged", "{" + strings.Repeat(" chain {"+strings.Repeat(" value", 100)+" }", 100) + " }",
+			`{"errors":[{"message":` + tooMany + `,"locations":[{"line":1,"column":11}]}]}`},
+		{"200 fragments of one field", fragments(200), `{"data":{"chain":{"value":1}}}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			got := respond(t, schema, specCase{query: tc.query, data: `{"chain":{"value":1}}`})
+			runtime.ReadMemStats(&after)
+			if got != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+			if n := after.TotalAlloc - before.TotalAlloc; n > 64<<20 {
+				t.Errorf("allocated %d bytes", n)
+			}
+		})
+	}
+}
