@@ -118,22 +118,26 @@ func possibleFragmentSpreads(observers *core.Events, addError core.AddErrFunc) {
 // that OverlappingFieldsCanBeMerged may compare. The rule compares every
 // two fields of a name in a selection set, and for two that have
 // selections, their fields of a name in turn: a document of 10,000
-// selections of one field ("{ me { name name … } }", or 100 of "me" with
-// 100 of "name" each) made it compare 50 million pairs, a minute of CPU
-// time, within every other limit. 2^18 pairs take it about a tenth of a
-// second; a document that spreads 200 fragments selecting "id" into one
-// selection compares 20,000.
+// selections of one field (60 KB: "{ chain { value value … } }", or 100
+// of "chain" with 100 of "value" each) made it compare 50 million pairs,
+// 45 and 32 s on a loaded machine, within the gateway's other limits.
+// 2^18 pairs are about 200 times fewer; a document that spreads 200
+// fragments selecting "id" into one selection compares 20,000.
 const maxOverlapPairs = 1 << 18
+
+// maxOverlapReads bounds the field nodes overlapCost reads: in each
+// selection set, the fragments spread into it are read again.
+const maxOverlapReads = 1 << 20
 
 // overlapCost returns an error when OverlappingFieldsCanBeMerged would
 // compare more than maxOverlapPairs pairs of fields in doc, counted as
 // the rule meets them: in each selection set of the document, the fields
 // of each response name, fragments spread into it included (each once),
 // and below two or more fields of a name their selections merged. It
-// reads at most maxOverlapPairs field nodes. A document whose fragments
+// reads at most maxOverlapReads field nodes. A document whose fragments
 // spread each other in a cycle is left to the rule that reports it.
 func overlapCost(doc *ast.QueryDocument) *gqlerror.Error {
-	o := overlap{frags: make(map[string]*ast.FragmentDefinition, len(doc.Fragments))}
+	o := overlap{frags: make(map[string]*ast.FragmentDefinition, len(doc.Fragments)), index: map[string]int{}, visited: map[string]bool{}}
 	for _, f := range doc.Fragments {
 		o.frags[f.Name] = f
 	}
@@ -175,8 +179,12 @@ func overlapCost(doc *ast.QueryDocument) *gqlerror.Error {
 	if o.at == nil {
 		return nil
 	}
+	msg := "compares more than " + itoa(maxOverlapPairs) + " pairs of fields of one response name."
+	if o.reads {
+		msg = "reads more than " + itoa(maxOverlapReads) + " field selections, the fragments spread into each selection set expanded."
+	}
 	return &gqlerror.Error{
-		Message:   "The operation is too large: validating it compares more than " + itoa(maxOverlapPairs) + " pairs of fields of one response name.",
+		Message:   "The operation is too large: validating it " + msg,
 		Locations: []gqlerror.Location{{Line: o.at.Line, Column: o.at.Column}},
 	}
 }
@@ -185,74 +193,98 @@ type overlap struct {
 	frags       map[string]*ast.FragmentDefinition
 	pairs, read int
 	at          *ast.Position // where the budget was passed; nil while it holds
+	reads       bool          // the budget passed is maxOverlapReads
+
+	// Scratch of merged, reused by every call: groups is a stack (a call
+	// truncates it back), index and visited are the current call's until
+	// it recurses.
+	groups  []overlapGroup
+	index   map[string]int
+	visited map[string]bool
+}
+
+// overlapGroup is the fields of one response name in a merged selection.
+type overlapGroup struct {
+	n     int
+	first *ast.Field
+	sub   ast.SelectionSet   // the first field's selection
+	subs  []ast.SelectionSet // all of them, once two have one
 }
 
 // merged counts the pairs of the selection sets sets, merged as the
 // selections of fields of one response name are, and below two or more
 // fields of a name (one field's selection is a selection set of the
-// document, counted on its own). It reports false once past the budget.
+// document, counted on its own). It reports false once past a budget.
 func (o *overlap) merged(sets []ast.SelectionSet) bool {
-	type group struct {
-		n     int
-		first *ast.Field
-		subs  []ast.SelectionSet
-	}
-	var names []string
-	groups := map[string]*group{}
-	visited := map[string]bool{}
-	var walk func(set ast.SelectionSet) bool
-	walk = func(set ast.SelectionSet) bool {
-		for _, sel := range set {
-			switch s := sel.(type) {
-			case *ast.Field:
-				if o.read++; o.read > maxOverlapPairs {
-					o.at = s.Position
-					return false
-				}
-				name := s.Alias
-				if name == "" {
-					name = s.Name
-				}
-				g := groups[name]
-				if g == nil {
-					g = &group{first: s}
-					groups[name] = g
-					names = append(names, name)
-				}
-				g.n++
-				if len(s.SelectionSet) > 0 {
-					g.subs = append(g.subs, s.SelectionSet)
-				}
-			case *ast.InlineFragment:
-				if !walk(s.SelectionSet) {
-					return false
-				}
-			case *ast.FragmentSpread:
-				if f := o.frags[s.Name]; f != nil && !visited[s.Name] {
-					visited[s.Name] = true
-					if !walk(f.SelectionSet) {
-						return false
-					}
-				}
-			}
-		}
-		return true
-	}
+	base := len(o.groups)
+	defer func() {
+		clear(o.groups[base:])
+		o.groups = o.groups[:base]
+	}()
+	clear(o.index)
+	clear(o.visited)
 	for _, set := range sets {
-		if !walk(set) {
+		if !o.walk(set, base) {
 			return false
 		}
 	}
-	for _, name := range names {
-		g := groups[name]
+	for i := base; i < len(o.groups); i++ {
+		g := &o.groups[i]
 		if o.pairs += g.n * (g.n - 1) / 2; o.pairs > maxOverlapPairs {
 			o.at = g.first.Position
 			return false
 		}
 	}
-	for _, name := range names {
-		if g := groups[name]; g.n > 1 && len(g.subs) > 0 && !o.merged(g.subs) {
+	for i := base; i < len(o.groups); i++ {
+		if subs := o.groups[i].subs; len(subs) > 1 && !o.merged(subs) {
 			return false
+		}
+	}
+	return true
+}
+
+// walk adds the fields of set, and of the fragments spread into it, to
+// the groups of the merged call whose groups start at base.
+func (o *overlap) walk(set ast.SelectionSet, base int) bool {
+	for _, sel := range set {
+		switch s := sel.(type) {
+		case *ast.Field:
+			if o.read++; o.read > maxOverlapReads {
+				o.at, o.reads = s.Position, true
+				return false
+			}
+			name := s.Alias
+			if name == "" {
+				name = s.Name
+			}
+			i, ok := o.index[name]
+			if !ok {
+				i = len(o.groups)
+				o.index[name] = i
+				o.groups = append(o.groups, overlapGroup{first: s})
+			}
+			g := &o.groups[i]
+			g.n++
+			switch {
+			case len(s.SelectionSet) == 0:
+			case g.sub == nil:
+				g.sub = s.SelectionSet
+			case g.subs == nil:
+				g.subs = []ast.SelectionSet{g.sub, s.SelectionSet}
+			default:
+				g.subs = append(g.subs, s.SelectionSet)
+			}
+		case *ast.InlineFragment:
+			if !o.walk(s.SelectionSet, base) {
+				return false
+			}
+		case *ast.FragmentSpread:
+			if f := o.frags[s.Name]; f != nil && !o.visited[s.Name] {
+				o.visited[s.Name] = true
+				if !o.walk(f.SelectionSet, base) {
+					return false
+				}
+			}
 		}
 	}
 	return true
