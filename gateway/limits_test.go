@@ -159,3 +159,18 @@ func TestMaxFieldsConditionalSpreads(t *testing.T) {
 		})
 	}
 }
+
+// TestRepeatedFields: 10,000 selections of one field (60 KB, within the
+// default MaxTokens) are refused before validation, which compares the
+// fields of a name pairwise (it took 45 s on them).
+func TestRepeatedFields(t *testing.T) {
+	srv := demoGateway(t, Options{}, nil)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	checkHTTP(t, srv, httpCase{body: post("{ me {" + strings.Repeat(" name", 10000) + " } }"), status: 200,
+		want: `{"errors":[{"message":"The operation is too large: validating it compares more than 262144 pairs of fields of one response name.","locations":[{"line":1,"column":8}]}]}`})
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 16<<20 {
+		t.Errorf("the request allocated %d bytes, want at most %d", n, 16<<20)
+	}
+}
