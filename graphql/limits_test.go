@@ -156,3 +156,39 @@ func TestOverlapCost(t *testing.T) {
 		})
 	}
 }
+
+// TestCollectLimits: Options.MaxFields bounds the field nodes and the
+// @skip/@include conditions collected with fragments expanded, and
+// MaxRepeats the nodes of one response name in one selection.
+func TestCollectLimits(t *testing.T) {
+	small, err := graphql.ParseSchema(sdl, graphql.Options{MaxFields: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wide, err := graphql.ParseSchema(sdl, graphql.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		schema *graphql.Schema
+		query  string
+		want   string
+	}{
+		{"ten fields", small, "{ chain {" + strings.Repeat(" value", 9) + " } }", `{"data":{"chain":{"value":1}}}`},
+		{"eleven fields", small, "{ chain {" + strings.Repeat(" value", 10) + " } int }",
+			`{"errors":[{"message":"The operation is too large: with its fragments expanded where they are spread, it has more than 10 field selections, repeated ones included.","locations":[{"line":1,"column":65}]}]}`},
+		{"conditions", small, "query($v: Boolean!) { chain { ...A @include(if: $v) ...A @skip(if: $v) value } } fragment A on Chain { ...B @include(if: $v) ...B @skip(if: $v) } fragment B on Chain { value @include(if: $v) }",
+			`{"errors":[{"message":"The operation is too large: with its fragments expanded where they are spread, it has more than 10 @skip and @include conditions, repeated ones included.","locations":[{"line":1,"column":56}]}]}`},
+		{"256 repeats", wide, "{ chain {" + strings.Repeat(" value", 256) + " } }", `{"data":{"chain":{"value":1}}}`},
+		{"257 repeats", wide, "{ chain {" + strings.Repeat(" value", 257) + " } }",
+			`{"errors":[{"message":"The operation is too large: with its fragments expanded where they are spread, one selection has more than 256 fields \"value\".","locations":[{"line":1,"column":11}]}]}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := respond(t, tc.schema, specCase{query: tc.query, data: `{"chain":{"value":1},"int":1}`, vars: `{"v":true}`})
+			if got != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+		})
+	}
+}
