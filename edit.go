@@ -1,6 +1,8 @@
 package graft
 
 import (
+	"unicode/utf8"
+
 	"github.com/graftjson/graft/internal/wire"
 )
 
@@ -102,16 +104,35 @@ func (d *Doc) setLink(c, prev, k uint32) {
 // text is longer than maxNameLen adds nothing and returns an error.
 func (d *Doc) newName(name string, v uint32) (uint32, error) {
 	off := len(d.buf)
-	d.buf = wire.AppendQuote(d.buf, name)
+	var flags uint32
+	if plainName(name) {
+		d.buf = append(d.buf, '"')
+		d.buf = append(d.buf, name...)
+		d.buf = append(d.buf, '"')
+	} else {
+		d.buf = wire.AppendQuote(d.buf, name)
+		flags = quoteFlags(d.buf[off:], len(name))
+	}
 	t := d.buf[off:]
 	if len(t) > maxNameLen {
 		d.buf = d.buf[:off]
 		return 0, &Error{Offset: -1, Reason: "member name longer than " + itoa(maxNameLen) + " bytes", Err: ErrLimit}
 	}
-	k := d.newText(String, flagName|quoteFlags(t, len(name))|uint32(len(t))<<payloadShift, off)
+	k := d.newText(String, flagName|flags|uint32(len(t))<<payloadShift, off)
 	v = d.attachable(v) // may grow d.nodes: not in the same statement
 	d.nodes[uint32(k)].child = v
 	return uint32(k), nil
+}
+
+// plainName reports whether name quotes as itself between two quotes:
+// ASCII with no control character, quote or backslash.
+func plainName(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; c < ' ' || c >= utf8.RuneSelf || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // attachable returns the node to attach for value v: v itself, or for a

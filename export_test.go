@@ -26,3 +26,18 @@ func AppendFast(d *Doc, src []byte) (Ref, bool) {
 // SameIndex returns the Ref of d at r's index: parsing the same text into
 // a fresh Doc gives the same indices, under another tag.
 func SameIndex(d *Doc, r Ref) Ref { return d.ref(uint32(r)) }
+
+// Indexed reports whether object r has a member index (see Set).
+func Indexed(d *Doc, r Ref) bool { return d.indexed(uint32(r)) }
+
+// AppendTiny runs only the tiny parse of Append on src and reports whether
+// it took the input; where it did not, the Doc holds the same values as
+// before.
+func AppendTiny(d *Doc, src []byte) (Ref, bool) {
+	d.options()
+	if len(d.nodes) == 0 {
+		d.firstNode()
+	}
+	root, ok := d.appendTiny(src)
+	return d.ref(root), ok
+}

@@ -348,6 +348,12 @@ func FuzzMerge(f *testing.F) {
 		{`{}`, `1`, "/a~1b/m~0n"},
 		{`{}`, `1`, "a"},
 		{"{\n  \"id\": 12345678901234567890\n}", `{"id":12345678901234567891}`, ""},
+		// The ways out of MergeAt's walk of the usual pointer.
+		{`{"abcdefgh":{"abcdefghi":{"x":1}}}`, `{"y":2}`, "/abcdefgh/abcdefghi"},
+		{`{"b":{"x":1},"\u0062":{"y":2}}`, `{"z":3}`, "/b/c"},
+		{`{"a":{"é":{"x":1}}}`, `{"y":2}`, "/a/é"},
+		{`{"":{"":1}}`, `2`, "//"},
+		{`{"a":{"b/c":{}}}`, `3`, "/a/b~1c/d"},
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s[0]), []byte(s[1]), s[2])

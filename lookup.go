@@ -17,10 +17,15 @@ func (d *Doc) Member(obj Ref, name string) Ref {
 	if d.container(obj, Object) == nil {
 		return 0
 	}
-	k := d.lastMember(uint32(obj), name)
+	return d.member(uint32(obj), name)
+}
+
+// member is Member of object obj.
+func (d *Doc) member(obj uint32, name string) Ref {
+	k := d.lastMember(obj, name)
 	if k == 0 {
 		if built, ok := builtName(name); ok {
-			k = d.lastMember(uint32(obj), built)
+			k = d.lastMember(obj, built)
 		}
 	}
 	if k != 0 {
@@ -58,7 +63,7 @@ func (d *Doc) Get(r Ref, path ...string) Ref {
 func (d *Doc) step(r Ref, tok string) Ref {
 	switch d.Kind(r) {
 	case Object:
-		return d.Member(r, tok)
+		return d.member(uint32(r), tok)
 	case Array:
 		if i := wire.ArrayIndex(tok); i >= 0 {
 			return d.Index(r, i)
@@ -105,7 +110,7 @@ func (d *Doc) scanMembers(obj uint32, name string) (found, last uint32, count in
 				if start+8 > len(buf) {
 					break
 				}
-				if binary.LittleEndian.Uint64(buf[start:])&mask == word {
+				if binary.LittleEndian.Uint64(buf[start:start+8])&mask == word {
 					found = k
 				}
 			} else if meta&flagEscaped != 0 {

@@ -2,9 +2,11 @@ package graft
 
 import (
 	"bytes"
+	"encoding/binary"
 	"iter"
 	"slices"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/graftjson/graft/internal/wire"
 )
@@ -120,10 +122,16 @@ func (d *Doc) markConsumed(src Ref, full bool, err error) error {
 // consumed returns the error for src if it is a merge source emptied by
 // an earlier merge.
 func (d *Doc) consumed(src Ref) error {
-	if n := d.at(src); n != nil && n.off == consumedOff && n.child == 0 && (n.meta == uint32(Object) || n.meta == uint32(Array)) {
+	if n := d.at(src); n != nil && n.isConsumed() {
 		return errConsumed
 	}
 	return nil
+}
+
+// isConsumed reports whether n is a merge source emptied by an earlier
+// merge.
+func (n *node) isConsumed() bool {
+	return n.off == consumedOff && n.child == 0 && (n.meta == uint32(Object) || n.meta == uint32(Array))
 }
 
 // unspan empties container i, whose members or items a merge has moved
@@ -158,25 +166,47 @@ func (d *Doc) unspan(i uint32) {
 // the end are errors wrapping ErrPointer). Conflict errors name the full
 // pointer from dst.
 func (d *Doc) MergeAt(dst Ref, p string, src Ref) error {
-	if d.target(dst) == nil || d.at(src) == nil {
+	sn := d.at(src)
+	if d.target(dst) == nil || sn == nil {
 		return d.refsError(dst, wantTarget, src)
 	}
-	if err := d.consumed(src); err != nil {
-		return err
-	}
-	if err := checkPointer(p); err != nil {
-		return err
+	if sn.isConsumed() {
+		return errConsumed
 	}
 	// Walk what exists of the path first, without changing anything, so
 	// that a path that cannot be merged at fails with the Doc untouched.
-	cur, at, err := d.reach(uint32(dst), p)
-	if err != nil {
-		return err
+	// The usual pointer is checked as it is followed (see reachShort).
+	cur, at, missing := d.reachShort(uint32(dst), p)
+	if at != "" {
+		escaped, err := scanPointer(p, len(p)-len(at))
+		if err != nil {
+			return err
+		}
+		if !missing {
+			if cur, at, err = d.reach(cur, p, at, escaped); err != nil {
+				return err
+			}
+		}
+		if at != "" {
+			return d.mergeNew(cur, p, at, escaped, src)
+		}
 	}
-	if (at != "" || uint32(src) != cur) && d.contains(uint32(src), cur) {
+	if k := sn.kind(); (k == Object || k == Array) && uint32(src) != cur && d.contains(uint32(src), cur) {
+		return errCycle // (a scalar contains only itself)
+	}
+	full := sn.child != 0
+	d.start()
+	return d.markConsumed(src, full, d.finish(d.mergeAll(cur, uint32(src)), p))
+}
+
+// mergeNew is MergeAt where pointer p names nothing yet from node cur on:
+// at, the rest of p, holds the names to create, the last with src as its
+// value. Escaped says whether p holds an escape.
+func (d *Doc) mergeNew(cur uint32, p, at string, escaped bool, src Ref) error {
+	if d.contains(uint32(src), cur) {
 		return errCycle
 	}
-	if k := d.nodes[cur].kind(); at != "" && k != Object && k != Null {
+	if k := d.nodes[cur].kind(); k != Object && k != Null {
 		switch d.options().Conflict {
 		case ConflictKeep:
 			return nil
@@ -186,29 +216,35 @@ func (d *Doc) MergeAt(dst Ref, p string, src Ref) error {
 	}
 	// Names to create: refuse what newName would, and more new levels than
 	// an input may nest (the pointer is the caller's text; printers and
-	// merges recurse once per level).
-	levels := 0
-	for rest := at; rest != ""; levels++ {
-		var raw string
-		raw, rest = nextToken(rest)
-		if len(raw) > (maxNameLen-2)/6 && len(wire.AppendQuote(nil, unescapeToken(raw))) > maxNameLen {
-			return &Error{Offset: -1, Pointer: p, Reason: "member name longer than " + itoa(maxNameLen) + " bytes", Err: ErrLimit}
-		}
-		if levels == d.options().MaxDepth {
-			return &Error{Offset: -1, Pointer: p, Reason: "pointer would create more than " + itoa(d.options().MaxDepth) + " nested objects", Err: ErrLimit}
+	// merges recurse once per level). A short rest without escapes has
+	// neither: no more levels than bytes, no name longer than it.
+	if escaped || len(at) > min(d.options().MaxDepth, (maxNameLen-2)/6) {
+		levels := 0
+		for rest := at; rest != ""; levels++ {
+			var raw string
+			raw, rest = nextToken(rest)
+			if len(raw) > (maxNameLen-2)/6 && len(wire.AppendQuote(nil, unescapeToken(raw))) > maxNameLen {
+				return &Error{Offset: -1, Pointer: p, Reason: "member name longer than " + itoa(maxNameLen) + " bytes", Err: ErrLimit}
+			}
+			if levels == d.options().MaxDepth {
+				return &Error{Offset: -1, Pointer: p, Reason: "pointer would create more than " + itoa(d.options().MaxDepth) + " nested objects", Err: ErrLimit}
+			}
 		}
 	}
 	d.start()
-	if at != "" && d.nodes[cur].kind() != Object {
+	if d.nodes[cur].kind() != Object {
 		d.overwrite(cur, node{meta: uint32(Object)})
 	}
-	for at != "" {
+	for {
 		raw, rest := nextToken(at)
 		v := uint32(src)
 		if rest != "" {
 			v = uint32(d.NewObject())
 		}
-		k, err := d.newName(unescapeToken(raw), v)
+		if escaped {
+			raw = unescapeToken(raw)
+		}
+		k, err := d.newName(raw, v)
 		if err != nil {
 			return d.finish(err, p)
 		}
@@ -218,31 +254,29 @@ func (d *Doc) MergeAt(dst Ref, p string, src Ref) error {
 		}
 		cur, at = v, rest
 	}
-	full := d.nodes[uint32(src)].child != 0
-	return d.markConsumed(src, full, d.finish(d.mergeAll(cur, uint32(src)), p))
 }
 
-// reach follows pointer p from cur as far as the document goes. It returns
-// the last node reached and the rest of p: empty if all of p exists, or
-// starting with the first token that names nothing yet (a missing member,
-// or a step into a null or scalar). An array step to an item that does not
-// exist is an error.
-func (d *Doc) reach(cur uint32, p string) (uint32, string, error) {
-	for at := p; at != ""; {
+// reach follows at, the rest of the valid pointer p, from cur as far as
+// the document goes. It returns the last node reached and the rest of p:
+// empty if all of p exists, or starting with the first token that names
+// nothing yet (a missing member, or a step into a null or scalar). An
+// array step to an item that does not exist is an error. Escaped says
+// whether at holds an escape (see scanPointer).
+func (d *Doc) reach(cur uint32, p, at string, escaped bool) (uint32, string, error) {
+	for at != "" {
 		raw, rest := nextToken(at)
 		switch d.nodes[cur].kind() {
 		case Array:
-			_, k, _ := d.itemAt(d.ref(cur), wire.ArrayIndex(raw))
-			if k == 0 {
-				reason := "no item " + raw + " in an array of length " + itoa(d.Len(d.ref(cur)))
-				if wire.ArrayIndex(raw) < 0 {
-					reason = strconv.Quote(raw) + " is not the index of an item (an array of length " + itoa(d.Len(d.ref(cur))) + ")"
-				}
-				return 0, "", &Error{Offset: -1, Pointer: p[:len(p)-len(rest)], Reason: reason, Err: ErrPointer}
+			i, err := d.reachItem(cur, raw, p[:len(p)-len(rest)])
+			if err != nil {
+				return 0, "", err
 			}
-			cur = d.resolve(k)
+			cur = i
 		case Object:
-			k := d.lastMember(cur, unescapeToken(raw))
+			if escaped {
+				raw = unescapeToken(raw)
+			}
+			k := d.lastMember(cur, raw)
 			if k == 0 {
 				return cur, at, nil
 			}
@@ -253,6 +287,75 @@ func (d *Doc) reach(cur uint32, p string) (uint32, string, error) {
 		at = rest
 	}
 	return cur, "", nil
+}
+
+// reachShort is reach's walk of the usual pointer, unchecked: as far as
+// its tokens are ASCII without escapes and at most 8 bytes long, and the
+// values reached objects without an index. It follows p from cur and
+// returns the node reached and the rest of p, for a check (scanPointer)
+// and reach to go on from, or, if missing, the node whose member the
+// rest's first token names is missing. It is lastMember's scan
+// (scanMembers) with the token's word built as the pointer is split and
+// checked, in one loop without calls.
+func (d *Doc) reachShort(cur uint32, p string) (_ uint32, _ string, missing bool) {
+	nodes, buf, indexed := d.nodes, d.buf, d.index.obj
+	for len(p) > 1 && p[0] == '/' && p[1] != '/' { // the empty name: reach
+		n := &nodes[cur]
+		if n.kind() != Object || cur == indexed {
+			break
+		}
+		var word uint64
+		j := 1
+		for ; j < len(p); j++ {
+			c := p[j]
+			if c == '/' {
+				break
+			}
+			if c == '~' || c >= utf8.RuneSelf || j > 8 {
+				return cur, p, false
+			}
+			word |= uint64(c) << (8 * (j - 1) & 63)
+		}
+		want := uint32(String) | flagName | uint32(j+1)<<payloadShift
+		mask := ^uint64(0) >> ((72 - 8*j) & 63) // j-1 bytes, 1 to 8
+		found, k := uint32(0), n.child
+		for ; k != 0; k = nodes[k].next {
+			m := &nodes[k]
+			if meta := m.meta & nameMeta; meta == want {
+				start := int(m.off) + 1
+				if start+8 > len(buf) {
+					break
+				}
+				if binary.LittleEndian.Uint64(buf[start:start+8])&mask == word {
+					found = k
+				}
+			} else if meta&flagEscaped != 0 {
+				break
+			}
+		}
+		if k != 0 {
+			break // reach looks again
+		}
+		if found == 0 {
+			return cur, p, true
+		}
+		cur, p = nodes[found].child, p[j:]
+	}
+	return cur, p, false
+}
+
+// reachItem is reach's step into array arr by raw token raw, the last of
+// pointer p: the item's node, or an error if there is none.
+func (d *Doc) reachItem(arr uint32, raw, p string) (uint32, error) {
+	_, k, _ := d.itemAt(d.ref(arr), wire.ArrayIndex(raw))
+	if k == 0 {
+		reason := "no item " + raw + " in an array of length " + itoa(d.Len(d.ref(arr)))
+		if wire.ArrayIndex(raw) < 0 {
+			reason = strconv.Quote(raw) + " is not the index of an item (an array of length " + itoa(d.Len(d.ref(arr))) + ")"
+		}
+		return 0, &Error{Offset: -1, Pointer: p, Reason: reason, Err: ErrPointer}
+	}
+	return d.resolve(k), nil
 }
 
 // MergeEachSeq is MergeEach with the targets as a sequence, such as the
@@ -424,18 +527,25 @@ func (d *Doc) linkEach(targets []Ref, src, last uint32) bool {
 
 // start prepares a merge. Only a merge under ConflictError can fail once it
 // has begun changing the Doc, so only such a merge keeps a journal.
+// (Normalizing Options leaves Conflict as it is.)
 func (d *Doc) start() {
 	d.merging.path = d.merging.path[:0]
-	if d.options().Conflict == ConflictError {
+	if d.opts.Conflict == ConflictError {
 		d.begin()
 	}
 }
 
 // finish commits or rolls back, and completes a conflict error's pointer.
+// Without a journal it returns err: a call small enough to inline.
 func (d *Doc) finish(err error, prefix string) error {
 	if !d.journal.open {
 		return err
 	}
+	return d.settle(err, prefix)
+}
+
+// settle is finish with the journal open.
+func (d *Doc) settle(err error, prefix string) error {
 	if err == nil {
 		d.commit()
 		return nil
@@ -599,7 +709,7 @@ func (d *Doc) conflict(di, si uint32) error {
 func (d *Doc) replace(di, si uint32) {
 	d.spans.moved = true
 	d.overwrite(di, asValue(d.nodes[si]))
-	if si != di {
+	if k := d.nodes[si].kind(); si != di && (k == Object || k == Array) {
 		d.consume(si)
 	}
 }

@@ -391,6 +391,45 @@ func TestMergeAt(t *testing.T) {
 			errorP: result{ptr: "a", err: graft.ErrPointer}, replace: result{ptr: "a", err: graft.ErrPointer}, keep: result{ptr: "a", err: graft.ErrPointer}},
 		{name: "malformed escape", dst: `{}`, at: "/a~2", src: `2`,
 			errorP: result{ptr: "/a~2", err: graft.ErrPointer}, replace: result{ptr: "/a~2", err: graft.ErrPointer}, keep: result{ptr: "/a~2", err: graft.ErrPointer}},
+		// The usual pointer is followed and checked in one loop (names of
+		// up to 8 bytes, ASCII, no escapes, through objects without an
+		// index); each way out of it goes on in the general walk.
+		{name: "names of 8 bytes", dst: `{"abcdefgh":{"abcdefgi":{"x":0}}}`, at: "/abcdefgh/abcdefgi", src: `{"y":1}`,
+			errorP: result{want: `{"abcdefgh":{"abcdefgi":{"x":0,"y":1}}}`}, replace: result{want: `{"abcdefgh":{"abcdefgi":{"x":0,"y":1}}}`}, keep: result{want: `{"abcdefgh":{"abcdefgi":{"x":0,"y":1}}}`}},
+		{name: "name of 9 bytes after a short one", dst: `{"a":{"abcdefghi":{"x":0},"abcdefghj":1}}`, at: "/a/abcdefghi", src: `{"y":1}`,
+			errorP: result{want: `{"a":{"abcdefghi":{"x":0,"y":1},"abcdefghj":1}}`}, replace: result{want: `{"a":{"abcdefghi":{"x":0,"y":1},"abcdefghj":1}}`}, keep: result{want: `{"a":{"abcdefghi":{"x":0,"y":1},"abcdefghj":1}}`}},
+		{name: "name of 9 bytes missing", dst: `{"a":{"abcdefgh":0}}`, at: "/a/abcdefghi/j", src: `1`,
+			errorP: result{want: `{"a":{"abcdefgh":0,"abcdefghi":{"j":1}}}`}, replace: result{want: `{"a":{"abcdefgh":0,"abcdefghi":{"j":1}}}`}, keep: result{want: `{"a":{"abcdefgh":0,"abcdefghi":{"j":1}}}`}},
+		{name: "empty name", dst: `{"":{"":{"x":0}}}`, at: "//", src: `{"y":1}`,
+			errorP: result{want: `{"":{"":{"x":0,"y":1}}}`}, replace: result{want: `{"":{"":{"x":0,"y":1}}}`}, keep: result{want: `{"":{"":{"x":0,"y":1}}}`}},
+		{name: "empty name missing", dst: `{"a":{"b":0}}`, at: "/a//c", src: `1`,
+			errorP: result{want: `{"a":{"b":0,"":{"c":1}}}`}, replace: result{want: `{"a":{"b":0,"":{"c":1}}}`}, keep: result{want: `{"a":{"b":0,"":{"c":1}}}`}},
+		{name: "last of duplicate names", dst: `{"a":{"x":0},"b":1,"a":{"y":0}}`, at: "/a", src: `{"z":1}`,
+			errorP: result{want: `{"a":{"x":0},"b":1,"a":{"y":0,"z":1}}`}, replace: result{want: `{"a":{"x":0},"b":1,"a":{"y":0,"z":1}}`}, keep: result{want: `{"a":{"x":0},"b":1,"a":{"y":0,"z":1}}`}},
+		{name: "escaped name in the document", dst: `{"a":{"\u0062":{"x":0}}}`, at: "/a/b", src: `{"y":1}`,
+			errorP: result{want: `{"a":{"\u0062":{"x":0,"y":1}}}`}, replace: result{want: `{"a":{"\u0062":{"x":0,"y":1}}}`}, keep: result{want: `{"a":{"\u0062":{"x":0,"y":1}}}`}},
+		{name: "escaped duplicate after a plain name", dst: `{"b":{"x":0},"\u0062":{"y":0}}`, at: "/b", src: `{"z":1}`,
+			errorP: result{want: `{"b":{"x":0},"\u0062":{"y":0,"z":1}}`}, replace: result{want: `{"b":{"x":0},"\u0062":{"y":0,"z":1}}`}, keep: result{want: `{"b":{"x":0},"\u0062":{"y":0,"z":1}}`}},
+		{name: "name beyond ASCII", dst: `{"a":{"é":{"x":0}}}`, at: "/a/é", src: `{"y":1}`,
+			errorP: result{want: `{"a":{"é":{"x":0,"y":1}}}`}, replace: result{want: `{"a":{"é":{"x":0,"y":1}}}`}, keep: result{want: `{"a":{"é":{"x":0,"y":1}}}`}},
+		{name: "name beyond ASCII missing", dst: `{"a":{}}`, at: "/a/é/b", src: `1`,
+			errorP: result{want: `{"a":{"é":{"b":1}}}`}, replace: result{want: `{"a":{"é":{"b":1}}}`}, keep: result{want: `{"a":{"é":{"b":1}}}`}},
+		{name: "escape after plain tokens", dst: `{"a":{"b/c":{"x":0}}}`, at: "/a/b~1c", src: `{"y":1}`,
+			errorP: result{want: `{"a":{"b/c":{"x":0,"y":1}}}`}, replace: result{want: `{"a":{"b/c":{"x":0,"y":1}}}`}, keep: result{want: `{"a":{"b/c":{"x":0,"y":1}}}`}},
+		{name: "malformed escape after existing members", dst: `{"a":{"b":{}}}`, at: "/a/b/c~2", src: `2`,
+			errorP: result{ptr: "/a/b/c~2", err: graft.ErrPointer}, replace: result{ptr: "/a/b/c~2", err: graft.ErrPointer}, keep: result{ptr: "/a/b/c~2", err: graft.ErrPointer}},
+		{name: "malformed escape after a missing member", dst: `{"a":{}}`, at: "/a/b/c~", src: `2`,
+			errorP: result{ptr: "/a/b/c~", err: graft.ErrPointer}, replace: result{ptr: "/a/b/c~", err: graft.ErrPointer}, keep: result{ptr: "/a/b/c~", err: graft.ErrPointer}},
+		{name: "invalid UTF-8 after existing members", dst: `{"a":{"b":{}}}`, at: "/a/b/\xff", src: `2`,
+			errorP: result{ptr: "/a/b/\xff", err: graft.ErrPointer}, replace: result{ptr: "/a/b/\xff", err: graft.ErrPointer}, keep: result{ptr: "/a/b/\xff", err: graft.ErrPointer}},
+		{name: "array after plain tokens missing item", dst: `{"a":{"l":[1]}}`, at: "/a/l/2/x", src: `2`,
+			errorP: result{ptr: "/a/l/2", err: graft.ErrPointer}, replace: result{ptr: "/a/l/2", err: graft.ErrPointer}, keep: result{ptr: "/a/l/2", err: graft.ErrPointer}},
+		{name: "member after an array", dst: `{"a":{"l":[{"m":{"x":0}}]}}`, at: "/a/l/0/m", src: `{"y":1}`,
+			errorP: result{want: `{"a":{"l":[{"m":{"x":0,"y":1}}]}}`}, replace: result{want: `{"a":{"l":[{"m":{"x":0,"y":1}}]}}`}, keep: result{want: `{"a":{"l":[{"m":{"x":0,"y":1}}]}}`}},
+		{name: "new names quoted", dst: `{}`, at: "/a\"b/c\\d/\u0001", src: `1`,
+			errorP: result{want: `{"a\"b":{"c\\d":{"\u0001":1}}}`}, replace: result{want: `{"a\"b":{"c\\d":{"\u0001":1}}}`}, keep: result{want: `{"a\"b":{"c\\d":{"\u0001":1}}}`}},
+		{name: "quoted name found", dst: `{"a\"b":{"x":0}}`, at: "/a\"b", src: `{"y":1}`,
+			errorP: result{want: `{"a\"b":{"x":0,"y":1}}`}, replace: result{want: `{"a\"b":{"x":0,"y":1}}`}, keep: result{want: `{"a\"b":{"x":0,"y":1}}`}},
 	}
 	for _, c := range cases {
 		for _, p := range policies {
@@ -1475,5 +1514,74 @@ func TestMergeConsumedAgain(t *testing.T) {
 	}
 	if got, want := compact(&d, dst), `{"a":1,"b":2}`; got != want {
 		t.Errorf("dst %s, want %s", got, want)
+	}
+}
+
+// TestMergeAtUsualPointerEdges covers the ways out of MergeAt's walk of the
+// usual pointer that TestMergeAt's table cannot set up: a name too near the
+// end of the arena's text to be read as a word, an object with a member
+// index, and the offsets of pointer errors found after existing members.
+func TestMergeAtUsualPointerEdges(t *testing.T) {
+	t.Run("name at the end of the text", func(t *testing.T) {
+		d := graft.New(graft.Options{})
+		root := mustAppend(t, d, `{"s":2,"d":{"q":1}}`) // nothing appended after: "q" ends the text but 4 bytes
+		if err := d.MergeAt(d.Get(root, "d"), "/q", d.Get(root, "s")); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := compact(d, root), `{"s":2,"d":{"q":2}}`; got != want {
+			t.Fatalf("got %s, want %s", got, want)
+		}
+	})
+	t.Run("indexed object", func(t *testing.T) {
+		d := graft.New(graft.Options{})
+		var b strings.Builder
+		b.WriteString(`{`)
+		for i := range 40 {
+			fmt.Fprintf(&b, `"m%d":{"i":%d},`, i, i)
+		}
+		b.WriteString(`"z":0}`)
+		root := mustAppend(t, d, b.String())
+		if err := d.Set(root, "z", d.NewInt(1)); err != nil { // indexes root
+			t.Fatal(err)
+		}
+		if !graft.Indexed(d, root) {
+			t.Fatal("Set did not index the object: the case tests nothing")
+		}
+		if err := d.MergeAt(root, "/m39", mustAppend(t, d, `{"j":1}`)); err != nil {
+			t.Fatal(err)
+		}
+		if err := d.MergeAt(root, "/n/o", d.NewInt(2)); err != nil {
+			t.Fatal(err)
+		}
+		if got := compact(d, d.Get(root, "m39")); got != `{"i":39,"j":1}` {
+			t.Fatalf("m39 = %s", got)
+		}
+		if got := compact(d, d.Get(root, "n")); got != `{"o":2}` {
+			t.Fatalf("n = %s", got)
+		}
+		if d.Len(root) != 42 {
+			t.Fatalf("%d members, want 42", d.Len(root))
+		}
+	})
+	for _, c := range []struct {
+		name, at string
+		offset   int64
+	}{
+		{name: "malformed escape", at: "/a/b/c~2", offset: 6},
+		{name: "invalid UTF-8", at: "/a/b/\xff", offset: 5},
+		{name: "escape at the end", at: "/a/x~", offset: 4},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d := graft.New(graft.Options{})
+			root := mustAppend(t, d, `{"a":{"b":{}}}`)
+			err := d.MergeAt(root, c.at, d.NewInt(1))
+			var e *graft.Error
+			if !errors.As(err, &e) || !errors.Is(err, graft.ErrPointer) || e.Offset != c.offset || e.Pointer != c.at {
+				t.Fatalf("err = %#v, want ErrPointer at offset %d of %q", err, c.offset, c.at)
+			}
+			if got := compact(d, root); got != `{"a":{"b":{}}}` {
+				t.Fatalf("failed MergeAt changed the Doc: %s", got)
+			}
+		})
 	}
 }

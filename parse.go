@@ -2,6 +2,7 @@ package graft
 
 import (
 	"encoding/binary"
+	"unsafe"
 
 	"github.com/graftjson/graft/internal/wire"
 )
@@ -28,6 +29,11 @@ func (d *Doc) Parse(src []byte) (Ref, error) {
 // returns an *Error wrapping ErrSyntax or ErrLimit with the byte offset,
 // line and column in src, and the Doc is left exactly as before the call.
 func (d *Doc) Append(src []byte) (Ref, error) {
+	if useTiny && len(src) <= maxTinyInput {
+		if root, ok := d.appendTiny(src); ok {
+			return d.ref(root), nil
+		}
+	}
 	o := d.options()
 	if len(src) > o.MaxBytes || len(d.buf)+len(src) > MaxArenaBytes {
 		return 0, &Error{Offset: -1, Reason: "input of " + itoa(len(src)) + " bytes exceeds the size limit", Err: ErrLimit}
@@ -87,6 +93,10 @@ func growBytes(b []byte, n int) []byte {
 // cleared then, before the container's parent links anything to it).
 // Its child field is set when it opens: its first child, if any, is the
 // next node.
+//
+// Where i is tested against len(s) before s[i] is read, the test is
+// written on uint values: it then shows the compiler that i is not
+// negative either, and the read needs no bounds check of its own.
 func (d *Doc) parse(s []byte) (uint32, error) {
 	var (
 		mode      = d.opts.mode()
@@ -111,23 +121,26 @@ func (d *Doc) parse(s []byte) (uint32, error) {
 
 member: // a member of the object parent: name, colon, then the value
 	{
-		if i >= len(s) || s[i] != '"' {
+		if uint(i) >= uint(len(s)) || s[i] != '"' {
 			return d.fail(s, nodes, stack, i, "expected a string for an object member name, found "+describeByte(s, i), ErrSyntax)
 		}
-		end, esc := 0, false
+		end, esc, from := 0, false, i
 		if i+9 <= len(s) {
-			x := binary.LittleEndian.Uint64(s[i+1:])
+			x := wire.Load64(s, i+1)
 			if n := wire.ShortString(x); n != 0 {
 				end = i + 1 + n
-			} else if i+17 <= len(s) && wire.Plain8(x) {
-				if n := wire.ShortString(binary.LittleEndian.Uint64(s[i+9:])); n != 0 {
-					end = i + 9 + n
+			} else if wire.Plain8(x) {
+				from = i + 8 // ScanString goes on past the plain word
+				if i+17 <= len(s) {
+					if n := wire.ShortString(wire.Load64(s, i+9)); n != 0 {
+						end = i + 9 + n
+					}
 				}
 			}
 		}
 		if end == 0 {
 			var code wire.Code
-			if end, esc, code = wire.ScanString(s, i, mode); code != wire.OK {
+			if end, esc, code = wire.ScanString(s, from, mode); code != wire.OK {
 				return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
 			}
 		}
@@ -149,19 +162,19 @@ member: // a member of the object parent: name, colon, then the value
 		nodes[last].next = k
 		last = k
 		i = end
-		if i < len(s) && s[i] <= ' ' {
+		if uint(i) < uint(len(s)) && s[i] <= ' ' {
 			i, mark, delta = compactSpace(s, out, i, mark, delta)
 		}
-		if i >= len(s) || s[i] != ':' {
+		if uint(i) >= uint(len(s)) || s[i] != ':' {
 			return d.fail(s, nodes, stack, i, "expected ':' after object member name, found "+describeByte(s, i), ErrSyntax)
 		}
 		i++
-		if i < len(s) && s[i] <= ' ' {
+		if uint(i) < uint(len(s)) && s[i] <= ' ' {
 			if i+1 < len(s) && s[i] == ' ' && s[i+1] > ' ' && i-mark <= 16 && mark+16 <= len(s) {
 				// One space after the colon, the most common run,
 				// without the call: the pending text (the name and the
 				// colon) moves as one 16-byte piece, as in compactSpace.
-				*(*[16]byte)(out[mark+delta:]) = *(*[16]byte)(s[mark:])
+				move16(out, mark+delta, s, mark)
 				i++
 				mark, delta = i, delta-1
 			} else {
@@ -172,7 +185,7 @@ member: // a member of the object parent: name, colon, then the value
 
 value: // a value at s[i]: at top level, an array item or a member's value
 	{
-		if i >= len(s) {
+		if uint(i) >= uint(len(s)) {
 			return d.fail(s, nodes, stack, i, "unexpected end of input, expected a value", ErrSyntax)
 		}
 		idx := uint32(len(nodes))
@@ -187,20 +200,23 @@ value: // a value at s[i]: at top level, an array item or a member's value
 			// The scan of a member name again: as one function it is too
 			// large for the compiler to inline, and a call here costs
 			// more than the two words it checks.
-			end, esc := 0, false
+			end, esc, from := 0, false, i
 			if i+9 <= len(s) {
-				x := binary.LittleEndian.Uint64(s[i+1:])
+				x := wire.Load64(s, i+1)
 				if n := wire.ShortString(x); n != 0 {
 					end = i + 1 + n
-				} else if i+17 <= len(s) && wire.Plain8(x) {
-					if n := wire.ShortString(binary.LittleEndian.Uint64(s[i+9:])); n != 0 {
-						end = i + 9 + n
+				} else if wire.Plain8(x) {
+					from = i + 8 // ScanString goes on past the plain word
+					if i+17 <= len(s) {
+						if n := wire.ShortString(wire.Load64(s, i+9)); n != 0 {
+							end = i + 9 + n
+						}
 					}
 				}
 			}
 			if end == 0 {
 				var code wire.Code
-				if end, esc, code = wire.ScanString(s, i, mode); code != wire.OK {
+				if end, esc, code = wire.ScanString(s, from, mode); code != wire.OK {
 					return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
 				}
 			}
@@ -211,13 +227,24 @@ value: // a value at s[i]: at top level, an array item or a member's value
 			nodes = pushNode(nodes, meta, uint32(i+delta), uint32(end-i))
 			i = end
 		case c-'0' < 10 || c == '-':
-			// One digit alone, a common small integer, needs no scan; the
-			// end of input ends it as a comma would.
-			end, next := i+1, byte(',')
-			if end < len(s) {
-				next = s[end]
+			// An integer of up to sixteen digits needs no scan: the
+			// digits after a nonzero first one are found a word at a
+			// time. So is one digit alone near the end of input, which
+			// ends it as a comma would. Signs, fractions, exponents, a
+			// leading zero and longer runs of digits go to ScanNumber.
+			end, more := i+1, true
+			if c-'1' < 9 && i+17 <= len(s) {
+				n := wire.DigitRun(wire.Load64(s, end))
+				end += n
+				if n == 8 {
+					n = wire.DigitRun(wire.Load64(s, end))
+					end += n
+				}
+				more = n == 8 || s[end] == '.' || s[end]|0x20 == 'e'
+			} else if c != '-' {
+				more = end < len(s) && (s[end]-'0' < 10 || s[end] == '.' || s[end]|0x20 == 'e')
 			}
-			if c == '-' || next-'0' < 10 || next == '.' || next|0x20 == 'e' {
+			if more {
 				var code wire.Code
 				if end, code = wire.ScanNumber(s, i); code != wire.OK {
 					return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
@@ -247,10 +274,10 @@ value: // a value at s[i]: at top level, an array item or a member's value
 			stack = append(stack, parent)
 			parent, last, array = idx, idx, c == '['
 			i++
-			if i < len(s) && s[i] <= ' ' {
+			if uint(i) < uint(len(s)) && s[i] <= ' ' {
 				i, mark, delta = compactSpace(s, out, i, mark, delta)
 			}
-			if i < len(s) && s[i] == c+2 { // '{'+2 == '}', '['+2 == ']'
+			if uint(i) < uint(len(s)) && s[i] == c+2 { // '{'+2 == '}', '['+2 == ']'
 				nodes[idx].child = 0
 				goto close
 			}
@@ -265,9 +292,15 @@ value: // a value at s[i]: at top level, an array item or a member's value
 			} else if c == 'f' {
 				lit, meta = "false", uint32(Bool)
 			}
-			end, code := wire.ScanLiteral(s, i, lit)
-			if code != wire.OK {
-				return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
+			// The literal's bytes as one word (four, then the 'e' of
+			// false); anything else, the byte by byte check that finds
+			// the error.
+			end := i + len(lit)
+			if end > len(s) || binary.LittleEndian.Uint32(s[i:]) != literalWord(lit) || s[end-1] != lit[len(lit)-1] {
+				var code wire.Code
+				if end, code = wire.ScanLiteral(s, i, lit); code != wire.OK {
+					return d.fail(s, nodes, stack, end, code.String(), ErrSyntax)
+				}
 			}
 			nodes = pushNode(nodes, meta|flagParsed, uint32(i+delta), uint32(end-i))
 			i = end
@@ -281,7 +314,7 @@ value: // a value at s[i]: at top level, an array item or a member's value
 	}
 
 after: // after a value: a comma, the end of the container, or the end
-	if i < len(s) && s[i] <= ' ' {
+	if uint(i) < uint(len(s)) && s[i] <= ' ' {
 		i, mark, delta = compactSpace(s, out, i, mark, delta)
 	}
 	if parent == 0 {
@@ -294,25 +327,26 @@ after: // after a value: a comma, the end of the container, or the end
 		d.parsing.stack = stack[:0]
 		return root, nil
 	}
-	if i >= len(s) {
+	if uint(i) >= uint(len(s)) {
 		return d.fail(s, nodes, stack, i, "unexpected end of input inside "+containerName(array), ErrSyntax)
 	}
 	if c := s[i]; c == ',' {
 		i++
-		if i < len(s) && s[i] <= ' ' {
+		if uint(i) < uint(len(s)) && s[i] <= ' ' {
 			if i+17 <= len(s) && s[i] == '\n' && i-mark <= 16 {
 				// A newline and indentation, the common run after a
 				// comma in indented text, as compactSpace skips it but
-				// without the call for up to 15 spaces.
-				n := wire.IndentRun(binary.LittleEndian.Uint64(s[i:]))
-				if n == 8 {
-					n += wire.SpaceRun(binary.LittleEndian.Uint64(s[i+8:]))
-				}
+				// without the call.
+				n := wire.IndentRun(wire.Load64(s, i))
 				j := i + n
-				if s[j] <= ' ' {
+				for n == 8 && j+8 <= len(s) {
+					n = wire.SpaceRun(wire.Load64(s, j))
+					j += n
+				}
+				if j < len(s) && s[j] <= ' ' {
 					j = wire.SkipSpace(s, j)
 				}
-				*(*[16]byte)(out[mark+delta:]) = *(*[16]byte)(s[mark:])
+				move16(out, mark+delta, s, mark)
 				mark, delta = j, delta-(j-i)
 				i = j
 			} else {
@@ -355,6 +389,12 @@ close: // the closer of parent at s[i]; its compact text ends after it
 	goto after
 }
 
+// literalWord returns the first four bytes of lit loaded little-endian, as
+// parse compares them with the input's.
+func literalWord(lit string) uint32 {
+	return uint32(lit[0]) | uint32(lit[1])<<8 | uint32(lit[2])<<16 | uint32(lit[3])<<24
+}
+
 // fail keeps the memory parse grew and returns the error for s[off].
 func (d *Doc) fail(s []byte, nodes []node, stack []uint32, off int, reason string, sentinel error) (uint32, error) {
 	d.nodes, d.parsing.stack = nodes, stack[:0]
@@ -365,30 +405,40 @@ func (d *Doc) fail(s []byte, nodes []node, stack []uint32, off int, reason strin
 // the whitespace at s[i] and returns the new position, mark and delta.
 //
 // The common cases take a few word operations: a piece of at most 16
-// bytes, and a run that is a space (after a colon) or a newline and up to
-// 15 spaces (indentation).
+// bytes, and a run that is a space (after a colon) or a newline and spaces
+// (indentation).
 func compactSpace(s, out []byte, i, mark, delta int) (int, int, int) {
 	if o := mark + delta; i-mark <= 16 && mark+16 <= len(s) {
 		// Move 16 bytes as one piece rather than calling memmove. The
 		// bytes past the piece land where later pieces will be written
 		// (out has room: o+16 stays within base+len(s)).
-		*(*[16]byte)(out[o:]) = *(*[16]byte)(s[mark:])
+		move16(out, o, s, mark)
 	} else {
 		copy(out[o:], s[mark:i])
 	}
-	j := i
-	if i+17 <= len(s) {
-		j += wire.IndentRun(binary.LittleEndian.Uint64(s[i:]))
-		if j == i+8 {
-			j += wire.SpaceRun(binary.LittleEndian.Uint64(s[i+8:]))
-		}
-	}
-	// Near the end of input, a tab or a carriage return, or a longer run:
+	// Indentation a word at a time (the loop of the comma's case in
+	// parse), then, near the end of input, a tab or a carriage return:
 	// the general loop, from where the words left off.
-	if j == i || s[j] <= ' ' {
+	j, n := i, 0
+	if i+8 <= len(s) {
+		n = wire.IndentRun(wire.Load64(s, i))
+		j += n
+	}
+	for n == 8 && j+8 <= len(s) {
+		n = wire.SpaceRun(wire.Load64(s, j))
+		j += n
+	}
+	if j == i || j < len(s) && s[j] <= ' ' {
 		j = wire.SkipSpace(s, j)
 	}
 	return j, j, delta - (j - i)
+}
+
+// move16 copies the 16 bytes of src at j to dst at i, as one piece rather
+// than a call to memmove, without bounds checks: the caller has checked
+// that j+16 <= len(src) and i+16 <= len(dst).
+func move16(dst []byte, i int, src []byte, j int) {
+	*(*[16]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), i)) = *(*[16]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), j))
 }
 
 func containerName(array bool) string {

@@ -3,6 +3,7 @@ package graft
 import (
 	"runtime"
 	"slices"
+	"sync"
 	"unsafe"
 
 	"github.com/graftjson/graft/internal/wire"
@@ -24,10 +25,38 @@ type vectorScratch struct {
 	frames []buildFrame // stage two's open containers
 }
 
+// maxKeptEnds is the most string ends a Doc keeps in its own list between
+// inputs; a longer list (that of an input with more strings) goes back to
+// endsPool, so that a Doc holding a large value does not also hold four
+// bytes per string of it.
+const maxKeptEnds = 1 << 14
+
+// endsPool holds the long lists of string ends between parses of any Doc.
+var endsPool sync.Pool
+
 // appendFast is Append's vectorized path. It reports false when the input
 // is not JSON or exceeds a limit, leaving the arena as it was; the caller
 // then runs the scalar parser.
 func (d *Doc) appendFast(src []byte) (uint32, bool) {
+	// A string and its separator take 3 bytes at least: a shorter input
+	// has no more strings than a kept list holds.
+	if len(src) > 3*maxKeptEnds {
+		if p, ok := endsPool.Get().(*[]uint32); ok {
+			d.vector.ends = *p // longer than a kept list
+		}
+	}
+	root, ok := d.appendVector(src)
+	if cap(d.vector.ends) > maxKeptEnds {
+		p := new([]uint32)
+		*p = d.vector.ends[:0]
+		endsPool.Put(p)
+		d.vector.ends = nil
+	}
+	return root, ok
+}
+
+// appendVector runs both stages of appendFast.
+func (d *Doc) appendVector(src []byte) (uint32, bool) {
 	base, nodeBase, auxBase := len(d.buf), len(d.nodes), len(d.aux)
 	buf, ends, res := wire.Compact(d.buf, d.vector.ends[:0], src, d.opts.mode())
 	d.buf, d.vector.ends = buf, ends

@@ -1,6 +1,7 @@
 package graft_test
 
 import (
+	"encoding/json"
 	"errors"
 	"math"
 	"runtime"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/graftjson/graft"
 )
@@ -615,6 +617,54 @@ func TestParseManyAppends(t *testing.T) {
 		}
 		if !graft.SameArena(docs[0], docs[i]) {
 			t.Fatalf("%s parser built another arena than the scalar parser", graft.Parsers()[i])
+		}
+	}
+}
+
+// TestWordPathsAtTheEnd: the scalar parser reads integers, literals and
+// indentation a word at a time where enough of the input remains, and a
+// byte at a time near its end. Each piece is put at every distance from
+// the end of the input (after it, a closing bracket and up to 24 spaces,
+// or nothing at top level), so that every token crosses the point where
+// the parser changes over; each input must be valid exactly when
+// encoding/json says so (with graft's strict strings), and parseBoth
+// holds the parse paths to each other.
+func TestWordPathsAtTheEnd(t *testing.T) {
+	pieces := []string{
+		"0", "7", "-7", "01", "-01", "00", "1.5", "1.", "1e5", "1E+5", "1e", "9.5e-3",
+		"123456789", "1234567812345678", "12345678123456789", "123456781234567.8",
+		"12345678e9", "1234567x", "1234567812345678x",
+		"true", "false", "null", "tru", "fals", "nul", "trUe", "falsE", "nulll", "truex",
+		`"a"`, `"abcdefghijklmnop"`, `{"k":1}`, `[1,2]`,
+	}
+	for n := range 20 {
+		// Strings whose first bytes are plain and then need a closer
+		// look, or are cut off.
+		plain := strings.Repeat("a", n)
+		for _, then := range []string{`\"`, `\u00e9`, "é", "\x01", `\x`, "\xff", "\xed\xa0\x80", `\ud800`, ""} {
+			pieces = append(pieces, `"`+plain+then+`"`, `"`+plain+then)
+		}
+	}
+	for n := range 40 {
+		spaces := strings.Repeat(" ", n)
+		pieces = append(pieces, "1,\n"+spaces+"2", "1,"+spaces+"\t2", "1,\n"+spaces+"\r\n 2", `{"a":`+spaces+"1}", `{"a":`+"\n"+spaces+`1,`+"\n"+spaces+`"b":2}`)
+	}
+	for _, piece := range pieces {
+		for k := range 25 {
+			tail := strings.Repeat(" ", k)
+			for _, src := range []string{piece + tail, "[" + piece + "]" + tail, `{"k":` + piece + "}" + tail, "{" + piece + ":0}" + tail} {
+				// encoding/json's verdict, made strict as graft is: UTF-8
+				// valid, and no lone surrogate escape (the only surrogate
+				// escape among the pieces is a lone one).
+				valid := json.Valid([]byte(src)) && utf8.ValidString(src) && !strings.Contains(src, `\ud800`)
+				restore := graft.UseParser("scalar")
+				_, err := graft.New(graft.Options{}).Append([]byte(src))
+				restore()
+				if (err == nil) != valid {
+					t.Fatalf("scalar parser: %q: error %v, encoding/json's verdict valid=%v", src, err, valid)
+				}
+				parseBoth(t, graft.Options{}, []byte(src))
+			}
 		}
 	}
 }

@@ -19,6 +19,11 @@ import "github.com/graftjson/graft/internal/wire"
 // both parsers.
 var minFastInput = 80
 
+// useTiny: Append of a small flat object takes the tiny parse
+// (parse_tiny.go) before the scalar parser. Tests turn it off to compare
+// the two.
+var useTiny = true
+
 // useFast: the machine has the stage-one kernel. Tests turn it off to run
 // the scalar parser alone.
 var useFast = wire.HasCompact()

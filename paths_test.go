@@ -131,3 +131,11 @@ func init() {
 		maxRecursion, hopMask = 0, 0
 	}
 }
+
+// UseTinyParse turns the tiny parse of small flat objects (parse_tiny.go)
+// on or off and returns a function that restores the previous setting.
+func UseTinyParse(on bool) (restore func()) {
+	old := useTiny
+	useTiny = on
+	return func() { useTiny = old }
+}

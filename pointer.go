@@ -59,15 +59,24 @@ func appendToken(b []byte, tok string) []byte {
 
 // checkPointer validates the syntax of a JSON Pointer.
 func checkPointer(p string) error {
+	_, err := scanPointer(p, 0)
+	return err
+}
+
+// scanPointer validates the syntax of a JSON Pointer whose bytes before
+// from are known to be ASCII without escapes, and reports whether it holds
+// an escape: if not, its raw tokens are the member names (unescapeToken
+// returns them as they are).
+func scanPointer(p string, from int) (escaped bool, err error) {
 	if p != "" && p[0] != '/' {
-		return &Error{Offset: 0, Pointer: p, Reason: "JSON Pointer must be empty or start with '/'", Err: ErrPointer}
+		return false, &Error{Offset: 0, Pointer: p, Reason: "JSON Pointer must be empty or start with '/'", Err: ErrPointer}
 	}
-	for i := 0; i < len(p); i++ { // the usual pointer: ASCII, no escapes
+	for i := from; i < len(p); i++ { // the usual pointer: ASCII, no escapes
 		if c := p[i]; c == '~' || c >= utf8.RuneSelf {
-			return checkEscapes(p)
+			return strings.IndexByte(p[i:], '~') >= 0, checkEscapes(p)
 		}
 	}
-	return nil
+	return false, nil
 }
 
 // checkEscapes is checkPointer of a pointer that starts with '/' and holds

@@ -72,19 +72,37 @@ func (d *Doc) appendCompact(dst []byte, i uint32, hint *int, depth int) []byte {
 				continue
 			}
 		}
-		if start, end, next := d.textRun(obj, k, hint); next != k {
-			dst = append(dst, d.buf[start:end]...)
-			k = next
-			continue
+		// A member's value away from its name (moved or replaced by an
+		// edit, or the name built) is not the start of a run.
+		if !obj || d.nodes[v].off == kn.off+kn.textLen()+1 {
+			if start, end, next := d.textRun(obj, k, hint); next != k {
+				dst = append(dst, d.buf[start:end]...)
+				k = next
+				continue
+			}
 		}
 		if obj {
-			dst = append(dst, d.buf[kn.off:kn.off+kn.textLen()]...)
-			dst = append(dst, ':')
+			dst = d.appendName(dst, kn)
 		}
-		dst = d.appendCompact(dst, v, hint, depth+1)
+		if vn := &d.nodes[v]; vn.kind() != Object && vn.kind() != Array {
+			dst = append(dst, d.buf[vn.off:vn.off+vn.textLen()]...)
+		} else {
+			dst = d.appendCompact(dst, v, hint, depth+1)
+		}
 		k = kn.next
 	}
 	return append(dst, opener(kind)+2)
+}
+
+// appendName appends member name kn and a colon: the colon that follows a
+// parsed name in the arena's text with it.
+func (d *Doc) appendName(dst []byte, kn *node) []byte {
+	end := kn.off + kn.textLen()
+	if end < uint32(len(d.buf)) && d.buf[end] == ':' {
+		return append(dst, d.buf[kn.off:end+1]...)
+	}
+	dst = append(dst, d.buf[kn.off:end]...)
+	return append(dst, ':')
 }
 
 // appendCompactDeep is appendCompact for values nested deeper than

@@ -16,7 +16,11 @@
 # revision given (s1loop uses New, Parse, Append, MergeAt, Get and
 # AppendJSON only; s4loop Parse, Append, Get, Items, MergeEach and
 # AppendJSON). PEER names a peer's driver in cmd/ (s4fastjson: the
-# fastjson-helper row of S4), built in this module and counted beside them.
+# fastjson-helper row of S4; s1fastjson: that of S1), built in this module
+# and counted beside them.
+# GRAFT_KERNEL (avx2 or portable) is passed on to the drivers: s4loop parses
+# with that kernel. Valgrind hides AVX-512 from CPUID, so the graft
+# figures are of the AVX2 kernel unless GRAFT_KERNEL says otherwise.
 set -euo pipefail
 cd "$(dirname "$0")"
 root=$(cd .. && pwd)
@@ -45,7 +49,9 @@ for i in "${!revs[@]}"; do
 	mod=$tmp/mod.$i
 	mkdir -p "$mod"
 	cp "cmd/$loop/main.go" "$mod/"
-	printf 'module %s\n\ngo 1.24\n\nrequire github.com/graftjson/graft v0.0.0\n\nreplace github.com/graftjson/graft => %s\n' "$loop" "$dir" >"$mod/go.mod"
+	# A module path inside graft's, so that the driver may import its
+	# internal packages.
+	printf 'module github.com/graftjson/graft/bench/cmd/%s\n\ngo 1.24\n\nrequire github.com/graftjson/graft v0.0.0\n\nreplace github.com/graftjson/graft => %s\n' "$loop" "$dir" >"$mod/go.mod"
 	(cd "$mod" && go build -o "$tmp/$loop.$i" .)
 	progs+=("$rev=$tmp/$loop.$i {N}")
 done

@@ -125,7 +125,13 @@ func (n *normalizer) value(ti *inType) bool {
 		n.syntax(n.pos, "Unexpected "+n.found(n.pos))
 		return false
 	}
-	if ti != nil {
+	switch {
+	case ti == nil:
+	case ti.accept != 0 && kind != litNull: // a built-in scalar or an input object: check's common case
+		if ti.accept&(1<<kind) == 0 || ti.isInt && !int32Text(n.src[start:n.pos]) {
+			n.unexpected(ti.t, ti.def, start)
+		}
+	default:
 		n.check(ti, kind, start)
 	}
 	return true
@@ -258,7 +264,7 @@ func (n *normalizer) object(in *inputType, start int) bool {
 	useMask := in != nil && len(in.fields) <= 64
 	given, required := 0, 0
 	prev := -1
-	nullAt := -1 // where the value of the last field is null
+	nullAt := -1 // where the value of the last field is null (of a OneOf type)
 	for {
 		if !n.skipSpace() {
 			return false
@@ -287,7 +293,9 @@ func (n *normalizer) object(in *inputType, start int) bool {
 			}
 			n.pos++
 			n.tokEnd = n.pos
-			if !n.skipSpace() {
+			if n.pos+1 < len(n.src) && n.src[n.pos] == ' ' && !ignoredStart[n.src[n.pos+1]] {
+				n.pos++ // the common case, inlined
+			} else if !n.skip() {
 				return false
 			}
 		} else if !n.skip() || !n.expect(':') {
@@ -322,9 +330,13 @@ func (n *normalizer) object(in *inputType, start int) bool {
 		if given++; given > 1 {
 			n.vals = append(n.vals, ',')
 		}
-		n.vals = append(n.vals, '"')
-		n.vals = append(n.vals, name...)
-		n.vals = append(n.vals, '"', ':')
+		if i >= 0 {
+			n.vals = append(n.vals, in.keys[i]...)
+		} else {
+			n.vals = append(n.vals, '"')
+			n.vals = append(n.vals, name...)
+			n.vals = append(n.vals, '"', ':')
+		}
 		var ft *inType
 		if in != nil {
 			if i < 0 {
@@ -341,8 +353,10 @@ func (n *normalizer) object(in *inputType, start int) bool {
 		if !n.value(ft) {
 			return false
 		}
-		if nullAt = -1; len(n.vals)-mark == 4 && string(n.vals[mark:]) == "null" {
-			nullAt = valAt
+		if in != nil && in.oneOf {
+			if nullAt = -1; len(n.vals)-mark == 4 && string(n.vals[mark:]) == "null" {
+				nullAt = valAt
+			}
 		}
 	}
 	n.pos++
@@ -496,25 +510,39 @@ func (n *normalizer) stringValue(block bool) bool {
 
 // quoted transcodes the string at n.pos ('"'). rewrite reports a \u{…}
 // escape.
+//
+// The text is copied in runs that end only at the closing quote or at an
+// escape JSON writes otherwise (\/ and \u): the escapes \" \\ \b \f \n \r
+// and \t are the same in JSON and stay in the run, and the UTF-8 of a
+// stretch of text is checked at once when it holds non-ASCII bytes.
 func (n *normalizer) quoted() (ok, rewrite bool) {
 	s := n.src
 	i := n.pos + 1
 	n.vals = append(n.vals, '"')
 	run := i
 	for {
-		i = plainRun(s, i)
+		from := i
+		var wide bool
+		i, wide = textRun(s, i)
+		if wide && !utf8.ValidString(s[from:i]) {
+			n.syntax(badUTF8(s, from), "Invalid UTF-8 within String.")
+			return false, false
+		}
 		if i >= len(s) {
 			n.syntax(i, "Unterminated string.")
 			return false, false
 		}
-		c := s[i]
-		switch {
+		switch c := s[i]; {
 		case c == '"':
 			n.vals = append(n.vals, s[run:i]...)
 			n.vals = append(n.vals, '"')
 			n.pos = i + 1
 			return true, rewrite
 		case c == '\\':
+			if i+1 < len(s) && sameEscape[s[i+1]] {
+				i += 2
+				continue
+			}
 			n.vals = append(n.vals, s[run:i]...)
 			var w int
 			w, ok = n.escape(i)
@@ -534,18 +562,28 @@ func (n *normalizer) quoted() (ok, rewrite bool) {
 			n.vals = append(n.vals, '\\', 't')
 			i++
 			run = i
-		case c < 0x20:
+		default: // c < 0x20
 			n.syntax(i, "Invalid character within String: "+n.char(i)+".")
 			return false, false
-		default: // c >= 0x80
-			r, w := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && w <= 1 {
-				n.syntax(i, "Invalid UTF-8 within String.")
-				return false, false
-			}
-			i += w
 		}
 	}
+}
+
+// sameEscape marks the characters after a backslash that make an escape
+// JSON writes the same way.
+var sameEscape = [256]bool{'"': true, '\\': true, 'b': true, 'f': true, 'n': true, 'r': true, 't': true}
+
+// badUTF8 returns the offset of the first byte from i that does not start
+// a valid UTF-8 sequence.
+func badUTF8(s string, i int) int {
+	for i < len(s) {
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && w <= 1 {
+			return i
+		}
+		i += w
+	}
+	return i
 }
 
 // escape transcodes the escape sequence at s[i] ('\\') and returns its
@@ -712,18 +750,16 @@ func (n *normalizer) blockString() (ok, rewrite bool) {
 		case c < 0x20:
 			n.syntax(i, "Invalid character within String: "+n.char(i)+".")
 			return false, false
-		case c >= 0x80:
-			r, w := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && w <= 1 {
-				n.syntax(i, "Invalid UTF-8 within String.")
+		default:
+			// The line has text: up to the next quote, backslash or
+			// control byte, nothing else matters to this pass.
+			blank = false
+			j, wide := textRun(s, i+1)
+			if (wide || c >= 0x80) && !utf8.ValidString(s[i:j]) {
+				n.syntax(badUTF8(s, i), "Invalid UTF-8 within String.")
 				return false, false
 			}
-			blank = false
-			i += w
-			continue
-		default:
-			blank = false
-			i++
+			i = j
 			continue
 		}
 		break
@@ -742,12 +778,16 @@ func (n *normalizer) blockString() (ok, rewrite bool) {
 	for i := begin; i <= end && firstText >= 0; line++ {
 		// The line runs from i to the next line terminator (or end).
 		j := i
-		for j < end && s[j] != '\n' && s[j] != '\r' {
+		for j < end {
+			j, _ = textRun(s[:end], j)
+			if j >= end || s[j] == '\n' || s[j] == '\r' {
+				break
+			}
 			if s[j] == '\\' && end-j >= 4 && s[j+1:j+4] == `"""` {
 				j += 4
-				continue
+			} else {
+				j++
 			}
-			j++
 		}
 		if line >= firstText && line <= lastText {
 			if line > firstText {
@@ -775,13 +815,13 @@ func (n *normalizer) blockString() (ok, rewrite bool) {
 // blockLine appends one line of a block string as JSON string content.
 func (n *normalizer) blockLine(l string) {
 	run := 0
-	for i := 0; i < len(l); i++ {
-		c := l[i]
-		if plainString[c] || c >= 0x80 {
-			continue
+	for i := 0; ; i++ {
+		i, _ = textRun(l, i)
+		if i >= len(l) {
+			break
 		}
 		n.vals = append(n.vals, l[run:i]...)
-		if c == '\\' && len(l)-i >= 4 && l[i+1:i+4] == `"""` {
+		if c := l[i]; c == '\\' && len(l)-i >= 4 && l[i+1:i+4] == `"""` {
 			n.vals = append(n.vals, `\"\"\"`...)
 			i += 3
 		} else {
@@ -850,16 +890,26 @@ func (n *normalizer) isNull() bool {
 	return len(s) >= 4 && s[:4] == "null" && (len(s) == 4 || !nameChar[s[4]])
 }
 
-// plainRun returns the end of the run of plain string bytes (see
-// plainString) of s from i, eight bytes at a time where it can.
-func plainRun(s string, i int) int {
+// textRun returns the end of the run of string text of s from i: bytes
+// up to a quote, a backslash or a control byte, eight at a time where it
+// can. wide reports a byte of 0x80 or above in the run, whose UTF-8 the
+// caller checks.
+func textRun(s string, i int) (end int, wide bool) {
+	var high uint64
 	for ; i+8 <= len(s); i += 8 {
-		if k := wire.PlainLen(load64(s, i)); k < 8 {
-			return i + k
+		x := load64(s, i)
+		if k := wire.TextLen(x); k < 8 {
+			high |= x & (1<<(8*k) - 1)
+			return i + k, high&0x8080808080808080 != 0
 		}
+		high |= x
 	}
-	for i < len(s) && plainString[s[i]] {
-		i++
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c == '"' || c == '\\' {
+			break
+		}
+		high |= uint64(c)
 	}
-	return i
+	return i, high&0x8080808080808080 != 0
 }

@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// plainRun agrees with the byte-at-a-time loop it speeds up.
-func TestPlainRun(t *testing.T) {
+// textRun agrees with the byte-at-a-time loop it speeds up.
+func TestTextRun(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	alphabet := []byte("ab \"\\\x00\x1f\x7f\x80\xff~ !")
 	for n := 0; n < 20000; n++ {
@@ -23,12 +23,12 @@ func TestPlainRun(t *testing.T) {
 		if len(s) > 0 {
 			from = rng.Intn(len(s))
 		}
-		want := from
-		for want < len(s) && plainString[s[want]] {
-			want++
+		want, wantWide := from, false
+		for ; want < len(s) && (plainString[s[want]] || s[want] >= 0x80); want++ {
+			wantWide = wantWide || s[want] >= 0x80
 		}
-		if got := plainRun(s, from); got != want {
-			t.Fatalf("plainRun(%q, %d) = %d, want %d", s, from, got, want)
+		if got, wide := textRun(s, from); got != want || wide != wantWide {
+			t.Fatalf("textRun(%q, %d) = %d, %v, want %d, %v", s, from, got, wide, want, wantWide)
 		}
 	}
 }

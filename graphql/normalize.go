@@ -157,13 +157,13 @@ func normalize(dst []byte, s *Schema, query, operationName string, d *graft.Doc,
 var valsPool sync.Pool
 
 // pooled returns an empty buffer of at least size bytes, from valsPool if
-// it holds one.
+// it holds one. A buffer too small is dropped, not put back: sync.Pool
+// hands out first the buffer last put back on the P, so a small one put
+// back would be handed out again at the next call, and the large buffers
+// behind it never.
 func pooled(size int) []byte {
-	if b, ok := valsPool.Get().(*[]byte); ok {
-		if cap(*b) >= size {
-			return (*b)[:0]
-		}
-		valsPool.Put(b)
+	if b, ok := valsPool.Get().(*[]byte); ok && cap(*b) >= size {
+		return (*b)[:0]
 	}
 	return make([]byte, 0, size)
 }
@@ -218,9 +218,11 @@ type normalizer struct {
 // scratch is the memory of a normalizer that no result keeps. It is kept
 // between calls in scratchPool, emptied (nothing in it refers to a
 // document then), so that a warm call allocates little besides its
-// results; a list or set that grew past maxPooled entries is dropped
-// instead, so that a huge document does not make every later call pay
-// for clearing it.
+// results. A list is kept whatever its size: emptying it costs what the
+// call that filled it wrote, and sync.Pool drops it at the second garbage
+// collection that finds it unused; a set that grew past maxPooled entries
+// is dropped instead, since clearing a map costs its capacity, which every
+// later call would pay.
 type scratch struct {
 	segs    []segment
 	texts   []string // of segText segments
@@ -250,8 +252,8 @@ type namedType struct {
 
 var scratchPool sync.Pool
 
-// maxPooled is the most entries a list or set of a scratch may hold to be
-// kept in scratchPool.
+// maxPooled is the most entries a set of a scratch may hold to be kept in
+// scratchPool.
 const maxPooled = 1 << 16
 
 // free empties n's scratch into scratchPool; n must not be used after.
@@ -278,9 +280,6 @@ func (n *normalizer) free() {
 }
 
 func emptied[T any](s []T) []T {
-	if cap(s) > maxPooled {
-		return nil
-	}
 	clear(s)
 	return s[:0]
 }

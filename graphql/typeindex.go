@@ -11,6 +11,7 @@ type inputType struct {
 	def      *ast.Definition
 	fields   ast.FieldList
 	names    []string       // of fields
+	keys     []string       // of fields, as JSON member names and colons: "name":
 	types    []*inType      // of fields, resolved
 	index    map[string]int // field name -> index in fields
 	required int            // non-null fields without a default
@@ -60,6 +61,7 @@ func (s *Schema) indexTypes() {
 			for i, f := range def.Fields {
 				in.index[f.Name] = i
 				in.names = append(in.names, f.Name)
+				in.keys = append(in.keys, `"`+f.Name+`":`) // a Name needs no escape
 				if f.Type.NonNull && f.DefaultValue == nil {
 					in.required++
 				}

@@ -423,21 +423,27 @@ func TestTransportPanics(t *testing.T) {
 // before Execute's state is reused and the caller gets its request back.
 func TestPanicWaitsForFetches(t *testing.T) {
 	release := make(chan struct{})
+	started := make(chan struct{}, 2)
 	var slowDone atomic.Bool
-	answer := func(body string) resolve.TransportFunc {
-		return func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
-			return append(dst, body...), nil
-		}
-	}
 	m := resolve.Memory{
-		"a": answer(`{"data":{"a":1}}`),
+		// a and b run on goroutines of their own: c, in the request's,
+		// waits until they have claimed their fetches.
+		"a": func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
+			started <- struct{}{}
+			return append(dst, `{"data":{"a":1}}`...), nil
+		},
 		"b": func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
+			started <- struct{}{}
 			<-release
 			time.Sleep(20 * time.Millisecond)
 			slowDone.Store(true)
 			return append(dst, `{"data":{"b":1}}`...), nil
 		},
-		"c": answer(`{"data":{"c":1}}`),
+		"c": func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
+			<-started
+			<-started
+			return append(dst, `{"data":{"c":1}}`...), nil
+		},
 	}
 	plan := mustPlan(t, par(root("a", "{a}"), root("b", "{b}"), root("c", "{c}")), nil)
 	resolve.SetTestHookFinish(func(fi int32) {
@@ -459,4 +465,147 @@ func TestPanicWaitsForFetches(t *testing.T) {
 	if !slowDone.Load() {
 		t.Error("Execute panicked out while a fetch was still in flight")
 	}
+}
+
+// A request takes back the fetches handed to goroutines that have not
+// started, and runs them itself; such a goroutine, when it starts, claims
+// nothing: not its own fetch, nor one of a later request on the same
+// pooled state (whose fetches it could otherwise find handed off again).
+func TestTakeBack(t *testing.T) {
+	// One P, so that the second request gets the first one's state from
+	// the engine's pool (sync.Pool keeps one per P).
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	base := runtime.NumGoroutine()
+	tree, with := wide(4)
+	var calls, during atomic.Int32
+	var first, second = make(chan struct{}), make(chan struct{})
+	var inSecond atomic.Bool
+	tr := with(func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
+		calls.Add(1)
+		if inSecond.Load() && r.Upstream == "u3" {
+			// The second request's own fetch (its last, not handed
+			// off): let the first request's goroutines try to claim
+			// while the second's fetches u0…u2 wait to be claimed.
+			n := calls.Load()
+			close(first)
+			waitGoroutines(t, base+3) // the second request's three
+			during.Store(calls.Load() - n)
+		}
+		return append(dst, `{"data":{"`+r.Upstream+`":1}}`...), nil
+	})
+	e := resolve.NewEngine(tr, resolve.Options{})
+	p := mustPlan(t, tree, nil)
+	const want = `{"data":{"u3":1,"u2":1,"u1":1,"u0":1}}` // every fetch run by the request, the last first
+
+	var waiting atomic.Int32
+	resolve.SetTestHookClaim(e, func(int32) { waiting.Add(1); <-first })
+	out, err := e.Execute(context.Background(), p, nil, nil)
+	if err != nil || string(out) != want {
+		t.Fatalf("first request: %v %s", err, out)
+	}
+	if n := calls.Load(); n != 4 {
+		t.Fatalf("%d calls, want 4", n)
+	}
+	// Its goroutines start (and wait in the hook) before the second
+	// request, which has a hook of its own.
+	for deadline := time.Now().Add(5 * time.Second); waiting.Load() < 3; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of the first request's goroutines started, want 3", waiting.Load())
+		}
+	}
+
+	inSecond.Store(true)
+	resolve.SetTestHookClaim(e, func(int32) { <-second })
+	out, err = e.Execute(context.Background(), p, nil, out[:0])
+	if err != nil || string(out) != want {
+		t.Fatalf("second request: %v %s", err, out)
+	}
+	if n := during.Load(); n != 0 {
+		t.Fatalf("%d calls from the first request's goroutines during the second", n)
+	}
+	if n := calls.Load(); n != 8 {
+		t.Fatalf("%d calls, want 8", n)
+	}
+	close(second)
+	waitGoroutines(t, base)
+	resolve.SetTestHookClaim(nil, nil)
+}
+
+// The fetches of a Parallel are in flight at once when the upstreams make
+// them wait: the request's own fetch waits here until all four have
+// started, which only goroutines that claimed theirs can do.
+func TestParallelInFlight(t *testing.T) {
+	base := runtime.NumGoroutine()
+	tree, with := wide(4)
+	var started sync.WaitGroup
+	started.Add(4)
+	all := make(chan struct{})
+	go func() { started.Wait(); close(all) }()
+	tr := with(func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
+		started.Done()
+		select {
+		case <-all:
+		case <-time.After(5 * time.Second):
+			return dst, errors.New("the other fetches did not start")
+		}
+		return append(dst, `{"data":{"`+r.Upstream+`":1}}`...), nil
+	})
+	out, err := resolve.NewEngine(tr, resolve.Options{}).Execute(context.Background(), mustPlan(t, tree, nil), nil, nil)
+	if err != nil || !allFour(out) {
+		t.Fatalf("%v %s", err, out)
+	}
+	waitGoroutines(t, base)
+}
+
+// Requests at once whose upstreams answer at once, after a yield or after
+// a wait race their goroutines for every fetch (run with -race): each
+// fetch runs exactly once, whichever claims it, and no goroutine stays.
+func TestTakeBackRace(t *testing.T) {
+	base := runtime.NumGoroutine()
+	tree, with := wide(4)
+	var calls atomic.Int32
+	tr := with(func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
+		switch n := calls.Add(1); n % 3 {
+		case 1:
+			runtime.Gosched()
+		case 2:
+			time.Sleep(time.Duration(n%5) * 10 * time.Microsecond)
+		}
+		return append(dst, `{"data":{"`+r.Upstream+`":1}}`...), nil
+	})
+	e := resolve.NewEngine(tr, resolve.Options{MaxConcurrency: 8})
+	p := mustPlan(t, tree, nil)
+	const requests, each = 4, 100
+	var wg sync.WaitGroup
+	for i := 0; i < requests; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var out []byte
+			for j := 0; j < each; j++ {
+				var err error
+				out, err = e.Execute(context.Background(), p, nil, out[:0])
+				if err != nil || !allFour(out) {
+					t.Errorf("%v %s", err, out)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if n := calls.Load(); n != requests*each*4 {
+		t.Errorf("%d calls, want %d", n, requests*each*4)
+	}
+	waitGoroutines(t, base)
+}
+
+// allFour reports whether out is the data of wide(4)'s four fetches, in
+// any order (that in which they completed).
+func allFour(out []byte) bool {
+	var v struct {
+		Data   map[string]int
+		Errors []any
+	}
+	return json.Unmarshal(out, &v) == nil && len(v.Errors) == 0 && len(v.Data) == 4 &&
+		v.Data["u0"] == 1 && v.Data["u1"] == 1 && v.Data["u2"] == 1 && v.Data["u3"] == 1
 }

@@ -66,15 +66,21 @@
 // writes every representation, parses every response and merges it, so
 // the Doc's single-writer rule holds by construction, without locks. The
 // fetches of a Parallel run at once: the last in the calling goroutine,
-// the others on goroutines that only carry bytes (the request body out,
-// the response body in, each into its own buffer) and report back on a
-// channel; the calling goroutine parses each response as soon as it is
-// free. Options bound the fetches in flight per request (MaxParallel) and
-// the goroutines per engine (MaxConcurrency); Options.Inline, for
+// the others handed to goroutines that only carry bytes (the request body
+// out, the response body in, each into its own buffer) and report back on
+// a channel; the calling goroutine parses each response as soon as it is
+// free. A handed fetch belongs to whichever claims it first: its
+// goroutine when it starts, or the calling goroutine once its own fetch is
+// done, which then runs it rather than wait for a goroutine that has not
+// started (upstreams that answer at once thus cost little more than
+// inline). Options bound the fetches in flight per request (MaxParallel)
+// and the goroutines per engine (MaxConcurrency); Options.Inline, for
 // transports that answer without waiting, runs every fetch in the calling
 // goroutine, one after another. Cancelling the context stops every fetch
 // in flight, starts no other, and Execute returns only after every fetch
-// it started has returned: no goroutine outlives its request.
+// it started has returned: no fetch outlives its request. A goroutine
+// whose fetch was taken back may start after Execute returned; it then
+// touches nothing of the request, nor of any later one, and returns.
 //
 // # Memory
 //
@@ -83,6 +89,9 @@
 // arenas that one huge request blew up), the request and response
 // buffers, the renderer — is pooled by the Engine, so a warm engine
 // allocates a few dozen bytes per request whatever the size of the data.
+// Response buffers are shared by the engine's requests; of those over 64
+// KiB it keeps a few, 4 MiB in all and none over 1 MiB, so that a burst
+// of large responses leaves no more behind.
 // The slices of an UpstreamRequest are valid only during Transport.Do.
 // An upstream response is limited by Options.Doc.MaxBytes (and by the
 // transport: httptransport.Options.MaxResponseBytes); the number of

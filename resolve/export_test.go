@@ -21,3 +21,18 @@ func (e *Engine) Waiting() int {
 // SetTestHookFinish makes f run as each fetch's result is taken in; nil
 // removes it.
 func SetTestHookFinish(f func(fi int32)) { testHookFinish = f }
+
+// SetTestHookClaim makes f run in every goroutine a fetch of e is handed
+// to, before it tries to claim the fetch; nil removes it.
+func SetTestHookClaim(e *Engine, f func(fi int32)) {
+	if f == nil {
+		testHookClaim.Store(nil)
+		return
+	}
+	h := func(in *Engine, fi int32) {
+		if in == e {
+			f(fi)
+		}
+	}
+	testHookClaim.Store(&h)
+}

@@ -240,7 +240,7 @@ func (st *state) finish(fi int32) {
 	resp := r.resp
 	r.resp = nil
 	if r.err != nil {
-		st.e.putBuffer(resp)
+		st.e.bufs.put(resp)
 		st.failFetch(f, r, reason(r.err))
 		return
 	}
@@ -249,7 +249,7 @@ func (st *state) finish(fi int32) {
 	var err error
 	if resp != nil {
 		root, err = d.Append(resp.b)
-		st.e.putBuffer(resp)
+		st.e.bufs.put(resp)
 	}
 	if err != nil {
 		st.failFetch(f, r, "the response is not JSON ("+err.Error()+")")

@@ -7,15 +7,18 @@
 // compactBlocksAVX512 and its bit arithmetic; what AVX-512 does in one
 // instruction it does thus:
 //
-//   - the masks of a block are built 32 bytes at a time (VPMOVMSKB) and
-//     kept in the frame, as there are no mask registers;
+//   - the masks of a block are built 32 bytes at a time (VPMOVMSKB), each
+//     where it is used, as there are no mask registers to keep them in;
+//     those of what most blocks lack (backslashes, bytes outside
+//     0x20-0x7f) are tested for first and made only if present;
 //   - the bytes to keep are compacted 8 at a time by VPSHUFB with a shuffle
 //     from compactShuffle (compact_amd64.go), indexed by the lane's 8 bits
 //     of the keep mask; a block that keeps every byte is copied whole;
 //   - no PEXT (microcoded and slow on AMD before Zen 3): the check that two
 //     scalars are not glued together follows runs of dropped whitespace
-//     with an addition, and each closing quote's compact offset is the
-//     count of kept bytes before it (POPCNT), one quote at a time.
+//     with an addition, and each closing quote's compact offset is its
+//     position in a block that keeps every byte (TZCNT), else the count of
+//     kept bytes before it (POPCNT), one quote at a time.
 
 #include "compact_amd64.h"
 
@@ -36,64 +39,34 @@ SPLAT(avx60<>, $0x6060606060606060)
 SPLAT(avx70<>, $0x7070707070707070)
 SPLAT(avx80<>, $0x8080808080808080)
 
-// Frame slots: the masks of the block (0-48), the escape classes (56-96),
-// blocks left (104), the scalar bytes (112) and the closing quotes (120).
-#define M_QUOTES 0
-#define M_BS 8
-#define M_WS 16
-#define M_STRUCT 24
-#define M_OPEN 32
-#define M_CTRL 40
-#define M_HIGH 48
-#define M_ALLOWED 56
-#define M_HEX 64
-#define M_DD 72
-#define M_89AB 80
-#define M_CF 88
-#define M_U 96
-#define F_LEFT 104
-#define F_SCALAR 112
-#define F_ENDS 120
+// Frame slots: the backslashes (0), the bytes below 0x20 or above 0x7f
+// (8), the escape classes (16-56), blocks left (64), the scalar bytes (72)
+// and the closing quotes (80).
+#define M_BS 0
+#define M_CTRLHIGH 8
+#define M_ALLOWED 16
+#define M_HEX 24
+#define M_DD 32
+#define M_89AB 40
+#define M_CF 48
+#define M_U 56
+#define F_LEFT 64
+#define F_SCALAR 72
+#define F_ENDS 80
 
-// MASK64(lo, hi, m): the top bits of the bytes of lo and hi, as one 64-bit
-// mask stored at m (at once: two 32-bit stores read back as one would
-// defeat store forwarding).
+// MASK(lo, hi, r): the top bits of the bytes of lo and hi, as one 64-bit
+// mask in r. Clobbers CX.
+#define MASK(lo, hi, r) \
+	VPMOVMSKB lo, r; \
+	VPMOVMSKB hi, CX; \
+	SHLQ $32, CX; \
+	ORQ CX, r
+
+// MASK64(lo, hi, m): MASK into AX, stored at m as well (at once: two
+// 32-bit stores read back as one would defeat store forwarding).
 #define MASK64(lo, hi, m) \
-	VPMOVMSKB lo, AX; \
-	VPMOVMSKB hi, DX; \
-	SHLQ $32, DX; \
-	ORQ DX, AX; \
+	MASK(lo, hi, AX); \
 	MOVQ AX, m(SP)
-
-// MASKS: the masks of the block in Y0 and Y1.
-#define MASKS \
-	VPCMPEQB avxQuote<>(SB), Y0, Y2; \
-	VPCMPEQB avxQuote<>(SB), Y1, Y3; \
-	MASK64(Y2, Y3, M_QUOTES); \
-	VPCMPEQB avxBackslash<>(SB), Y0, Y2; \
-	VPCMPEQB avxBackslash<>(SB), Y1, Y3; \
-	MASK64(Y2, Y3, M_BS); \
-	VPSHUFB Y0, Y13, Y2; \
-	VPCMPEQB Y2, Y0, Y2; \
-	VPSHUFB Y1, Y13, Y3; \
-	VPCMPEQB Y3, Y1, Y3; \
-	MASK64(Y2, Y3, M_WS); \
-	VPOR avx20<>(SB), Y0, Y4; \
-	VPOR avx20<>(SB), Y1, Y5; \
-	VPSHUFB Y4, Y12, Y2; \
-	VPCMPEQB Y2, Y4, Y2; \
-	VPSHUFB Y5, Y12, Y3; \
-	VPCMPEQB Y3, Y5, Y3; \
-	MASK64(Y2, Y3, M_STRUCT); \
-	VPCMPEQB avxOpen<>(SB), Y4, Y2; \
-	VPCMPEQB avxOpen<>(SB), Y5, Y3; \
-	MASK64(Y2, Y3, M_OPEN); \
-	VPMINUB avx1f<>(SB), Y0, Y2; \
-	VPCMPEQB Y2, Y0, Y2; \
-	VPMINUB avx1f<>(SB), Y1, Y3; \
-	VPCMPEQB Y3, Y1, Y3; \
-	MASK64(Y2, Y3, M_CTRL); \
-	MASK64(Y0, Y1, M_HIGH)
 
 // CLASSROW(y, r, out): or into out the escape classes of the bytes of y
 // whose high nibble is r (Y4 holds the high nibbles).
@@ -165,6 +138,26 @@ SPLAT(avx80<>, $0x8080808080808080)
 	POPCNTL AX, AX; \
 	ADDQ AX, DI
 
+// ENDKEPT(k): write entry k of a group of four: the compact offset of the
+// lowest closing quote left in AX, in a block that keeps every byte (DX
+// the offset of its first byte), and clear the quote.
+#define ENDKEPT(k) \
+	TZCNTQ AX, R15; \
+	ADDL DX, R15; \
+	MOVL R15, (4*k)(R8); \
+	BLSRQ AX, AX
+
+// ENDDROP(k): the same in a block that drops bytes: the count of kept
+// bytes (R14) up to the quote, added to the offset of the block's first
+// kept byte less one (DX).
+#define ENDDROP(k) \
+	BLSMSKQ AX, R15; \
+	ANDQ R14, R15; \
+	POPCNTQ R15, R15; \
+	ADDL DX, R15; \
+	MOVL R15, (4*k)(R8); \
+	BLSRQ AX, AX
+
 // func compactBlocksAVX2(st *compactState, src *byte, blocks int, dst []byte, ends []uint32, pos uint32) (written int, nends int)
 //
 // Registers: SI src, DI dst write position, R8 ends write position, R9
@@ -173,8 +166,8 @@ SPLAT(avx80<>, $0x8080808080808080)
 // scalar-byte carry; Y6 the second half of the previous block, Y7 and Y8
 // the UTF-8 errors of each half, Y9 and Y10 the escape classes (X10 also
 // the CLMUL operand), X11 all ones, Y12 and Y13 the structural
-// and whitespace tables.
-TEXT ·compactBlocksAVX2(SB), NOSPLIT, $128-96
+// and whitespace tables; Y0 and Y1 the block, Y2-Y5 and Y14 scratch.
+TEXT ·compactBlocksAVX2(SB), NOSPLIT, $88-96
 	MOVQ st+0(FP), R9
 	MOVQ src+8(FP), SI
 	MOVQ blocks+16(FP), CX
@@ -195,17 +188,34 @@ TEXT ·compactBlocksAVX2(SB), NOSPLIT, $128-96
 	VMOVDQU ST_PREV+32(R9), Y6
 	VPXOR Y7, Y7, Y7
 	VPXOR Y8, Y8, Y8
+	TESTQ CX, CX
+	JZ done
 
 loop:
-	CMPQ F_LEFT(SP), $0
-	JEQ done
 	VMOVDQU (SI), Y0
 	VMOVDQU 32(SI), Y1
-	MASKS
 
-	MOVQ M_BS(SP), BX
+	// Without a backslash in the block or an escape carried into it, and
+	// no escape state left by the previous block (which NOESCAPES would
+	// check and clear), no byte is escaped.
+	VPCMPEQB avxBackslash<>(SB), Y0, Y2
+	VPCMPEQB avxBackslash<>(SB), Y1, Y3
+	VPOR Y2, Y3, Y4
+	VPTEST Y4, Y4
+	JNZ backslashes
+	MOVQ R12, AX
+	ORQ ST_HEXNEXT(R9), AX
+	ORQ ST_HIPREV(R9), AX
+	ORQ ST_UPREV(R9), AX
+	JNZ backslashes
+	MOVQ AX, M_BS(SP)
+	MOVQ AX, R15 // no escaped bytes
+	JMP quotes
+
+backslashes:
+	MASK64(Y2, Y3, M_BS)
+	MOVQ AX, BX
 	ESCAPED
-
 	NOESCAPES
 
 escapes:
@@ -254,28 +264,55 @@ lone:
 	MOVQ AX, ST_UPREV(R9)
 
 quotes:
-	MOVQ M_QUOTES(SP), AX
+	VPCMPEQB avxQuote<>(SB), Y0, Y2
+	VPCMPEQB avxQuote<>(SB), Y1, Y3
+	MASK(Y2, Y3, AX)
 	ANDNQ AX, R15, AX         // AX = unescaped quotes
 
 	INSIDE(X10, X11)
 
-	// Control bytes inside strings.
-	MOVQ M_CTRL(SP), BX
+	// Control bytes inside strings. BX = the bytes outside 0x20-0x7f (a
+	// signed comparison), kept for the UTF-8 check; only if some are
+	// inside strings, those >= 0x80 are told from the control bytes.
+	VPCMPGTB avx1f<>(SB), Y0, Y2
+	VPCMPGTB avx1f<>(SB), Y1, Y3
+	MASK(Y2, Y3, BX)
+	NOTQ BX
+	MOVQ BX, M_CTRLHIGH(SP)
 	ANDQ DX, BX
+	JZ opens
+	MASK(Y0, Y1, R14)
+	ANDNQ BX, R14, BX
 	ORQ BX, ST_BAD(R9)
 
-	// '{' and '[' outside strings.
-	MOVQ M_OPEN(SP), BX
+opens:
+	// '{' and '[' outside strings (x|0x20 is '{'; Y4 and Y5 keep x|0x20
+	// for the structural bytes below).
+	VPOR avx20<>(SB), Y0, Y4
+	VPOR avx20<>(SB), Y1, Y5
+	VPCMPEQB avxOpen<>(SB), Y4, Y2
+	VPCMPEQB avxOpen<>(SB), Y5, Y3
+	MASK(Y2, Y3, BX)
 	ANDNQ BX, DX, BX
 	POPCNTQ BX, BX
 	ADDQ BX, ST_VALUES(R9)
 	ADDQ BX, ST_OPENS(R9)
 
-	// R14 = whitespace outside strings: the bytes to drop.
-	MOVQ M_WS(SP), R14
+	// R14 = whitespace outside strings: the bytes to drop. R15 =
+	// whitespace or structural bytes.
+	VPSHUFB Y0, Y13, Y2
+	VPCMPEQB Y2, Y0, Y2
+	VPSHUFB Y1, Y13, Y3
+	VPCMPEQB Y3, Y1, Y3
+	MASK(Y2, Y3, R14)
 	ANDNQ R14, DX, R14
-
-	MOVQ M_STRUCT(SP), R15
+	VPSHUFB Y4, Y12, Y14
+	VPCMPEQB Y14, Y4, Y4
+	VPOR Y2, Y4, Y4
+	VPSHUFB Y5, Y12, Y14
+	VPCMPEQB Y14, Y5, Y5
+	VPOR Y3, Y5, Y5
+	MASK(Y4, Y5, R15)
 	SCALARS
 	MOVQ R15, F_SCALAR(SP)
 	POPCNTQ BX, CX
@@ -296,32 +333,60 @@ quotes:
 	ANDQ BX, CX
 	ORQ CX, ST_BAD(R9)
 
+	// Closing quotes, and those of strings that held a backslash; with
+	// no backslash in the block and no carry into it, none of the latter.
 	MOVQ M_BS(SP), BX
+	MOVQ BX, R15
+	ORQ ST_ESCCARRY(R9), R15
+	JZ closing
 	CLOSING
+	JMP keep
+
+closing:
+	ANDNQ AX, DX, AX
+
+keep:
 	NOTQ R14                  // R14 = bytes to keep
 
-	// One entry per closing quote, lowest first: the compact offset of
-	// the block's first kept byte (DX+1) plus the count of kept bytes up
-	// to the quote. Then EscapedEnd into the entries of the flagged
-	// quotes, found by their rank among the quotes.
+	// One entry per closing quote, lowest first, four at a time (a block
+	// has at most 32 closing quotes and room for 32 entries: entries past
+	// the last are overwritten later): the offset of the block's first
+	// compact byte plus that of the quote in the block, or the count of
+	// kept bytes before it if the block drops bytes. Then EscapedEnd
+	// into the entries of the flagged quotes, found by their rank among
+	// the quotes.
 	TESTQ AX, AX
 	JZ compact
-	LEAQ -1(DI)(R10*1), DX
 	MOVQ R8, CX               // the block's first entry
 	MOVQ AX, F_ENDS(SP)
+	LEAQ (DI)(R10*1), DX
+	CMPQ R14, $-1
+	JEQ kept
+	DECQ DX
 
-ends:
-	BLSMSKQ AX, R15
-	ANDQ R14, R15
-	POPCNTQ R15, R15
-	ADDL DX, R15
-	MOVL R15, (R8)
-	ADDQ $4, R8
-	BLSRQ AX, AX
-	JNZ ends
+dropped:
+	ENDDROP(0)
+	ENDDROP(1)
+	ENDDROP(2)
+	ENDDROP(3)
+	LEAQ 16(R8), R8
+	JNZ dropped
+	JMP counted
+
+kept:
+	ENDKEPT(0)
+	ENDKEPT(1)
+	ENDKEPT(2)
+	ENDKEPT(3)
+	LEAQ 16(R8), R8
+	JNZ kept
+
+counted:
+	MOVQ F_ENDS(SP), AX
+	POPCNTQ AX, R8
+	LEAQ (CX)(R8*4), R8
 	TESTQ BX, BX
 	JZ compact
-	MOVQ F_ENDS(SP), AX
 
 flags:
 	BLSMSKQ BX, R15
@@ -332,41 +397,27 @@ flags:
 	JNZ flags
 
 compact:
-	// The kept bytes, a block that keeps them all at once.
+	// The kept bytes, a block that keeps them all at once (its last byte
+	// is the last kept: R13 says whether it is a scalar byte).
 	CMPQ R14, $-1
 	JNE lanes
 	VMOVDQU Y0, (DI)
 	VMOVDQU Y1, 32(DI)
 	ADDQ $64, DI
-	JMP tokc
-
-lanes:
-	LEAQ ·compactShuffle(SB), BX
-	MOVQ R14, DX
-	LANE(0)
-	LANE(1)
-	LANE(2)
-	LANE(3)
-	LANE(4)
-	LANE(5)
-	LANE(6)
-	LANE(7)
-
-tokc:
-	// Scalar carry in compact positions: whether the last kept byte is a
-	// scalar byte, or the old carry if the block kept nothing.
-	TESTQ R14, R14
-	JZ utf8
-	BSRQ R14, CX
-	MOVQ F_SCALAR(SP), R15
-	SHRQ CX, R15
-	ANDQ $1, R15
-	MOVQ R15, ST_PREVTOKC(R9)
+	MOVQ R13, ST_PREVTOKC(R9)
 
 utf8:
+	// Nothing to check without bytes >= 0x80 in this block or the
+	// previous one (a block without bytes outside 0x20-0x7f has none).
+	CMPQ M_CTRLHIGH(SP), $0
+	JNE high
+	CMPQ ST_PREVHIGH(R9), $0
+	JEQ next
+
+high:
 	CMPQ ST_NOUTF8(R9), $0
 	JNE next
-	MOVQ M_HIGH(SP), AX
+	MASK(Y0, Y1, AX)
 	MOVQ ST_PREVHIGH(R9), BX
 	MOVQ AX, ST_PREVHIGH(R9)
 	ORQ AX, BX
@@ -378,7 +429,7 @@ next:
 	VMOVDQA Y1, Y6
 	ADDQ $64, SI
 	DECQ F_LEFT(SP)
-	JMP loop
+	JNZ loop
 
 done:
 	CMPQ blocks+16(FP), $0
@@ -398,3 +449,27 @@ errors:
 	NOTQ AX
 	ORQ AX, ST_BAD(R9)
 	RETURN
+
+lanes:
+	// The kept bytes of a block that drops some, lane by lane.
+	LEAQ ·compactShuffle(SB), BX
+	MOVQ R14, DX
+	LANE(0)
+	LANE(1)
+	LANE(2)
+	LANE(3)
+	LANE(4)
+	LANE(5)
+	LANE(6)
+	LANE(7)
+
+	// Scalar carry in compact positions: whether the last kept byte is a
+	// scalar byte, or the old carry if the block kept nothing.
+	TESTQ R14, R14
+	JZ utf8
+	BSRQ R14, CX
+	MOVQ F_SCALAR(SP), R15
+	SHRQ CX, R15
+	ANDQ $1, R15
+	MOVQ R15, ST_PREVTOKC(R9)
+	JMP utf8

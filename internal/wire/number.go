@@ -61,7 +61,7 @@ func eofOr(s []byte, i int, c Code) (int, Code) {
 // an ASCII digit. It is small enough to be inlined into ScanNumber.
 func skipDigits(s []byte, i int) int {
 	for i+8 <= len(s) {
-		if m := nonDigit(load64(s, i)); m != 0 {
+		if m := nonDigit(Load64(s, i)); m != 0 {
 			return i + firstLane(m)
 		}
 		i += 8

@@ -17,7 +17,7 @@ func SkipSpace(s []byte, i int) int {
 			// after this one eight at a time (a word of spaces XORed with
 			// spaces8 is zero up to the first other byte).
 			for i+9 <= len(s) {
-				if m := load64(s, i+1) ^ spaces8; m != 0 {
+				if m := Load64(s, i+1) ^ spaces8; m != 0 {
 					i += bits.TrailingZeros64(m) >> 3
 					break
 				}

@@ -1,7 +1,6 @@
 package wire
 
 import (
-	"encoding/binary"
 	"math/bits"
 )
 
@@ -14,12 +13,17 @@ import (
 // escapes of RFC 8259, four hex digits after \u, surrogate escapes in pairs
 // and UTF-8 without overlong forms, surrogates or values above U+10FFFF,
 // unless mode relaxes the last two.
+//
+// A caller that has checked the start of the token may pass, as i, the
+// position of its last byte checked instead: the scan goes on after it.
+// It must be a byte a string may hold unescaped, and not part of an
+// escape or of a UTF-8 sequence.
 func ScanString(s []byte, i int, mode Mode) (end int, escaped bool, code Code) {
 	i++ // opening quote
 	for {
 		// Plain bytes eight at a time, then one at a time near the end.
 		for i+8 <= len(s) {
-			m := stringSpecial(load64(s, i))
+			m := stringSpecial(Load64(s, i))
 			if m != 0 {
 				i += firstLane(m)
 				goto special
@@ -53,14 +57,14 @@ func ScanString(s []byte, i int, mode Mode) (end int, escaped bool, code Code) {
 				// two at a time with one load and a mask while they
 				// last, then one at a time.
 				for i+8 <= len(s) {
-					x := load64(s, i)
+					x := Load64(s, i)
 					if x&0xC0C0F0C0C0F0 != 0x8080E08080E0 || badE0ED[x&0x0F|x>>9&0x10] || badE0ED[x>>24&0x0F|x>>33&0x10] {
 						break
 					}
 					i += 6
 				}
 				for i+4 <= len(s) {
-					w := binary.LittleEndian.Uint32(s[i:])
+					w := load32(s, i)
 					if w&0xC0C0F0 != 0x8080E0 || badE0ED[w&0x0F|w>>9&0x10] {
 						break
 					}
@@ -178,6 +182,11 @@ func ShortString(x uint64) int {
 // start a run of plain string bytes (no quote, backslash, control or
 // non-ASCII byte): 8 when all are.
 func PlainLen(x uint64) int { return firstLane(stringSpecial(x)) }
+
+// TextLen is PlainLen for a caller that checks UTF-8 apart: bytes of 0x80
+// and above continue the run (8 when no byte of x is a quote, a backslash
+// or a control byte).
+func TextLen(x uint64) int { return firstLane(textSpecial(x)) }
 
 // Plain8 reports whether none of the eight bytes x (loaded little-endian)
 // ends a run of plain string bytes: where ShortString finds no quote among

@@ -250,6 +250,17 @@ func refPlainLen(b [8]byte) int {
 	return 8
 }
 
+// refTextLen is TextLen's contract: refPlainLen with bytes of 0x80 and
+// above taken.
+func refTextLen(b [8]byte) int {
+	for i, c := range b {
+		if c == '"' || c == '\\' || c < 0x20 {
+			return i
+		}
+	}
+	return 8
+}
+
 func TestShortString(t *testing.T) {
 	classes := []byte{'a', ' ', '~', 0x7f, '"', '\\', 0x00, 0x1f, 0x80, 0xc3, 0xff}
 	// Every placement of two interesting bytes in a word of 'a's.
@@ -272,6 +283,9 @@ func TestShortString(t *testing.T) {
 					if got, want := wire.PlainLen(x), refPlainLen(b); got != want {
 						t.Fatalf("PlainLen(%q) = %d, want %d", b, got, want)
 					}
+					if got, want := wire.TextLen(x), refTextLen(b); got != want {
+						t.Fatalf("TextLen(%q) = %d, want %d", b, got, want)
+					}
 				}
 			}
 		}
@@ -292,6 +306,9 @@ func FuzzShortString(f *testing.F) {
 		}
 		if got, want := wire.PlainLen(x), refPlainLen(b); got != want {
 			t.Fatalf("PlainLen(%q) = %d, want %d", b, got, want)
+		}
+		if got, want := wire.TextLen(x), refTextLen(b); got != want {
+			t.Fatalf("TextLen(%q) = %d, want %d", b, got, want)
 		}
 		// It agrees with ScanString wherever it answers.
 		if n := wire.ShortString(x); n != 0 {

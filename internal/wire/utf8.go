@@ -50,7 +50,7 @@ func utf8Len(s []byte, i int) int {
 // utf8Len.
 func ValidUTF8(s []byte) bool {
 	for i := 0; i < len(s); {
-		if i+8 <= len(s) && load64(s, i)&msb == 0 {
+		if i+8 <= len(s) && Load64(s, i)&msb == 0 {
 			i += 8
 			continue
 		}
