@@ -3,6 +3,7 @@ package federation
 import (
 	"bytes"
 	"errors"
+	"math"
 	"strconv"
 	"strings"
 
@@ -589,7 +590,13 @@ func (r *reader) apiSchema(doc *ast.SchemaDocument, opts Options) error {
 	r.s.apiSDL = b.String()
 	// One parse serves the planner (the syntax tree), Compile and
 	// Normalize (see Supergraph.Schema).
-	s, err := graphql.ParseSchema(r.s.apiSDL, graphql.Options{MaxDepth: opts.MaxDepth, KeyByResponseName: true, KeepLiterals: true, Hidden: inaccessible})
+	// The compiler reads field nodes up to the planner's bound on them
+	// (see Plan), so that an operation past it costs no more to refuse.
+	var nodes int
+	if opts.MaxFields <= math.MaxInt/maxNodesPerField {
+		nodes = maxNodesPerField * opts.MaxFields
+	}
+	s, err := graphql.ParseSchema(r.s.apiSDL, graphql.Options{MaxDepth: opts.MaxDepth, MaxFields: nodes, KeyByResponseName: true, KeepLiterals: true, Hidden: inaccessible})
 	if err != nil {
 		msg := err.Error()
 		var se *graphql.SchemaError

@@ -55,6 +55,9 @@ func (d *deadline) start(parent context.Context, timeout time.Duration) {
 	}
 	d.parent, d.err, d.watching = parent, nil, false
 	d.at = time.Now().Add(timeout)
+	if at, ok := parent.Deadline(); ok && at.Before(d.at) {
+		d.at = at // the client's ends first: its cancellation ends d too
+	}
 	if d.timer == nil {
 		d.onParent = d.parentDone
 		d.timer = time.AfterFunc(timeout, d.expire)

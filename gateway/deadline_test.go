@@ -36,6 +36,16 @@ func TestDeadline(t *testing.T) {
 			}
 			d.end()
 		}},
+		{"the client's earlier deadline is the deadline", func(t *testing.T, d *deadline) {
+			parent, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			d.start(parent, time.Hour)
+			want, _ := parent.Deadline()
+			if got, ok := d.Deadline(); !ok || !got.Equal(want) {
+				t.Errorf("Deadline %v, want the client's %v", got, want)
+			}
+			d.end()
+		}},
 		{"the client goes away while a fetch waits on Done", func(t *testing.T, d *deadline) {
 			parent, leave := context.WithCancel(context.Background())
 			d.start(parent, time.Hour)

@@ -287,6 +287,7 @@ func TestRandomFaults(t *testing.T) {
 	}
 	for name, s := range subs {
 		srv := httptest.NewServer(&faultySubgraph{name: name, sub: s, answers: map[string][]byte{}, inFlight: &inFlight})
+		t.Cleanup(srv.Close) // also when the test stops early
 		servers = append(servers, srv)
 		urls[name] = srv.URL + "/graphql"
 		timeouts[name] = timeout
@@ -556,6 +557,11 @@ func TestShutdownDrains(t *testing.T) {
 	server := &http.Server{Handler: g}
 	served := make(chan error, 1)
 	go func() { served <- server.Serve(ln) }()
+	// A test that stops early lets the held requests go and stops the
+	// server, before the subgraphs are stopped (which waits for them).
+	var releaseOnce sync.Once
+	letGo := func() { releaseOnce.Do(func() { close(release) }) }
+	t.Cleanup(func() { letGo(); server.Close() })
 
 	payload := post(strings.Replace(faultQuery, " me { name }", "", 1))
 	results := make(chan string, clients)
@@ -589,7 +595,7 @@ func TestShutdownDrains(t *testing.T) {
 			t.Fatal("the listener is still open")
 		}
 	}
-	close(release)
+	letGo()
 	for range clients {
 		if got := <-results; got != faultAnswer {
 			t.Errorf("got %s\nwant %s", got, faultAnswer)

@@ -93,7 +93,8 @@ func TestMaxFields(t *testing.T) {
 // response name (as Relay-style documents do) count once, as the planner
 // merges them: 40 fragments of the same three fields pass a limit of 10
 // and answer as the fields written once do; 134 of them (403 selections)
-// are past the bound on the selections read (32 × 10).
+// are past the bound on the selections read (32 × 10), which the
+// operation's compiler applies as it reads them, located where it passes.
 func TestMaxFieldsRepeats(t *testing.T) {
 	spread := func(n int) string {
 		var b strings.Builder
@@ -113,5 +114,63 @@ func TestMaxFieldsRepeats(t *testing.T) {
 	checkHTTP(t, srv, httpCase{body: post(`{ topProducts(first: 2) { upc name price } }`), status: 200,
 		want: `{"data":{"topProducts":[{"upc":"1","name":"Table","price":899},{"upc":"2","name":"Couch","price":1299}]}}`})
 	checkHTTP(t, srv, httpCase{body: post(spread(134)), status: 200,
-		want: `{"errors":[{"message":"The operation is too large to plan: with its fragments expanded, it has more than 320 field selections, repeated ones included.","locations":[{"line":1,"column":1}]}]}`})
+		want: `{"errors":[{"message":"The operation is too large: with its fragments expanded where they are spread, it has more than 320 field selections, repeated ones included.","locations":[{"line":1,"column":5583}]}]}`})
+}
+
+// conditionalDoubling returns an operation of levels fragments on User,
+// each spreading the next twice, under @include and @skip of one
+// variable: a fragment spread under a condition is expanded at each
+// spread, so the selection of "me" collects 2^levels nodes of "name" from
+// a document of about 70 bytes a level.
+func conditionalDoubling(levels int) string {
+	var b strings.Builder
+	b.WriteString("query($v: Boolean!) { me { ...L0 } }\n")
+	for i := range levels {
+		next := "L" + strconv.Itoa(i+1)
+		b.WriteString("fragment L" + strconv.Itoa(i) + " on User { ..." + next + " @include(if: $v) ..." + next + " @skip(if: $v) }\n")
+	}
+	b.WriteString("fragment L" + strconv.Itoa(levels) + " on User { name }\n")
+	return b.String()
+}
+
+// TestMaxFieldsConditionalSpreads: fragments spread twice under
+// conditions at every level are refused for the nodes they expand to,
+// before their plan is built: 24 levels (1.7 KB) once took the compiler
+// 2^24 nodes of one field, 9 levels (700 bytes) a plan relating 512
+// fields of one name to each other, and 14 levels 30 s and gigabytes.
+func TestMaxFieldsConditionalSpreads(t *testing.T) {
+	srv := demoGateway(t, Options{}, nil)
+	for _, tc := range []struct {
+		name   string
+		levels int
+		want   string
+	}{
+		{"9 levels: repeats of one field", 9, `{"errors":[{"message":"The operation is too large: with its fragments expanded where they are spread, one selection has more than 256 fields \"name\".","locations":[{"line":11,"column":23}]}]}`},
+		{"24 levels: the conditions carried", 24, `{"errors":[{"message":"The operation is too large: with its fragments expanded where they are spread, it has more than 64000 @skip and @include conditions, repeated ones included.","locations":[{"line":24,"column":27}]}]}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			checkHTTP(t, srv, httpCase{body: strings.TrimSuffix(post(conditionalDoubling(tc.levels)), "}") + `,"variables":{"v":true}}`, status: 200, want: tc.want})
+			runtime.ReadMemStats(&after)
+			if n := after.TotalAlloc - before.TotalAlloc; n > 16<<20 {
+				t.Errorf("the request allocated %d bytes, want at most %d", n, 16<<20)
+			}
+		})
+	}
+}
+
+// TestRepeatedFields: 10,000 selections of one field (60 KB, within the
+// default MaxTokens) are refused before validation, which compares the
+// fields of a name pairwise (it took 45 s on them).
+func TestRepeatedFields(t *testing.T) {
+	srv := demoGateway(t, Options{}, nil)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	checkHTTP(t, srv, httpCase{body: post("{ me {" + strings.Repeat(" name", 10000) + " } }"), status: 200,
+		want: `{"errors":[{"message":"The operation is too large: validating it compares more than 262144 pairs of fields of one response name.","locations":[{"line":1,"column":8}]}]}`})
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 16<<20 {
+		t.Errorf("the request allocated %d bytes, want at most %d", n, 16<<20)
+	}
 }

@@ -25,6 +25,16 @@ import (
 // can produce.
 const MaxPlanFields = 1 << 20
 
+// MaxRepeats is the most field nodes of one response name that one
+// selection may collect with its fragments expanded. A fragment spread
+// twice under different @skip/@include conditions is expanded twice, so
+// a few hundred bytes of fragments that spread the next one twice collect
+// 2^levels nodes of one field into one selection; the plan relates each
+// node to the others of its name (the first whose condition holds is
+// rendered). Unconditional repeats of a fragment are collected once, and
+// documents that spread many fragments selecting "id" stay far below.
+const MaxRepeats = 256
+
 // DefaultMaxDepth is the nesting limit of an operation when
 // Options.MaxDepth is zero.
 const DefaultMaxDepth = 1000
@@ -48,6 +58,17 @@ type Options struct {
 	// size in bytes (zero means DefaultMaxBytes; negative, no limit).
 	// Either passed is a request error.
 	MaxTokens, MaxBytes int
+	// MaxFields is the most field nodes Compile collects for an
+	// operation, with its fragments expanded where they are spread and
+	// repeats included, and the most @skip/@include conditions the nodes
+	// carry (each spread under a condition adds one to each of the nodes
+	// it expands to); more is a request error, "The operation is too
+	// large: …". Zero, or a larger value, means MaxPlanFields. A gateway
+	// that bounds the fields it plans sets it to what it allows, so that
+	// a small document of fragments spread under @skip/@include at every
+	// level (each spread expanded: 2^levels nodes) is refused at that
+	// cost and not at MaxPlanFields'.
+	MaxFields int
 	// KeyByResponseName compiles plans that read each field from the data
 	// member named by its response name (the alias, or the field name)
 	// instead of its schema field name: the data a federation gateway
@@ -82,6 +103,7 @@ type Schema struct {
 	hidden map[string]bool // Options.Hidden
 
 	maxTokens, maxBytes int                                        // limits of operations; < 0: none
+	maxFields           int                                        // Options.MaxFields, at most MaxPlanFields
 	fields              map[string]map[string]*ast.FieldDefinition // of object and interface types
 	inputs              map[string]*inputType
 	enums               map[string]map[string]bool
@@ -130,6 +152,10 @@ func ParseSchema(sdl string, opts Options) (*Schema, error) {
 	}
 	if sc.maxBytes == 0 {
 		sc.maxBytes = DefaultMaxBytes
+	}
+	sc.maxFields = MaxPlanFields
+	if opts.MaxFields > 0 {
+		sc.maxFields = min(opts.MaxFields, MaxPlanFields)
 	}
 	sc.indexTypes()
 	sc.sdlSum = maphash.String(sdlSeed, sdl)
@@ -201,7 +227,7 @@ func Compile(s *Schema, query, operationName string) (*Operation, error) {
 	if root == nil {
 		return nil, &RequestError{Problems: []Problem{problem("Schema is not configured to execute "+string(op.Operation)+" operation.", norm.loc(op.Position))}}
 	}
-	c := compiler{schema: s.s, leaves: s.leaves, maxDepth: s.depth, byName: s.byName, memo: map[string]selected{}, pos: &norm}
+	c := compiler{schema: s.s, leaves: s.leaves, maxDepth: s.depth, maxFields: s.maxFields, byName: s.byName, memo: map[string]selected{}, pos: &norm}
 	c.stacks, _ = stacksPool.Get().(*stacks)
 	if c.stacks == nil {
 		c.stacks = new(stacks)
@@ -282,13 +308,16 @@ type collected struct {
 }
 
 type compiler struct {
-	schema   *ast.Schema
-	leaves   map[string]*[2]shape.Type
-	maxDepth int  // < 0: no limit
-	byName   bool // Options.KeyByResponseName
-	depth    int  // the level of the fields being compiled
-	fields   int  // plan fields built
-	err      *Problem
+	schema    *ast.Schema
+	leaves    map[string]*[2]shape.Type
+	maxDepth  int  // < 0: no limit
+	maxFields int  // Options.MaxFields: the field nodes read may not pass it
+	byName    bool // Options.KeyByResponseName
+	depth     int  // the level of the fields being compiled
+	fields    int  // plan fields built
+	read      int  // field nodes collected (maxFields bounds them)
+	tests     int  // condition tests copied as they were collected (maxFields bounds them)
+	err       *Problem
 
 	// Selections are shared: two positions whose collected field nodes
 	// (with their conditions and schema types) are the same get one
@@ -471,6 +500,11 @@ func (c *compiler) selection(obj *ast.Definition, occs []occurrence) (fields []s
 		members[next[g]] = i
 		next[g]++
 	}
+	for g, name := range names {
+		if n := start[g+1] - start[g]; n > MaxRepeats && c.err == nil {
+			c.err = &Problem{Message: "The operation is too large: with its fragments expanded where they are spread, one selection has more than " + itoa(MaxRepeats) + ` fields "` + name + `".`, Locations: []shape.Location{c.loc(nodes[members[start[g]]].field.Position)}}
+		}
+	}
 	types := make([]*shape.Type, len(names))
 	if len(nodes) > 0 {
 		c.depth++
@@ -639,10 +673,24 @@ func (c *compiler) outputType(t *ast.Type, occs []occurrence) (st *shape.Type, s
 // unconditionally so far; spread tells that a fragment spread led to set.
 func (c *compiler) collect(obj *ast.Definition, set ast.SelectionSet, cond shape.Cond, nodes []collected, visited map[string]bool, spread bool) []collected {
 	for _, sel := range set {
+		if c.read > c.maxFields || c.tests > c.maxFields {
+			// Conditional spreads are expanded each time: the nodes of
+			// one selection, and their conditions, may grow exponentially
+			// with the document.
+			if c.err == nil {
+				what := " field selections"
+				if c.tests > c.maxFields {
+					what = " @skip and @include conditions"
+				}
+				c.err = &Problem{Message: "The operation is too large: with its fragments expanded where they are spread, it has more than " + itoa(c.maxFields) + what + ", repeated ones included.", Locations: []shape.Location{c.loc(sel.GetPosition())}}
+			}
+			return nodes
+		}
 		switch s := sel.(type) {
 		case *ast.Field:
 			fc, ok := c.directives(s.Directives, cond)
 			if ok {
+				c.read++
 				nodes = append(nodes, collected{field: s, cond: fc, spread: spread})
 			}
 		case *ast.InlineFragment:
@@ -713,6 +761,9 @@ func (c *compiler) directives(ds ast.DirectiveList, cond shape.Cond) (shape.Cond
 			}
 		case ast.Variable:
 			cond = and(cond, shape.Test{Var: arg.Value.Raw, Value: want})
+			for _, cl := range cond { // what and copied
+				c.tests += len(cl)
+			}
 			if indexOf(c.ifVars, arg.Value.Raw) < 0 {
 				c.ifVars = append(c.ifVars, arg.Value.Raw)
 			}

@@ -62,8 +62,16 @@
 // deep it nests: the braces and brackets of the document are counted while
 // it is read, and the fields with fragments expanded while it is compiled. An
 // operation may select at most MaxPlanFields fields with its fragments
-// expanded, which also bounds the response one object of data can produce.
-// Both are request errors.
+// expanded, which also bounds the response one object of data can produce;
+// Options.MaxFields (at most MaxPlanFields) bounds the field nodes read to
+// collect them, counted as they are read, since a fragment spread under a
+// @skip/@include condition is expanded at each spread (a few hundred bytes
+// of fragments spreading the next twice expand to 2^levels nodes), and one
+// selection may hold at most MaxRepeats nodes of one response name.
+// gqlparser's rule OverlappingFieldsCanBeMerged compares the fields of one
+// response name pairwise, merged selections included: a document that
+// would make it compare more than 2^18 pairs is refused before it runs. All
+// are request errors.
 //
 // # Errors
 //

@@ -286,6 +286,7 @@ func TestNormalizeBadInput(t *testing.T) {
 		{"unterminated string", `{ user(id: "abc) { id } }`, `1:26: Unterminated string.`},
 		{"string cut by a line break", "{ user(id: \"abc\n\") { id } }", `1:16: Unterminated string.`},
 		{"unterminated block string", `{ user(id: """abc) { id } }`, `1:28: Unterminated string.`},
+		{"block string ends at the first three quotes", `{ user(id: """a"""" b") { id } }`, `1:19: Expected Name, found String`},
 		{"bad escape", `{ user(id: "a\qb") { id } }`, `1:14: Invalid character escape sequence: \q.`},
 		{"short unicode escape", `{ user(id: "\u12") { id } }`, `1:13: Invalid Unicode escape sequence: \u12.`},
 		{"lone high surrogate", `{ user(id: "\uD83Dx") { id } }`, `1:13: Invalid Unicode escape sequence: \uD83D.`},
@@ -417,8 +418,11 @@ func FuzzNormalizeDocument(f *testing.F) {
 		_, err := graphql.Normalize(nil, query, "", &d, 0)
 		// gqlparser reads "0A" as two tokens; the specification (and
 		// graphql-js) refuse a name character right after a number, and
-		// bytes that are not UTF-8 in a string.
-		if perr == nil && err != nil && !strings.Contains(err.Error(), "operation") &&
+		// bytes that are not UTF-8 in a string. gqlparser ends a block
+		// string at the last three quotes of a run of more (`"""""""`
+		// is the block string `"`), the specification at the first three
+		// (an empty block string, then a string).
+		if perr == nil && err != nil && !strings.Contains(query, `""""`) && !strings.Contains(err.Error(), "operation") &&
 			!strings.Contains(err.Error(), "There can be only one input field") && !strings.Contains(err.Error(), "Invalid number") && !strings.Contains(err.Error(), "UTF-8") {
 			t.Fatalf("gqlparser parses %q, the normalizer says %v", query, err)
 		}

@@ -42,28 +42,35 @@ func equal(da *graft.Doc, a graft.Ref, db *graft.Doc, b graft.Ref, scratch *[]by
 		}
 		return true
 	case graft.Object:
-		na, nb := da.Len(a), db.Len(b)
-		if na != nb {
+		// Objects are compared member by member, as instances are
+		// validated (see DEVIATIONS.md): a name that repeats must repeat
+		// as often, with equal values, on both sides. With the same
+		// number of members, each member of a occurring as often in b as
+		// in a makes the two the same multiset.
+		if da.Len(a) != db.Len(b) {
 			return false
 		}
 		for ka, va := range da.Members(a) {
-			found := false
-			for kb, vb := range db.Members(b) {
-				if stringsEqual(da, ka, db, kb, scratch) {
-					if !equal(da, va, db, vb, scratch) {
-						return false
-					}
-					found = true
-					break
-				}
-			}
-			if !found {
+			n := occurrences(db, b, da, ka, va, scratch)
+			if n == 0 || n != occurrences(da, a, da, ka, va, scratch) {
 				return false
 			}
 		}
 		return true
 	}
 	return false
+}
+
+// occurrences counts the members of the object obj of d that have the
+// name k and a value equal to v (both of dk).
+func occurrences(d *graft.Doc, obj graft.Ref, dk *graft.Doc, k, v graft.Ref, scratch *[]byte) int {
+	n := 0
+	for kb, vb := range d.Members(obj) {
+		if stringsEqual(dk, k, d, kb, scratch) && equal(dk, v, d, vb, scratch) {
+			n++
+		}
+	}
+	return n
 }
 
 // stringsEqual compares two strings (values or member names) by their

@@ -101,6 +101,33 @@ func TestValidationErrors(t *testing.T) {
 	}
 }
 
+// TestDuplicateNamesCompared: const, enum and uniqueItems compare objects
+// member by member, as instances are validated (DEVIATIONS.md): a name
+// that repeats matches where it repeats as often with the same values, in
+// any order. An object with a repeated name once equalled nothing, not
+// even itself.
+func TestDuplicateNamesCompared(t *testing.T) {
+	for _, tc := range []struct {
+		name, schema, in string
+		valid            bool
+	}{
+		{"const equals itself", `{"const":{"a":1,"a":2}}`, `{"a":1,"a":2}`, true},
+		{"const in another order", `{"const":{"a":1,"a":2}}`, `{"a":2,"a":1}`, true},
+		{"const without the repeat", `{"const":{"a":1,"a":2}}`, `{"a":2}`, false},
+		{"instance repeats a member", `{"const":{"a":1}}`, `{"a":1,"a":1}`, false},
+		{"same count, other values", `{"const":{"a":1,"a":1,"b":2}}`, `{"a":1,"b":2,"b":2}`, false},
+		{"enum", `{"enum":[0,{"x":[1],"x":[1]}]}`, `{"x":[1],"x":[1]}`, true},
+		{"uniqueItems", `{"uniqueItems":true}`, `[{"a":1,"a":2},{"a":2,"a":1}]`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := validate(t, mustCompile(t, tc.schema, schema.Options{}), tc.in)
+			if (err == nil) != tc.valid {
+				t.Errorf("%s on %s: %v, want valid %v", tc.schema, tc.in, err, tc.valid)
+			}
+		})
+	}
+}
+
 func TestFormatIsAnAnnotationByDefault(t *testing.T) {
 	p := mustCompile(t, `{"format":"date"}`, schema.Options{})
 	if err := validate(t, p, `"2026-02-30"`); err != nil {

@@ -246,6 +246,18 @@ func FuzzItemLimit(f *testing.F) {
 			}
 		}
 		var ge, we *graft.Error
+		if errors.As(got.err, &ge) && errors.Is(ge, graft.ErrLimit) && strings.Contains(ge.Reason, "bytes of whitespace after") {
+			// A text of a sequence that fits, followed by whitespace past
+			// what the limit allows its piece (MaxItemBytes twice).
+			if n >= len(want.raws) || len(want.raws[n]) > opts.MaxItemBytes {
+				t.Fatalf("error %v, but no text that fits comes next (%d items without the limit)", got.err, len(want.raws))
+			}
+			start, end := want.offs[n], want.offs[n]+int64(len(want.raws[n]))
+			if ge.Offset < start+2*int64(opts.MaxItemBytes) || ge.Offset >= int64(len(data)) || len(bytes.TrimLeft(data[end:ge.Offset+1], " \t\r\n")) > 0 {
+				t.Fatalf("error %v, but the text %q at %d is not followed by that much whitespace", got.err, want.raws[n], start)
+			}
+			return
+		}
 		if errors.As(got.err, &ge) && errors.Is(ge, graft.ErrLimit) && strings.Contains(ge.Reason, "longer than") {
 			if n < len(want.raws) && len(want.raws[n]) <= opts.MaxItemBytes {
 				t.Fatalf("error %v, but item %q fits", got.err, want.raws[n])

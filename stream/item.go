@@ -151,13 +151,20 @@ func (r *Reader) find(c byte, what string, pad int) (int, bool) {
 			i = len(r.buf)
 		}
 		if n := i - r.pos; n > limit {
-			for spaces < n && spaces < limit+pad && wire.IsSpace(r.buf[r.pos+spaces]) {
+			// Past the limit, the piece may hold pad bytes of whitespace;
+			// one more tells whether there is too much of it (or a
+			// longer text).
+			most := limit + pad
+			if pad > 0 {
+				most++
+			}
+			for spaces < n && spaces < most && wire.IsSpace(r.buf[r.pos+spaces]) {
 				spaces++
 			}
 			switch {
+			case pad > 0 && spaces > limit+pad:
+				return 0, r.fail(r.pos+limit+pad, "more than "+itoa(pad)+" bytes of whitespace after a "+what, graft.ErrLimit)
 			case spaces == n:
-			case pad > 0 && spaces == limit+pad:
-				return 0, r.fail(r.pos+spaces, "more than "+itoa(pad)+" bytes of whitespace after a "+what, graft.ErrLimit)
 			default:
 				return 0, r.fail(r.pos, what+" longer than the item size limit of "+itoa(limit)+" bytes", graft.ErrLimit)
 			}

@@ -39,6 +39,7 @@ var arrayCases = []streamCase{
 	{name: "escaped pointer tokens", in: `{"a/b":{"m~n":[1]}}`, opts: stream.Options{Path: "/a~1b/m~0n"}, items: []string{`1`}},
 	{name: "escaped member name", in: `{"\u0061":["x"]}`, opts: stream.Options{Path: "/a"}, items: []string{`"x"`}},
 	{name: "a duplicate on the path is an error", in: `{"a":[1],"a":[2]}`, opts: stream.Options{Path: "/a"}, items: []string{`1`}, errIs: graft.ErrPointer, at: "1:10", reason: "member \"a\" occurs twice on the path"},
+	{name: "a duplicate on the path read in two pieces", in: `{"abcdefgh":[1],"abcdefgh":[2]}`, opts: stream.Options{Path: "/abcdefgh"}, items: []string{`1`}, errIs: graft.ErrPointer, at: "1:17", reason: "member \"abcdefgh\" occurs twice on the path"},
 	{name: "strings keep escapes", in: `["caf\u00e9 \"q\" \\ \/", "\uD83D\uDE00"]`, items: []string{`"caf\u00e9 \"q\" \\ \/"`, `"\uD83D\uDE00"`}},
 	{name: "numbers keep text", in: `[12345678901234567890123, 1.0e+2, -0.0]`, items: []string{`12345678901234567890123`, `1.0e+2`, `-0.0`}},
 	{name: "scalars next to brackets", in: `[true,false,null,0,"",[],{}]`, items: []string{`true`, `false`, `null`, `0`, `""`, `[]`, `{}`}},

@@ -139,13 +139,13 @@ func (r *Reader) pathName(k int) bool {
 	if !ok || c != '"' {
 		return r.name() // reports what is wrong
 	}
-	at := r.pos
+	at := r.base + int64(r.pos) // matchName may move the window
 	match, scanned := r.matchName(r.path[k])
 	if !scanned {
 		return false
 	}
 	if match {
-		return r.failAt(r.base+int64(at), "member "+quote(r.path[k])+" occurs twice on the path: the items came from the first, where graft get and Doc lookups take the last", graft.ErrPointer, r.opts.Path)
+		return r.failAt(at, "member "+quote(r.path[k])+" occurs twice on the path: the items came from the first, where graft get and Doc lookups take the last", graft.ErrPointer, r.opts.Path)
 	}
 	return r.colon()
 }

@@ -56,6 +56,7 @@ func TestWhitespaceOutsideItems(t *testing.T) {
 		{"sequence, after a text at the limit", "\x1e" + text + "\n\x1e" + text + ws[:1000] + "\x1e1\n", Options{Mode: Sequence, MaxItemBytes: 1000}, 3, "", 4096},
 		{"sequence, too much after a text", "\x1e1" + ws + "\x1e2\n", Options{Mode: Sequence, MaxItemBytes: 1000}, 0, "more than 1000 bytes of whitespace after a JSON text", 4096},
 		{"sequence, text over the limit", "\x1e" + text + "1 \n", Options{Mode: Sequence, MaxItemBytes: 1000}, 0, "JSON text longer than the item size limit of 1000 bytes", 4096},
+		{"sequence, whitespace at the allowance then more text", "\x1e" + text + ws[:1000] + "1\n", Options{Mode: Sequence, MaxItemBytes: 1000}, 0, "JSON text longer than the item size limit of 1000 bytes", 4096},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.opts.BufferSize = 1024

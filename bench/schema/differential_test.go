@@ -29,6 +29,13 @@ func agree(t *testing.T, s, instance []byte) (same, ok bool, detail string) {
 	if err != nil {
 		return false, false, ""
 	}
+	// An object with two members of one name has no counterpart in
+	// santhosh's map of members (the last wins), where graft compares
+	// const and enum values member by member and validates each member of
+	// an instance: such schemas and instances are not compared.
+	if _, err := graft.New(graft.Options{RejectDuplicateNames: true}).Parse(s); err != nil {
+		return false, false, ""
+	}
 	doc, err := santhosh.UnmarshalJSON(bytes.NewReader(s))
 	if err != nil {
 		return false, false, ""
@@ -47,9 +54,6 @@ func agree(t *testing.T, s, instance []byte) (same, ok bool, detail string) {
 	if err != nil {
 		return false, false, ""
 	}
-	// An object with two members of one name has no counterpart in
-	// santhosh's map of members (the last wins), where graft validates
-	// each member: such instances are not compared.
 	d := graft.New(graft.Options{RejectDuplicateNames: true})
 	r, err := d.Parse(instance)
 	if err != nil {
