@@ -203,7 +203,9 @@ func (t *Transport) Do(ctx context.Context, r *resolve.UpstreamRequest, dst []by
 	defer resp.Body.Close()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10)) // let the connection be reused
-		return dst, &resolve.Error{Upstream: r.Upstream, Reason: "status " + resp.Status, Err: resolve.ErrUpstream}
+		// The reason phrase is the standard one, never the upstream's own:
+		// a client must not read what a subgraph chose to write there.
+		return dst, &resolve.Error{Upstream: r.Upstream, Reason: "status " + strconv.Itoa(resp.StatusCode) + " " + http.StatusText(resp.StatusCode), Err: resolve.ErrUpstream}
 	}
 	if resp.ContentLength > t.max {
 		return dst, t.tooLarge(r.Upstream)

@@ -135,12 +135,22 @@ func TestFailures(t *testing.T) {
 		case "/cut":
 			w.Header().Set("Content-Length", "100")
 			w.Write([]byte(`{"data"`))
+		case "/phrase": // a reason phrase of the upstream's own
+			c, buf, err := w.(http.Hijacker).Hijack()
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			buf.WriteString("HTTP/1.1 503 pq: password authentication failed at 10.0.3.7:5432\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+			buf.Flush()
+			c.Close()
 		}
 	})
 	tr := newTransport(t, httptransport.Options{
 		URLs: map[string]string{
 			"500": s.URL + "/500", "big": s.URL + "/big", "chunked": s.URL + "/big-chunked",
 			"slow": s.URL + "/slow", "cut": s.URL + "/cut", "closed": "http://127.0.0.1:1",
+			"phrase": s.URL + "/phrase",
 		},
 		MaxResponseBytes: 1000,
 		Timeouts:         map[string]time.Duration{"slow": 20 * time.Millisecond},
@@ -151,6 +161,7 @@ func TestFailures(t *testing.T) {
 		reason   string
 	}{
 		{"500", resolve.ErrUpstream, "status 500 Internal Server Error"},
+		{"phrase", resolve.ErrUpstream, "status 503 Service Unavailable"},
 		{"big", resolve.ErrUpstream, "response larger than 1000 bytes"},
 		{"chunked", resolve.ErrUpstream, "response larger than 1000 bytes"},
 		{"slow", context.DeadlineExceeded, "no response within 20ms"},
