@@ -478,28 +478,39 @@ func (d *Doc) linkEach(targets []Ref, src, last uint32) bool {
 	nodes, tag := d.nodes, d.tag
 	links := slices.Grow(d.merging.links[:0], len(targets))[:len(targets)]
 	d.merging.links = links[:0]
-	k, prev := nodes[src].child, Ref(0)
-	for i, t := range targets {
+	prev := Ref(0)
+	for _, t := range targets {
 		ti := uint32(t)
-		if k == 0 || t <= prev || uint32(t>>32) != tag || ti >= uint32(len(nodes)) || (ti >= src && ti <= last) {
+		if t <= prev || uint32(t>>32) != tag || ti >= uint32(len(nodes)) || (ti >= src && ti <= last) {
 			return false
 		}
-		v := d.resolve(k)
+		prev = t
+	}
+	k := nodes[src].child
+	for i, t := range targets {
+		if k == 0 {
+			return false
+		}
+		ti, v := uint32(t), d.resolve(k)
 		tn, vn := &nodes[ti], &nodes[v]
 		if tn.kind() != Object || vn.kind() != Object {
 			return false
 		}
 		// disjoint's first walk, inlined (a call would spill this loop's
-		// state): where no two names' lengths meet, no more is needed.
-		var tl, first, end uint32
+		// state): where no name has an escape and no two names' lengths
+		// mod 64 meet, the names differ and no more is needed.
+		var tl, first, end, metas uint32
 		var lens uint64
 		n := 0
 		for m := tn.child; m != 0; m = nodes[m].next {
-			lens |= lengthBit(nodes[m].meta)
+			meta := nodes[m].meta
+			lens |= 1 << (meta >> payloadShift & 63)
+			metas |= meta
 			n, tl = n+1, m
 		}
 		for m := vn.child; m != 0 && n <= maxDisjoint; m = nodes[m].next {
-			b := lengthBit(nodes[m].meta)
+			meta := nodes[m].meta
+			b := uint64(1) << (meta >> payloadShift & 63)
 			if lens&b != 0 {
 				n = maxDisjoint + 1
 				break
@@ -507,17 +518,17 @@ func (d *Doc) linkEach(targets []Ref, src, last uint32) bool {
 			if first == 0 {
 				first = m
 			}
-			lens |= b
+			lens, metas = lens|b, metas|meta
 			n, end = n+1, m
 		}
-		if n > maxDisjoint {
+		if n > maxDisjoint || metas&flagEscaped != 0 {
 			var ok bool
 			if tl, first, end, ok = d.disjoint(ti, v); !ok {
 				return false
 			}
 		}
 		links[i] = [3]uint32{tl, first, end}
-		k, prev = nodes[k].next, t
+		k = nodes[k].next
 	}
 	if k != 0 {
 		return false
