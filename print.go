@@ -296,7 +296,11 @@ func (d *Doc) appendGrown(dst []byte, n *node, hint *int) (out []byte, ok bool) 
 		}
 		m = mn.next
 	}
-	if !ok || !d.clean(n.off+1, n.off+a.span, hint) || !d.clean(s.off, s.off+sa.span, hint) {
+	// s's text lies past every edit, usually (the edits a merge records
+	// are its targets' and its source's, which come before s): no search.
+	e := d.spans.edits
+	sClean := len(d.spans.late) == 0 && (len(e) == 0 || s.off > e[len(e)-1])
+	if !ok || !d.clean(n.off+1, n.off+a.span, hint) || !sClean && !d.clean(s.off, s.off+sa.span, hint) {
 		return dst, false
 	}
 	// The text before the closer, a comma if n had members, and the moved
