@@ -476,26 +476,60 @@ func (d *Doc) mergeEach(targets []Ref, src Ref) error {
 // merges are the links disjoint prepares, made without a journal.
 func (d *Doc) linkEach(targets []Ref, src, last uint32) bool {
 	nodes, tag := d.nodes, d.tag
-	links := d.merging.links[:0]
-	k, prev := nodes[src].child, Ref(0)
+	links := slices.Grow(d.merging.links[:0], len(targets))[:len(targets)]
+	d.merging.links = links[:0]
+	prev := Ref(0)
 	for _, t := range targets {
 		ti := uint32(t)
-		if k == 0 || t <= prev || uint32(t>>32) != tag || ti >= uint32(len(nodes)) || (ti >= src && ti <= last) {
+		if t <= prev || uint32(t>>32) != tag || ti >= uint32(len(nodes)) || (ti >= src && ti <= last) {
 			return false
 		}
-		v := d.resolve(k)
+		prev = t
+	}
+	k := nodes[src].child
+	for i, t := range targets {
+		if k == 0 {
+			return false
+		}
+		ti, v := uint32(t), d.resolve(k)
 		tn, vn := &nodes[ti], &nodes[v]
 		if tn.kind() != Object || vn.kind() != Object {
 			return false
 		}
-		tl, first, end, ok := d.disjoint(ti, v)
-		if !ok {
-			return false
+		// disjoint's first walk, inlined (a call would spill this loop's
+		// state): where no name has an escape and no two names' lengths
+		// mod 64 meet, the names differ and no more is needed.
+		var tl, first, end, metas uint32
+		var lens uint64
+		n := 0
+		for m := tn.child; m != 0; m = nodes[m].next {
+			meta := nodes[m].meta
+			lens |= 1 << (meta >> payloadShift & 63)
+			metas |= meta
+			n, tl = n+1, m
 		}
-		links = append(links, [3]uint32{tl, first, end})
-		k, prev = nodes[k].next, t
+		for m := vn.child; m != 0 && n <= maxDisjoint; m = nodes[m].next {
+			meta := nodes[m].meta
+			b := uint64(1) << (meta >> payloadShift & 63)
+			if lens&b != 0 {
+				n = maxDisjoint + 1
+				break
+			}
+			if first == 0 {
+				first = m
+			}
+			lens, metas = lens|b, metas|meta
+			n, end = n+1, m
+		}
+		if n > maxDisjoint || metas&flagEscaped != 0 {
+			var ok bool
+			if tl, first, end, ok = d.disjoint(ti, v); !ok {
+				return false
+			}
+		}
+		links[i] = [3]uint32{tl, first, end}
+		k = nodes[k].next
 	}
-	d.merging.links = links[:0]
 	if k != 0 {
 		return false
 	}
@@ -505,7 +539,18 @@ func (d *Doc) linkEach(targets []Ref, src, last uint32) bool {
 		c, l := uint32(targets[i]), links[i]
 		if l[1] != 0 {
 			d.spans.moved = true
-			d.grown(c, l[0])
+			// grown, inlined for the usual target: a parsed object not
+			// grown yet, after every edit recorded so far (the targets
+			// come in ascending order), with no journal open.
+			if n, e := &nodes[c], d.spans.edits; n.meta&(flagSpan|flagGrown) == flagSpan && len(d.aux) < maxAux && (len(e) == 0 || e[len(e)-1] < n.off) {
+				a := d.aux[n.payload()]
+				a.last = l[0]
+				d.aux = append(d.aux, a)
+				n.meta = n.meta&(1<<payloadShift-1) | flagGrown | uint32(len(d.aux)-1)<<payloadShift
+				d.spans.edits = append(e, n.off)
+			} else {
+				d.grown(c, l[0])
+			}
 			if l[0] == 0 {
 				nodes[c].child = l[1]
 			} else {

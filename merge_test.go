@@ -1585,3 +1585,92 @@ func TestMergeAtUsualPointerEdges(t *testing.T) {
 		})
 	}
 }
+
+// TestMergeEachLinked: the usual entity fetch (parsed targets in order, a
+// parsed source) and each way out of its quick walk of the names (escapes,
+// lengths that meet mod 64, key fields, too many members, an edit recorded
+// after the targets), and the print of a target edited inside after the
+// merge, against item by item merges.
+func TestMergeEachLinked(t *testing.T) {
+	long := strings.Repeat("n", 64) // as long as "a" mod 64
+	many := `{"m0":0`
+	for i := 1; i < 16; i++ {
+		many += `,"m` + strconv.Itoa(i) + `":0`
+	}
+	many += `}`
+	for _, c := range []struct {
+		name, targets, src string
+		later              string // a document appended after the source and edited first, if any
+		editA              bool   // after the merge, set /a/b of every target to 9
+		want               string
+	}{
+		{"new members", `[{"a":1},{"b":2}]`, `[{"x":1,"y":[2]},{"z":{"w":3}}]`, "", false,
+			`[{"a":1,"x":1,"y":[2]},{"b":2,"z":{"w":3}}]`},
+		{"empty target", `[{},{"a":1}]`, `[{"x":1},{}]`, "", false, `[{"x":1},{"a":1}]`},
+		{"escaped name in the target", `[{"\u0078":1}]`, `[{"x":1,"y":2}]`, "", false, `[{"\u0078":1,"y":2}]`},
+		{"escaped name in the source", `[{"x":1}]`, `[{"\u0078":1,"y":2}]`, "", false, `[{"x":1,"y":2}]`},
+		{"escaped names that differ", `[{"\u0061b":1}]`, `[{"c\u0064":2}]`, "", false, `[{"\u0061b":1,"c\u0064":2}]`},
+		{"lengths equal mod 64", `[{"a":1}]`, `[{"` + long + `":2}]`, "", false, `[{"a":1,"` + long + `":2}]`},
+		{"key fields", `[{"__typename":"P","id":"1"}]`, `[{"__typename":"P","id":"1","price":3}]`, "", false,
+			`[{"__typename":"P","id":"1","price":3}]`},
+		{"sixteen members", `[` + many + `]`, `[{"x":1}]`, "", false, `[` + many[:len(many)-1] + `,"x":1}]`},
+		{"an edit after the targets", `[{"a":1},{"b":2}]`, `[{"x":1},{"y":2}]`, `{"e":1}`, false,
+			`[{"a":1,"x":1},{"b":2,"y":2}]`},
+		// Edits in 128 targets fold into the sorted list (see minLate): the
+		// print reads them there.
+		{name: "edits inside the targets after the merge", targets: "[" + strings.Repeat(`{"a":{"b":1}},`, 127) + `{"a":{"b":1}}]`,
+			src: "[" + strings.Repeat(`{"x":1},`, 127) + `{"x":1}]`, editA: true, want: "[" + strings.Repeat(`{"a":{"b":9},"x":1},`, 127) + `{"a":{"b":9},"x":1}]`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			setup := func() (*graft.Doc, graft.Ref, graft.Ref, []graft.Ref) {
+				var d graft.Doc
+				root := mustAppend(t, &d, c.targets)
+				src := mustAppend(t, &d, c.src)
+				if c.later != "" {
+					if err := d.Set(mustAppend(t, &d, c.later), "e", d.NewInt(2)); err != nil {
+						t.Fatal(err)
+					}
+				}
+				var targets []graft.Ref
+				for _, v := range d.Items(root) {
+					targets = append(targets, v)
+				}
+				return &d, root, src, targets
+			}
+			edit := func(d *graft.Doc, targets []graft.Ref) {
+				for _, tr := range targets {
+					if !c.editA {
+						break
+					}
+					if err := d.Set(d.Member(tr, "a"), "b", d.NewInt(9)); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			d, root, src, targets := setup()
+			if err := d.MergeEach(targets, src); err != nil {
+				t.Fatal(err)
+			}
+			edit(d, targets)
+			ref, refRoot, refSrc, refTargets := setup()
+			for i, tr := range refTargets {
+				if err := ref.Merge(tr, ref.Index(refSrc, i)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			edit(ref, refTargets)
+			got := compact(d, root)
+			if want := compactText(t, c.want); got != want {
+				t.Fatalf("got %s, want %s", got, want)
+			}
+			if want := compact(ref, refRoot); got != want {
+				t.Fatalf("got %s, item by item %s", got, want)
+			}
+			if s := compact(d, src); s != "[]" {
+				t.Fatalf("source left as %s", s)
+			}
+			checkSpans(t, d, root)
+			checkPrinters(t, d, root)
+		})
+	}
+}

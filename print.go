@@ -248,7 +248,7 @@ func (d *Doc) childText(obj bool, k uint32, hint *int) (start, end uint32, ok bo
 // with but its closer, then the members a merge appended to it in one
 // link, all those of one parsed object s, as parsed and unedited: the
 // usual entity merge. If n does not print so, ok is false and dst is
-// returned as it was.
+// returned as it was. Hint, not nil, is clean's.
 //
 // s itself is the merge's consumed source, empty by now (see unspan), but
 // its text and container entry still describe those members. A change to
@@ -296,7 +296,20 @@ func (d *Doc) appendGrown(dst []byte, n *node, hint *int) (out []byte, ok bool) 
 		}
 		m = mn.next
 	}
-	if !ok || !d.clean(n.off+1, n.off+a.span, hint) || !d.clean(s.off, s.off+sa.span, hint) {
+	if !ok {
+		return dst, false
+	}
+	// Asked without a call where the answers are the usual ones: n's text
+	// before the next edit after its own (the hint moves on from target to
+	// target), and s's past every edit (the edits a merge records are its
+	// targets' and its source's, which come before s).
+	e, late := d.spans.edits, len(d.spans.late) != 0
+	nClean, known := false, false
+	if j := *hint + 1; !late && j < len(e) && e[j-1] <= n.off && n.off < e[j] {
+		*hint, nClean, known = j, n.off+a.span <= e[j], true
+	}
+	sClean := !late && (len(e) == 0 || s.off > e[len(e)-1])
+	if !nClean && (known || !d.clean(n.off+1, n.off+a.span, hint)) || !sClean && !d.clean(s.off, s.off+sa.span, hint) {
 		return dst, false
 	}
 	// The text before the closer, a comma if n had members, and the moved
