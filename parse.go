@@ -84,12 +84,13 @@ func growBytes(b []byte, n int) []byte {
 // in the loop makes the compiler save the values it keeps in registers, so
 // the common cases (short strings, one-digit numbers) call nothing, and the
 // state is kept small: the open container, its last child and whether it
-// is an array; the stack, which holds only the enclosing containers'
-// nodes, stays in d.parsing (it is used only where a container opens or
-// closes), and one bound, room, stands for both the node limit and the
-// capacity of nodes. The values the loop keeps outnumber the registers;
-// each one fewer is a reload fewer at the labels (callgrind: 1–2% of the
-// instructions per parse of the corpus files for each of the two).
+// is an array. The values the loop keeps outnumber the registers, and
+// each one fewer is reloads fewer at the labels (callgrind: 1–5% of the
+// instructions per parse of the corpus files for each): so the stack,
+// which holds only the enclosing containers' nodes, stays in d.parsing
+// (it is used only where a container opens or closes), the text is
+// written through d.out() rather than a slice of its own, and one bound,
+// room, stands for both the node limit and the capacity of nodes.
 //
 // Children are linked as they come: each new child's index goes into the
 // next field of the container's last child. Until the first child, "last"
@@ -107,10 +108,9 @@ func (d *Doc) parse(s []byte) (uint32, error) {
 		mode      = d.opts.mode()
 		maxDepth  = d.opts.MaxDepth
 		nodeLimit = d.opts.MaxNodes + 1
-		out       = d.buf[:len(d.buf)+len(s)]
 		nodes     = d.nodes
 		delta     = len(d.buf) // text offset of s[i] is i+delta for i >= mark
-		mark      = 0          // s[mark:i] is not copied to out yet
+		mark      = 0          // s[mark:i] is not copied to d.out() yet
 		i         = 0
 		parent    uint32 // the innermost open container; 0 at top level
 		last      uint32 // parent's last child (in an object, its last name), or parent
@@ -121,7 +121,7 @@ func (d *Doc) parse(s []byte) (uint32, error) {
 	)
 	d.parsing.stack = d.parsing.stack[:0] // the containers enclosing parent
 	if len(s) > 0 && s[0] <= ' ' {
-		i, mark, delta = compactSpace(s, out, i, mark, delta)
+		i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
 	}
 	goto value
 
@@ -172,7 +172,7 @@ member: // a member of the object parent: name, colon, then the value
 		last = k
 		i = end
 		if uint(i) < uint(len(s)) && s[i] <= ' ' {
-			i, mark, delta = compactSpace(s, out, i, mark, delta)
+			i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
 		}
 		if uint(i) >= uint(len(s)) || s[i] != ':' {
 			return d.fail(s, nodes, d.parsing.stack, i, "expected ':' after object member name, found "+describeByte(s, i), ErrSyntax)
@@ -183,11 +183,11 @@ member: // a member of the object parent: name, colon, then the value
 				// One space after the colon, the most common run,
 				// without the call: the pending text (the name and the
 				// colon) moves as one 16-byte piece, as in compactSpace.
-				move16(out, mark+delta, s, mark)
+				move16(d.out(), mark+delta, s, mark)
 				i++
 				mark, delta = i, delta-1
 			} else {
-				i, mark, delta = compactSpace(s, out, i, mark, delta)
+				i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
 			}
 		}
 	}
@@ -287,7 +287,7 @@ value: // a value at s[i]: at top level, an array item or a member's value
 			parent, last, array = idx, idx, c == '['
 			i++
 			if uint(i) < uint(len(s)) && s[i] <= ' ' {
-				i, mark, delta = compactSpace(s, out, i, mark, delta)
+				i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
 			}
 			if uint(i) < uint(len(s)) && s[i] == c+2 { // '{'+2 == '}', '['+2 == ']'
 				nodes[idx].child = 0
@@ -327,12 +327,13 @@ value: // a value at s[i]: at top level, an array item or a member's value
 
 after: // after a value: a comma, the end of the container, or the end
 	if uint(i) < uint(len(s)) && s[i] <= ' ' {
-		i, mark, delta = compactSpace(s, out, i, mark, delta)
+		i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
 	}
 	if parent == 0 {
 		if i < len(s) {
 			return d.fail(s, nodes, d.parsing.stack, i, "invalid character "+describeByte(s, i)+" after the top-level value", ErrSyntax)
 		}
+		out := d.out()
 		copy(out[mark+delta:], s[mark:i])
 		d.buf = out[:i+delta]
 		d.nodes = nodes
@@ -358,11 +359,11 @@ after: // after a value: a comma, the end of the container, or the end
 				if j < len(s) && s[j] <= ' ' {
 					j = wire.SkipSpace(s, j)
 				}
-				move16(out, mark+delta, s, mark)
+				move16(d.out(), mark+delta, s, mark)
 				mark, delta = j, delta-(j-i)
 				i = j
 			} else {
-				i, mark, delta = compactSpace(s, out, i, mark, delta)
+				i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
 			}
 		}
 		if array {
@@ -382,10 +383,10 @@ close: // the closer of parent at s[i]; its compact text ends after it
 		a.span, a.last = uint32(i+delta)-cn.off, uint32(len(nodes)-1)
 		if !array && d.opts.RejectDuplicateNames {
 			// The names are read from out: copy the pending text first.
-			copy(out[mark+delta:], s[mark:i])
+			copy(d.out()[mark+delta:], s[mark:i])
 			mark = i
-			if k := d.duplicateName(nodes, out, parent); k != 0 {
-				return d.fail(s, nodes, d.parsing.stack, i-1, "duplicate object member name "+string(out[nodes[k].off:nodes[k].off+nodes[k].textLen()]), ErrSyntax)
+			if k := d.duplicateName(nodes, d.out(), parent); k != 0 {
+				return d.fail(s, nodes, d.parsing.stack, i-1, "duplicate object member name "+string(d.out()[nodes[k].off:nodes[k].off+nodes[k].textLen()]), ErrSyntax)
 			}
 		}
 		// The closed container is its parent's last child; in an object,
@@ -401,6 +402,10 @@ close: // the closer of parent at s[i]; its compact text ends after it
 	}
 	goto after
 }
+
+// out returns d.buf up to its capacity: where parse writes the compact
+// text (Append has made room for the input).
+func (d *Doc) out() []byte { return d.buf[:cap(d.buf)] }
 
 // literalWord returns the first four bytes of lit loaded little-endian, as
 // parse compares them with the input's.
