@@ -128,7 +128,7 @@ func (d *Doc) parse(s []byte) (uint32, error) {
 member: // a member of the object parent: name, colon, then the value
 	{
 		if uint(i) >= uint(len(s)) || s[i] != '"' {
-			return d.fail(s, nodes, d.parsing.stack, i, "expected a string for an object member name, found "+describeByte(s, i), ErrSyntax)
+			return d.fail(s, nodes, i, "expected a string for an object member name, found "+describeByte(s, i), ErrSyntax)
 		}
 		end, esc, from := 0, false, i
 		if i+9 <= len(s) {
@@ -147,13 +147,13 @@ member: // a member of the object parent: name, colon, then the value
 		if end == 0 {
 			var code wire.Code
 			if end, esc, code = wire.ScanString(s, from, mode); code != wire.OK {
-				return d.fail(s, nodes, d.parsing.stack, end, code.String(), ErrSyntax)
+				return d.fail(s, nodes, end, code.String(), ErrSyntax)
 			}
 		}
 		k := uint32(len(nodes))
 		if int(k)+1 >= room {
 			if int(k)+1 >= nodeLimit {
-				return d.fail(s, nodes, d.parsing.stack, i, "node count exceeds the limit of "+itoa(nodeLimit-1), ErrLimit)
+				return d.fail(s, nodes, i, "node count exceeds the limit of "+itoa(nodeLimit-1), ErrLimit)
 			}
 			if len(nodes) == cap(nodes) {
 				nodes = reserve(nodes, growth(len(nodes), len(nodes)-int(root), i, len(s)), 0)
@@ -161,7 +161,7 @@ member: // a member of the object parent: name, colon, then the value
 			room = min(cap(nodes), nodeLimit)
 		}
 		if end-i > maxNameLen {
-			return d.fail(s, nodes, d.parsing.stack, i, "object member name longer than "+itoa(maxNameLen)+" bytes", ErrLimit)
+			return d.fail(s, nodes, i, "object member name longer than "+itoa(maxNameLen)+" bytes", ErrLimit)
 		}
 		meta := uint32(String) | flagParsed | flagName | uint32(end-i)<<payloadShift
 		if esc {
@@ -175,7 +175,7 @@ member: // a member of the object parent: name, colon, then the value
 			i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
 		}
 		if uint(i) >= uint(len(s)) || s[i] != ':' {
-			return d.fail(s, nodes, d.parsing.stack, i, "expected ':' after object member name, found "+describeByte(s, i), ErrSyntax)
+			return d.fail(s, nodes, i, "expected ':' after object member name, found "+describeByte(s, i), ErrSyntax)
 		}
 		i++
 		if uint(i) < uint(len(s)) && s[i] <= ' ' {
@@ -195,12 +195,12 @@ member: // a member of the object parent: name, colon, then the value
 value: // a value at s[i]: at top level, an array item or a member's value
 	{
 		if uint(i) >= uint(len(s)) {
-			return d.fail(s, nodes, d.parsing.stack, i, "unexpected end of input, expected a value", ErrSyntax)
+			return d.fail(s, nodes, i, "unexpected end of input, expected a value", ErrSyntax)
 		}
 		idx := uint32(len(nodes))
 		if int(idx) >= room {
 			if int(idx) >= nodeLimit {
-				return d.fail(s, nodes, d.parsing.stack, i, "node count exceeds the limit of "+itoa(nodeLimit-1), ErrLimit)
+				return d.fail(s, nodes, i, "node count exceeds the limit of "+itoa(nodeLimit-1), ErrLimit)
 			}
 			if len(nodes) == cap(nodes) {
 				nodes = reserve(nodes, growth(len(nodes), len(nodes)-int(root), i, len(s)), 0)
@@ -229,7 +229,7 @@ value: // a value at s[i]: at top level, an array item or a member's value
 			if end == 0 {
 				var code wire.Code
 				if end, esc, code = wire.ScanString(s, from, mode); code != wire.OK {
-					return d.fail(s, nodes, d.parsing.stack, end, code.String(), ErrSyntax)
+					return d.fail(s, nodes, end, code.String(), ErrSyntax)
 				}
 			}
 			meta := uint32(String) | flagParsed
@@ -259,14 +259,14 @@ value: // a value at s[i]: at top level, an array item or a member's value
 			if more {
 				var code wire.Code
 				if end, code = wire.ScanNumber(s, i); code != wire.OK {
-					return d.fail(s, nodes, d.parsing.stack, end, code.String(), ErrSyntax)
+					return d.fail(s, nodes, end, code.String(), ErrSyntax)
 				}
 			}
 			nodes = pushNode(nodes, uint32(Number)|flagParsed, uint32(i+delta), uint32(end-i))
 			i = end
 		case c == '{' || c == '[':
 			if len(d.aux) >= maxAux {
-				return d.fail(s, nodes, d.parsing.stack, i, "more than "+itoa(maxAux)+" objects and arrays in one Doc", ErrLimit)
+				return d.fail(s, nodes, i, "more than "+itoa(maxAux)+" objects and arrays in one Doc", ErrLimit)
 			}
 			kind := uint32(Object)
 			if c == '[' {
@@ -281,7 +281,7 @@ value: // a value at s[i]: at top level, an array item or a member's value
 				nodes[last].next = idx
 			}
 			if len(d.parsing.stack) >= maxDepth {
-				return d.fail(s, nodes, d.parsing.stack, i, "nesting depth exceeds the limit of "+itoa(maxDepth), ErrLimit)
+				return d.fail(s, nodes, i, "nesting depth exceeds the limit of "+itoa(maxDepth), ErrLimit)
 			}
 			d.parsing.stack = append(d.parsing.stack, parent)
 			parent, last, array = idx, idx, c == '['
@@ -311,13 +311,13 @@ value: // a value at s[i]: at top level, an array item or a member's value
 			if end > len(s) || binary.LittleEndian.Uint32(s[i:]) != literalWord(lit) || s[end-1] != lit[len(lit)-1] {
 				var code wire.Code
 				if end, code = wire.ScanLiteral(s, i, lit); code != wire.OK {
-					return d.fail(s, nodes, d.parsing.stack, end, code.String(), ErrSyntax)
+					return d.fail(s, nodes, end, code.String(), ErrSyntax)
 				}
 			}
 			nodes = pushNode(nodes, meta|flagParsed, uint32(i+delta), uint32(end-i))
 			i = end
 		default:
-			return d.fail(s, nodes, d.parsing.stack, i, "invalid character "+describeByte(s, i)+" at the start of a value", ErrSyntax)
+			return d.fail(s, nodes, i, "invalid character "+describeByte(s, i)+" at the start of a value", ErrSyntax)
 		}
 		if array {
 			nodes[last].next = idx
@@ -331,7 +331,7 @@ after: // after a value: a comma, the end of the container, or the end
 	}
 	if parent == 0 {
 		if i < len(s) {
-			return d.fail(s, nodes, d.parsing.stack, i, "invalid character "+describeByte(s, i)+" after the top-level value", ErrSyntax)
+			return d.fail(s, nodes, i, "invalid character "+describeByte(s, i)+" after the top-level value", ErrSyntax)
 		}
 		out := d.out()
 		copy(out[mark+delta:], s[mark:i])
@@ -341,7 +341,7 @@ after: // after a value: a comma, the end of the container, or the end
 		return root, nil
 	}
 	if uint(i) >= uint(len(s)) {
-		return d.fail(s, nodes, d.parsing.stack, i, "unexpected end of input inside "+containerName(array), ErrSyntax)
+		return d.fail(s, nodes, i, "unexpected end of input inside "+containerName(array), ErrSyntax)
 	}
 	if c := s[i]; c == ',' {
 		i++
@@ -371,7 +371,7 @@ after: // after a value: a comma, the end of the container, or the end
 		}
 		goto member
 	} else if (c == ']') != array || c != ']' && c != '}' {
-		return d.fail(s, nodes, d.parsing.stack, i, "expected ',' or '"+closerOf(array)+"' after "+itemName(array)+", found "+describeByte(s, i), ErrSyntax)
+		return d.fail(s, nodes, i, "expected ',' or '"+closerOf(array)+"' after "+itemName(array)+", found "+describeByte(s, i), ErrSyntax)
 	}
 
 close: // the closer of parent at s[i]; its compact text ends after it
@@ -386,7 +386,7 @@ close: // the closer of parent at s[i]; its compact text ends after it
 			copy(d.out()[mark+delta:], s[mark:i])
 			mark = i
 			if k := d.duplicateName(nodes, d.out(), parent); k != 0 {
-				return d.fail(s, nodes, d.parsing.stack, i-1, "duplicate object member name "+string(d.out()[nodes[k].off:nodes[k].off+nodes[k].textLen()]), ErrSyntax)
+				return d.fail(s, nodes, i-1, "duplicate object member name "+string(d.out()[nodes[k].off:nodes[k].off+nodes[k].textLen()]), ErrSyntax)
 			}
 		}
 		// The closed container is its parent's last child; in an object,
@@ -414,8 +414,8 @@ func literalWord(lit string) uint32 {
 }
 
 // fail keeps the memory parse grew and returns the error for s[off].
-func (d *Doc) fail(s []byte, nodes []node, stack []uint32, off int, reason string, sentinel error) (uint32, error) {
-	d.nodes, d.parsing.stack = nodes, stack[:0]
+func (d *Doc) fail(s []byte, nodes []node, off int, reason string, sentinel error) (uint32, error) {
+	d.nodes, d.parsing.stack = nodes, d.parsing.stack[:0]
 	return 0, syntaxError(s, off, wire.PlainReason(s, off, off == 0, reason), sentinel)
 }
 
