@@ -77,6 +77,10 @@
 // position, and in entity fetches), so that a subgraph never sees two
 // fields of one response name with conflicting types; the plan's
 // Operation reads it back under the client's name (graphql.Operation.Rekey).
+// A private alias that the client's operation uses as a response name in
+// that selection (or that another field of the upstream selection holds)
+// takes the first free suffix "_2", "_3", …: the client's aliases never
+// meet the planner's, and one operation always gets one plan.
 // Field arguments and literals are printed back as GraphQL literals.
 //
 // What is not supported yet is listed in DEVIATIONS.md.

@@ -93,8 +93,13 @@ type gen struct {
 }
 
 // aliases the generator also uses: names of key and @requires fields, so
-// that the planner's own fields meet client aliases.
-var aliases = []string{"id", "upc", "sku", "price", "weight", "dimensions", "name"}
+// that the planner's own fields meet client aliases; and, for the highest
+// bytes, the planner's private aliases (and their suffixed forms), so that
+// they meet client aliases too.
+var (
+	aliases        = []string{"id", "upc", "sku", "price", "weight", "dimensions", "name"}
+	privateAliases = []string{"graft__User__id", "graft__User__id_2", "graft__Admin__id", "graft__User__nicknames", "graft__User__friends", "graft__id", "graft__id_2", "graft__upc", "graft__price", "graft__User__graft__id"}
+)
 
 func (g *gen) next() int {
 	if g.i >= len(g.b) {
@@ -179,7 +184,11 @@ func (g *gen) selection(t *ast.Definition, depth int) {
 		args := g.arguments(f)
 		switch a := g.next(); {
 		case a%7 == 0:
-			g.out.WriteString(aliases[g.next()%len(aliases)] + ": ")
+			if b := g.next(); b >= 256-len(privateAliases) {
+				g.out.WriteString(privateAliases[b-(256-len(privateAliases))] + ": ")
+			} else {
+				g.out.WriteString(aliases[b%len(aliases)] + ": ")
+			}
 		case args != "" || a%3 == 0:
 			g.alias++
 			g.out.WriteString("a" + strconv.Itoa(g.alias) + ": ")

@@ -268,7 +268,7 @@ func (p *planner) planPrivate(f *fetch, pos *usel, path []string, typ string, se
 		resp := sf.Name
 		for _, c := range all {
 			if c.resp == resp && p.conflicts(c, typ, sf) {
-				resp = "graft__" + sf.Name
+				resp = pos.private("graft__"+sf.Name, sf.Name, sf.Arguments, all)
 				break
 			}
 		}

@@ -238,6 +238,24 @@ func (u *usel) find(resp string) *ufield {
 	return nil
 }
 
+// private returns the private alias to fetch the field name (with args)
+// under in u: base, or base with the first suffix "_2", "_3", … that no
+// client field of the position (all) uses as its response name and no
+// other field of u holds, so that a client's aliases never meet the
+// planner's. The choice depends only on the operation: one operation gets
+// one plan.
+func (u *usel) private(base, name string, args ast.ArgumentList, all []*cfield) string {
+	alias := base
+	for n := 2; ; n++ {
+		if !slices.ContainsFunc(all, func(c *cfield) bool { return c.resp == alias }) {
+			if f := u.find(alias); f == nil || f.name == name && sameArgs(f.args, args) {
+				return alias
+			}
+		}
+		alias = base + "_" + strconv.Itoa(n)
+	}
+}
+
 func (u *usel) typename() { u.field("__typename", "__typename", nil, nil, false) }
 
 func (u *usel) findCase(typ string) *ucase {
@@ -549,7 +567,7 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 		if pos.mixed && fi.differs {
 			// Another type's field of this response name in the selection
 			// may have another shape in this subgraph.
-			cf.key = "graft__" + typ + "__" + cf.resp
+			cf.key = pos.private("graft__"+typ+"__"+cf.resp, cf.name, cf.field.Arguments, all)
 			if !cf.private {
 				p.alias(path, cf.parent, cf)
 			}

@@ -29,6 +29,7 @@ var planCases = []struct {
 	{name: "entity-jump-nested", fixture: "shop", query: `query Top { topProducts { upc reviews { body author { name } } } }`},
 	{name: "two-keys", fixture: "shop", query: `{ product(upc: "1") { sku inStock reviews { stars } } }`},
 	{name: "key-name-taken-by-alias", fixture: "shop", query: `{ me { id: name reviews { body } } }`},
+	{name: "key-private-alias-taken-by-alias", fixture: "shop", query: `{ me { id: name graft__id: username graft__id_2: role reviews { body } } }`},
 	{name: "key-from-another-subgraph", fixture: "shop", query: `{ latestReviews { product { discount } } }`},
 	{name: "key-from-another-subgraph-mixed", fixture: "shop", query: `{ topProducts { discount inStock } latestReviews { body product { name discount } } }`},
 	{name: "jump-from-entity-fetch", fixture: "shop", query: `{ me { reviews { product { name inStock } } } }`},
@@ -72,6 +73,11 @@ var planCases = []struct {
 	{name: "type-mismatch-nested", fixture: "mismatch", query: `{ accounts { ...A } } fragment A on Account { ... on User { id nicknames s: similarAccounts { ...B } } ... on Admin { id nicknames s: similarAccounts { ...B } } } fragment B on Account { ... on User { id similarAccounts { ... on User { id } ... on Admin { id photo } } } ... on Admin { id similarAccounts { ... on User { id email } } } }`},
 	{name: "type-mismatch-composite-key", fixture: "mismatch", query: `{ accounts { ... on User { pair { score } } ... on Admin { id } } }`},
 	{name: "type-mismatch-path-and-key", fixture: "mismatch", query: `{ accounts { ... on User { id: name email friends { email } } ... on Admin { friends { id } } } }`},
+	// Client aliases that take the private aliases' names: the planner's
+	// take a suffix.
+	{name: "type-mismatch-alias-taken", fixture: "mismatch", query: `{ accounts { ... on User { graft__User__id: name id } ... on Admin { id photo graft__User__id_2: name } } }`},
+	{name: "type-mismatch-nested-key-alias-taken", fixture: "mismatch", query: `{ accounts { ... on User { pair { user { graft__User__id: name } score } } ... on Admin { id } } }`},
+	{name: "type-mismatch-key-alias-taken", fixture: "mismatch", query: `{ users { id: name graft__id: email } accounts { ... on User { id: name graft__User__graft__id: email } ... on Admin { graft__id: name } } }`},
 	// A Federation 1 supergraph (join v0.1).
 	{name: "fed1", fixture: "fed1", query: `{ topProducts { name shippingEstimate reviews { author { username name } } } }`},
 }

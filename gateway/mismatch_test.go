@@ -80,6 +80,10 @@ func TestTypeMismatch(t *testing.T) {
 			status: 200, want: `{"data":{"accounts":[{"id":"u1","name":"Ada"},{"id":"a1","photo":"a1.png"}]}}`},
 		{name: "lists, a path and a key under aliases", body: post(`{ accounts { ... on User { id: name nicknames friends { email name } } ... on Admin { id: name nicknames friends { id email } photo } } }`),
 			status: 200, want: `{"data":{"accounts":[{"id":"Ada","nicknames":["A"],"friends":[{"email":"alan@a","name":"Alan"}]},{"id":"Root","nicknames":null,"friends":[{"id":"u1","email":"ada@a"}],"photo":"a1.png"}]}}`},
+		{name: "client aliases that are private aliases", body: post(`{ accounts { ... on User { graft__User__id: name id } ... on Admin { id photo graft__User__id_2: name } } }`),
+			status: 200, want: `{"data":{"accounts":[{"graft__User__id":"Ada","id":"u1"},{"id":"a1","photo":"a1.png","graft__User__id_2":"Root"}]}}`},
+		{name: "client aliases that are private key aliases", body: post(`{ users { id: name graft__id: email } accounts { ... on User { id: name graft__User__graft__id: email } ... on Admin { graft__id: name } } }`),
+			status: 200, want: `{"data":{"users":[{"id":"Ada","graft__id":"ada@a"},{"id":"Alan","graft__id":"alan@a"}],"accounts":[{"id":"Ada","graft__User__graft__id":"ada@a"},{"graft__id":"Root"}]}}`},
 	} {
 		t.Run(c.name, func(t *testing.T) { checkHTTP(t, srv, c) })
 	}
