@@ -227,7 +227,7 @@ func FuzzItemLimit(f *testing.F) {
 	for _, s := range seeds {
 		f.Add([]byte(s), uint8(4), uint16(3))
 	}
-	for _, s := range []string{`[{"a" 1` + strings.Repeat(" ", 40) + `}]`, `[[1,2,3,[4,[5]],"\u00e9\ud83d\ude00 x"]]`, "\x1e[1,2,3,4,5,6]\n\x1e1 ", `{"a":[1,2]}{"b":tru}`} {
+	for _, s := range []string{`[{"a" 1` + strings.Repeat(" ", 40) + `}]`, `[[1,2,3,[4,[5]],"\u00e9\ud83d\ude00 x"]]`, "\x1e[1,2,3,4,5,6]\n\x1e1 ", `{"a":[1,2]}{"b":tru}`, "\x1etr" + strings.Repeat(" ", 20) + "\x1e1\n", "\x1e[1," + strings.Repeat("\n", 20) + "2]\n"} {
 		f.Add([]byte(s), uint8(6), uint16(5))
 	}
 	f.Fuzz(func(t *testing.T, data []byte, limit uint8, chunk uint16) {
