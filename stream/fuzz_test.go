@@ -227,7 +227,7 @@ func FuzzItemLimit(f *testing.F) {
 	for _, s := range seeds {
 		f.Add([]byte(s), uint8(4), uint16(3))
 	}
-	for _, s := range []string{`[{"a" 1` + strings.Repeat(" ", 40) + `}]`, `[[1,2,3,[4,[5]],"\u00e9\ud83d\ude00 x"]]`, "\x1e[1,2,3,4,5,6]\n\x1e1 ", `{"a":[1,2]}{"b":tru}`} {
+	for _, s := range []string{`[{"a" 1` + strings.Repeat(" ", 40) + `}]`, `[[1,2,3,[4,[5]],"\u00e9\ud83d\ude00 x"]]`, "\x1e[1,2,3,4,5,6]\n\x1e1 ", `{"a":[1,2]}{"b":tru}`, "\x1etr" + strings.Repeat(" ", 20) + "\x1e1\n", "\x1e[1," + strings.Repeat("\n", 20) + "2]\n"} {
 		f.Add([]byte(s), uint8(6), uint16(5))
 	}
 	f.Fuzz(func(t *testing.T, data []byte, limit uint8, chunk uint16) {
@@ -248,13 +248,20 @@ func FuzzItemLimit(f *testing.F) {
 		var ge, we *graft.Error
 		if errors.As(got.err, &ge) && errors.Is(ge, graft.ErrLimit) && strings.Contains(ge.Reason, "bytes of whitespace after") {
 			// A text of a sequence that fits, followed by whitespace past
-			// what the limit allows its piece (MaxItemBytes twice).
-			if n >= len(want.raws) || len(want.raws[n]) > opts.MaxItemBytes {
-				t.Fatalf("error %v, but no text that fits comes next (%d items without the limit)", got.err, len(want.raws))
+			// what the limit allows its piece (MaxItemBytes twice), with
+			// nothing wrong before: the text is the next item, or what
+			// follows the whitespace is the first error.
+			if ge.Offset >= int64(len(data)) {
+				t.Fatalf("error %v past the end of the input", got.err)
 			}
-			start, end := want.offs[n], want.offs[n]+int64(len(want.raws[n]))
-			if ge.Offset < start+2*int64(opts.MaxItemBytes) || ge.Offset >= int64(len(data)) || len(bytes.TrimLeft(data[end:ge.Offset+1], " \t\r\n")) > 0 {
-				t.Fatalf("error %v, but the text %q at %d is not followed by that much whitespace", got.err, want.raws[n], start)
+			start := int64(bytes.LastIndexByte(data[:ge.Offset], 0x1e) + 1)
+			start += int64(len(data[start:ge.Offset]) - len(bytes.TrimLeft(data[start:ge.Offset], " \t\r\n")))
+			text := bytes.TrimRight(data[start:ge.Offset+1], " \t\r\n")
+			if _, err := graft.New(graft.Options{MaxDepth: 20}).Parse(text); err != nil || len(text) > opts.MaxItemBytes || ge.Offset != start+2*int64(opts.MaxItemBytes) {
+				t.Fatalf("error %v, but %q at %d is not a text that fits followed by that much whitespace (%v)", got.err, text, start, err)
+			}
+			if n < len(want.raws) && want.offs[n] != start || n == len(want.raws) && (!errors.As(want.err, &we) || we.Offset <= ge.Offset) {
+				t.Fatalf("error %v, but without the limit %d items and %v", got.err, len(want.raws), want.err)
 			}
 			return
 		}

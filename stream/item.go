@@ -163,10 +163,10 @@ func (r *Reader) find(c byte, what string, pad int) (int, bool) {
 			}
 			switch {
 			case pad > 0 && spaces > limit+pad:
-				return 0, r.fail(r.pos+limit+pad, "more than "+itoa(pad)+" bytes of whitespace after a "+what, graft.ErrLimit)
+				return 0, r.overSpace(limit+pad+1, what)
 			case spaces == n:
 			default:
-				return 0, r.fail(r.pos, what+" longer than the item size limit of "+itoa(limit)+" bytes", graft.ErrLimit)
+				return 0, r.longer(what)
 			}
 		}
 		if i < len(r.buf) {
@@ -177,6 +177,66 @@ func (r *Reader) find(c byte, what string, pad int) (int, bool) {
 			return r.atEnd()
 		}
 	}
+}
+
+// longer fails on the piece of input (what) at r.pos, longer than
+// MaxItemBytes.
+func (r *Reader) longer(what string) bool {
+	return r.fail(r.pos, what+" longer than the item size limit of "+itoa(r.opts.MaxItemBytes)+" bytes", graft.ErrLimit)
+}
+
+// overSpace fails on the piece of input (what) at r.pos whose first
+// MaxItemBytes are followed by whitespace past the allowance: the window
+// holds the first n bytes of the piece, the last one the first byte of
+// whitespace too many. The first error in the input is the one reported:
+// the whitespace if the bytes before it are a JSON text, the limit if they
+// only begin one, and otherwise the syntax error in them.
+func (r *Reader) overSpace(n int, what string) bool {
+	piece := r.buf[r.pos : r.pos+n]
+	err := r.validate(piece)
+	ge, _ := err.(*graft.Error)
+	_, t := trim(piece, 0, n)
+	switch {
+	case err == nil:
+		return r.fail(r.pos+n-1, "more than "+itoa(n-1-r.opts.MaxItemBytes)+" bytes of whitespace after a "+what, graft.ErrLimit)
+	case ge == nil || ge.Offset < int64(t):
+		return r.itemError(r.pos, err)
+	case ge.Offset == int64(n):
+		return r.longer(what)
+	}
+	// A number or literal cut short by the whitespace at t. As with no
+	// limit, the error is that of the text up to the next separator or
+	// the end of the input, whichever the whitespace runs up to, and the
+	// one above if more text follows: the whitespace is read to find
+	// out, and not kept.
+	cut, ok := r.validate(piece[:t]).(*graft.Error)
+	if !ok {
+		cut = ge
+	}
+	off := r.base + int64(r.pos+t)
+	line, col := r.position(off)
+	i := wire.SkipSpace(r.buf, r.pos+n)
+	for i == len(r.buf) && r.fill(i) {
+		i = wire.SkipSpace(r.buf, 0)
+	}
+	switch {
+	case r.rerr != nil:
+		return r.ended("")
+	case i >= len(r.buf):
+		ge = cut
+	case r.buf[i] == rs:
+		ge = cut
+		ge.Reason = strings.Replace(ge.Reason, "end of input", "end of "+what, 1)
+	}
+	return r.failPos(off, line, col, ge.Reason, ge.Err, "")
+}
+
+// validate checks text as an item, without building it: the limits
+// apply, the window is a small one of its own.
+func (r *Reader) validate(text []byte) error {
+	o := r.opts
+	o.MaxDepth, o.BufferSize = r.docDepth, 0
+	return Validate(bytes.NewReader(text), o)
 }
 
 // refill reads more input for a scan of the item at r.pos that reached
@@ -400,9 +460,7 @@ func (r *Reader) tooBig(start int, checked bool) bool {
 // validated as Validate does it, through a small window of its own, not
 // parsed: an item over the limit is never built.
 func (r *Reader) earlierError(start, at, slack int, reason string) bool {
-	o := r.opts
-	o.MaxDepth, o.BufferSize = r.docDepth, 0
-	err := Validate(bytes.NewReader(r.buf[start:at]), o)
+	err := r.validate(r.buf[start:at])
 	if ge, ok := err.(*graft.Error); ok && ge.Offset+int64(slack) < int64(at-start) {
 		return r.itemError(start, err)
 	}

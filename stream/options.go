@@ -58,8 +58,9 @@ type Options struct {
 	Path string
 
 	// MaxItemBytes limits the text of one item (in Lines mode, of one line;
-	// in Sequence mode, of one JSON text without the whitespace around it;
-	// outside the items, of one number or one member name of the path).
+	// in Sequence mode, of one JSON text without the whitespace around it,
+	// which may be followed by at most MaxItemBytes of whitespace; outside
+	// the items, of one number or one member name of the path).
 	// The window that holds the item grows to about its size at most (in
 	// Sequence mode, to about twice its size for a text followed by that
 	// much whitespace), so it bounds the memory of a Reader: an item over

@@ -124,13 +124,19 @@ func (r *Reader) fail(i int, reason string, sentinel error) bool {
 }
 
 func (r *Reader) failAt(off int64, reason string, sentinel error, pointer string) bool {
+	line, col := r.position(off)
+	return r.failPos(off, line, col, reason, sentinel, pointer)
+}
+
+// failPos is failAt at a position already known: off need not be in the
+// window.
+func (r *Reader) failPos(off int64, line, col int, reason string, sentinel error, pointer string) bool {
 	switch {
 	case r.count == 1:
 		reason += " (after 1 item)"
 	case r.count > 1:
 		reason += " (after " + strconv.Itoa(r.count) + " items)"
 	}
-	line, col := r.position(off)
 	r.err = &graft.Error{Offset: off, Line: line, Column: col, Pointer: pointer, Reason: reason, Err: sentinel}
 	r.state = stDone
 	return false

@@ -57,6 +57,12 @@ func TestWhitespaceOutsideItems(t *testing.T) {
 		{"sequence, too much after a text", "\x1e1" + ws + "\x1e2\n", Options{Mode: Sequence, MaxItemBytes: 1000}, 0, "more than 1000 bytes of whitespace after a JSON text", 4096},
 		{"sequence, text over the limit", "\x1e" + text + "1 \n", Options{Mode: Sequence, MaxItemBytes: 1000}, 0, "JSON text longer than the item size limit of 1000 bytes", 4096},
 		{"sequence, whitespace at the allowance then more text", "\x1e" + text + ws[:1000] + "1\n", Options{Mode: Sequence, MaxItemBytes: 1000}, 0, "JSON text longer than the item size limit of 1000 bytes", 4096},
+		{"sequence, too much after a text then more text", "\x1e1" + ws + "2\n", Options{Mode: Sequence, MaxItemBytes: 1000}, 0, "more than 1000 bytes of whitespace after a JSON text", 4096},
+		{"sequence, too much after a syntax error", "\x1e0000" + ws + "\x1e2\n", Options{Mode: Sequence, MaxItemBytes: 1000}, 0, "number with a leading zero", 4096},
+		{"sequence, too much inside a text", "\x1e[1," + ws + "2]\n", Options{Mode: Sequence, MaxItemBytes: 1000}, 0, "JSON text longer than the item size limit of 1000 bytes", 4096},
+		{"sequence, too much after a cut literal then a separator", "\x1e1\n\x1etru" + ws + "\x1e2\n", Options{Mode: Sequence, MaxItemBytes: 1000}, 1, "line 2, column 5: unexpected end of JSON text (after 1 item)", 4096},
+		{"sequence, too much after a cut literal then the end", "\x1etru" + ws, Options{Mode: Sequence, MaxItemBytes: 1000}, 0, "line 1, column 5: unexpected end of input", 4096},
+		{"sequence, too much after a cut literal then more text", "\x1etru" + ws + "e\n", Options{Mode: Sequence, MaxItemBytes: 1000}, 0, "line 1, column 5: invalid literal", 4096},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.opts.BufferSize = 1024
