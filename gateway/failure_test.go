@@ -47,7 +47,7 @@ func TestFailingSubgraph(t *testing.T) {
 			if err == nil {
 				conn.Close()
 			}
-		}, `{"errors":[{"message":"Failed to fetch from upstream \"reviews\": request failed","extensions":{"code":"UPSTREAM_FAILED","upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`, ""},
+		}, `{"errors":[{"message":"Failed to fetch from upstream \"reviews\": connection failed","extensions":{"code":"UPSTREAM_FAILED","upstream":"reviews"}}],"data":{"topProducts":[{"name":"Table","reviews":null},{"name":"Couch","reviews":null}]}}`, ""},
 		{"timeout", func(w http.ResponseWriter, r *http.Request) {
 			io.Copy(io.Discard, r.Body) // then the server sees the client go
 			select {

@@ -251,14 +251,16 @@ func (t *Transport) fail(parent, ctx context.Context, name string, u *upstream, 
 	if ctx.Err() != nil || isOp && op.Op == "dial" && op.Timeout() {
 		return &resolve.Error{Upstream: name, Reason: "no response within " + u.timeout.String(), Err: context.DeadlineExceeded}
 	}
+	// A connection the upstream closed before answering fails as one it
+	// reset: which of the two a client sees depends on timing alone (a
+	// close with the request unread resets the connection).
 	reason := "request failed"
-	if isOp {
-		if op.Op == "dial" {
-			reason = "cannot connect"
-		} else {
-			reason = "connection failed"
-		}
-	} else if errors.Is(err, io.ErrUnexpectedEOF) {
+	switch {
+	case isOp && op.Op == "dial":
+		reason = "cannot connect"
+	case isOp || errors.Is(err, io.EOF):
+		reason = "connection failed"
+	case errors.Is(err, io.ErrUnexpectedEOF):
 		reason = "response cut short"
 	}
 	return &resolve.Error{Upstream: name, Reason: reason, Err: resolve.ErrUpstream}

@@ -135,6 +135,13 @@ func TestFailures(t *testing.T) {
 		case "/cut":
 			w.Header().Set("Content-Length", "100")
 			w.Write([]byte(`{"data"`))
+		case "/drop", "/drop-unread": // closed with no answer, the request read or not
+			if r.URL.Path == "/drop" {
+				io.Copy(io.Discard, r.Body)
+			}
+			if c, _, err := w.(http.Hijacker).Hijack(); err == nil {
+				c.Close()
+			}
 		case "/phrase": // a reason phrase of the upstream's own
 			c, buf, err := w.(http.Hijacker).Hijack()
 			if err != nil {
@@ -150,7 +157,7 @@ func TestFailures(t *testing.T) {
 		URLs: map[string]string{
 			"500": s.URL + "/500", "big": s.URL + "/big", "chunked": s.URL + "/big-chunked",
 			"slow": s.URL + "/slow", "cut": s.URL + "/cut", "closed": "http://127.0.0.1:1",
-			"phrase": s.URL + "/phrase",
+			"phrase": s.URL + "/phrase", "drop": s.URL + "/drop", "drop-unread": s.URL + "/drop-unread",
 		},
 		MaxResponseBytes: 1000,
 		Timeouts:         map[string]time.Duration{"slow": 20 * time.Millisecond},
@@ -167,6 +174,8 @@ func TestFailures(t *testing.T) {
 		{"slow", context.DeadlineExceeded, "no response within 20ms"},
 		{"cut", resolve.ErrUpstream, "response cut short"},
 		{"closed", resolve.ErrUpstream, "cannot connect"},
+		{"drop", resolve.ErrUpstream, "connection failed"},
+		{"drop-unread", resolve.ErrUpstream, "connection failed"},
 		{"unknown", resolve.ErrUpstream, "no URL for this upstream"},
 	}
 	for _, c := range cases {
