@@ -23,6 +23,7 @@ import (
 type vectorScratch struct {
 	ends   []uint32     // string ends found by stage one
 	frames []buildFrame // stage two's open containers
+	box    *[]uint32    // endsPool's holder of ends, while ends came from it
 }
 
 // maxKeptEnds is the most string ends a Doc keeps in its own list between
@@ -40,17 +41,23 @@ var endsPool sync.Pool
 func (d *Doc) appendFast(src []byte) (uint32, bool) {
 	// A string and its separator take 3 bytes at least: a shorter input
 	// has no more strings than a kept list holds.
+	v := &d.vector
 	if len(src) > 3*maxKeptEnds {
 		if p, ok := endsPool.Get().(*[]uint32); ok {
-			d.vector.ends = *p // longer than a kept list
+			v.ends, v.box = *p, p // longer than a kept list
 		}
 	}
 	root, ok := d.appendVector(src)
-	if cap(d.vector.ends) > maxKeptEnds {
-		p := new([]uint32)
-		*p = d.vector.ends[:0]
+	if cap(v.ends) > maxKeptEnds {
+		// The holder goes back with the list, so that a warm parse
+		// allocates none.
+		p := v.box
+		if p == nil {
+			p = new([]uint32)
+		}
+		*p = v.ends[:0]
 		endsPool.Put(p)
-		d.vector.ends = nil
+		v.ends, v.box = nil, nil
 	}
 	return root, ok
 }
