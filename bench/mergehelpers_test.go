@@ -20,7 +20,6 @@ import (
 	"github.com/bytedance/sonic/ast"
 	"github.com/tidwall/gjson"
 	"github.com/tidwall/sjson"
-	"github.com/valyala/fastjson"
 	"github.com/wundergraph/astjson"
 	"github.com/wundergraph/go-arena"
 )
@@ -53,39 +52,6 @@ func mergeAny(dst, src any) any {
 		d[k] = mergeAny(d[k], v)
 	}
 	return d
-}
-
-// ---------------------------------------------------------------------------
-// valyala/fastjson. Values made by the helper come from a, so they live as
-// long as a is not reset.
-
-func fastjsonMergeAt(a *fastjson.Arena, root *fastjson.Value, path []string, src *fastjson.Value) {
-	cur := root
-	for _, k := range path[:len(path)-1] {
-		next := cur.Get(k)
-		if next == nil || next.Type() != fastjson.TypeObject {
-			next = a.NewObject()
-			cur.Set(k, next)
-		}
-		cur = next
-	}
-	last := path[len(path)-1]
-	cur.Set(last, fastjsonMerge(cur.Get(last), src))
-}
-
-// fastjsonMerge returns the merge of src into dst (nil when absent). The keys
-// it sets are src's key bytes, which stay valid until src's parser parses
-// again (fastjson's documented lifetime for parsed values).
-func fastjsonMerge(dst, src *fastjson.Value) *fastjson.Value {
-	if dst == nil || dst.Type() != fastjson.TypeObject || src.Type() != fastjson.TypeObject {
-		return src
-	}
-	o, _ := src.Object()
-	o.Visit(func(k []byte, v *fastjson.Value) {
-		key := b2s(k)
-		dst.Set(key, fastjsonMerge(dst.Get(key), v))
-	})
-	return dst
 }
 
 // ---------------------------------------------------------------------------

@@ -17,6 +17,8 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/tidwall/gjson"
 	"github.com/valyala/fastjson"
+
+	"github.com/graftjson/graft/bench/internal/fastjsonmerge"
 	"github.com/wundergraph/astjson"
 	"github.com/wundergraph/go-arena"
 	origastjson "github.com/wundergraph/graphql-go-tools/v2/pkg/astjson"
@@ -142,17 +144,17 @@ func setupS1Fastjson(testing.TB) op {
 		if err != nil {
 			return dst, err
 		}
-		fastjsonMergeAt(&a, root, s1PathB, c)
+		fastjsonmerge.At(&a, root, s1PathB, c)
 		d, err := pD.ParseBytes(s1AtBCBytes)
 		if err != nil {
 			return dst, err
 		}
-		fastjsonMergeAt(&a, root, s1PathBC, d)
+		fastjsonmerge.At(&a, root, s1PathBC, d)
 		bd, err := pBool.ParseBytes(s1BoolBytes)
 		if err != nil {
 			return dst, err
 		}
-		fastjsonMergeAt(&a, root, s1PathBCD, bd.Get(s1PathBool...))
+		fastjsonmerge.At(&a, root, s1PathBCD, bd.Get(s1PathBool...))
 		return root.MarshalTo(dst), nil
 	}
 }

@@ -17,6 +17,8 @@ import (
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/tidwall/gjson"
 	"github.com/valyala/fastjson"
+
+	"github.com/graftjson/graft/bench/internal/fastjsonmerge"
 	"github.com/wundergraph/astjson"
 	"github.com/wundergraph/go-arena"
 	origastjson "github.com/wundergraph/graphql-go-tools/v2/pkg/astjson"
@@ -128,7 +130,7 @@ func setupS4Fastjson(testing.TB) op {
 			return dst, errLen(len(products), len(entities))
 		}
 		for i := range products {
-			fastjsonMerge(products[i], entities[i])
+			fastjsonmerge.Merge(products[i], entities[i])
 		}
 		return a.Get(s4DataPath...).MarshalTo(dst), nil
 	}

@@ -12,9 +12,10 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-	"unsafe"
 
 	"github.com/valyala/fastjson"
+
+	"github.com/graftjson/graft/bench/internal/fastjsonmerge"
 )
 
 var (
@@ -67,44 +68,16 @@ func op(p *parsers, dst []byte) ([]byte, error) {
 	if err != nil {
 		return dst, err
 	}
-	mergeAt(&p.a, root, pathB, c)
+	fastjsonmerge.At(&p.a, root, pathB, c)
 	d, err := p.d.ParseBytes(atBC)
 	if err != nil {
 		return dst, err
 	}
-	mergeAt(&p.a, root, pathBC, d)
+	fastjsonmerge.At(&p.a, root, pathBC, d)
 	bd, err := p.bool.ParseBytes(boolDoc)
 	if err != nil {
 		return dst, err
 	}
-	mergeAt(&p.a, root, pathBCD, bd.Get(boolPath...))
+	fastjsonmerge.At(&p.a, root, pathBCD, bd.Get(boolPath...))
 	return root.MarshalTo(dst), nil
-}
-
-// mergeAt is mergehelpers_test.go's fastjsonMergeAt.
-func mergeAt(a *fastjson.Arena, root *fastjson.Value, path []string, src *fastjson.Value) {
-	cur := root
-	for _, k := range path[:len(path)-1] {
-		next := cur.Get(k)
-		if next == nil || next.Type() != fastjson.TypeObject {
-			next = a.NewObject()
-			cur.Set(k, next)
-		}
-		cur = next
-	}
-	last := path[len(path)-1]
-	cur.Set(last, merge(cur.Get(last), src))
-}
-
-// merge is mergehelpers_test.go's fastjsonMerge.
-func merge(dst, src *fastjson.Value) *fastjson.Value {
-	if dst == nil || dst.Type() != fastjson.TypeObject || src.Type() != fastjson.TypeObject {
-		return src
-	}
-	o, _ := src.Object()
-	o.Visit(func(k []byte, v *fastjson.Value) {
-		key := unsafe.String(unsafe.SliceData(k), len(k))
-		dst.Set(key, merge(dst.Get(key), v))
-	})
-	return dst
 }

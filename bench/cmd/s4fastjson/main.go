@@ -12,9 +12,10 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-	"unsafe"
 
 	"github.com/valyala/fastjson"
+
+	"github.com/graftjson/graft/bench/internal/fastjsonmerge"
 )
 
 const items = 100
@@ -65,22 +66,9 @@ func op(pa, pb *fastjson.Parser, dst []byte) ([]byte, error) {
 		return dst, fmt.Errorf("%d products but %d entities", len(ps), len(es))
 	}
 	for i := range ps {
-		merge(ps[i], es[i])
+		fastjsonmerge.Merge(ps[i], es[i])
 	}
 	return a.Get(dataPath...).MarshalTo(dst), nil
-}
-
-// merge is mergehelpers_test.go's fastjsonMerge.
-func merge(dst, src *fastjson.Value) *fastjson.Value {
-	if dst == nil || dst.Type() != fastjson.TypeObject || src.Type() != fastjson.TypeObject {
-		return src
-	}
-	o, _ := src.Object()
-	o.Visit(func(k []byte, v *fastjson.Value) {
-		key := unsafe.String(unsafe.SliceData(k), len(k))
-		dst.Set(key, merge(dst.Get(key), v))
-	})
-	return dst
 }
 
 func build(open string, item func([]byte, int) []byte, close string) []byte {
