@@ -15,11 +15,19 @@ import (
 // next: a few hundred bytes that select 2^(levels+2) fields and, as each
 // user has reviews, a response that grows fourfold with each level.
 func doubling(levels int) string {
+	return fragmentLevels("{ me { ...L0 } }", levels, func(next string) string {
+		return "a: reviews { author { ..." + next + " } } b: reviews { author { ..." + next + " } }"
+	})
+}
+
+// fragmentLevels returns an operation head (spreading L0) and fragments
+// L0 to L<levels> on User: each but the last selecting level(the next
+// one's name), the last selecting the user's name.
+func fragmentLevels(head string, levels int, level func(next string) string) string {
 	var b strings.Builder
-	b.WriteString("{ me { ...L0 } }\n")
+	b.WriteString(head + "\n")
 	for i := range levels {
-		next := "L" + strconv.Itoa(i+1)
-		b.WriteString("fragment L" + strconv.Itoa(i) + " on User { a: reviews { author { ..." + next + " } } b: reviews { author { ..." + next + " } } }\n")
+		b.WriteString("fragment L" + strconv.Itoa(i) + " on User { " + level("L"+strconv.Itoa(i+1)) + " }\n")
 	}
 	b.WriteString("fragment L" + strconv.Itoa(levels) + " on User { name }\n")
 	return b.String()
@@ -123,14 +131,9 @@ func TestMaxFieldsRepeats(t *testing.T) {
 // spread, so the selection of "me" collects 2^levels nodes of "name" from
 // a document of about 70 bytes a level.
 func conditionalDoubling(levels int) string {
-	var b strings.Builder
-	b.WriteString("query($v: Boolean!) { me { ...L0 } }\n")
-	for i := range levels {
-		next := "L" + strconv.Itoa(i+1)
-		b.WriteString("fragment L" + strconv.Itoa(i) + " on User { ..." + next + " @include(if: $v) ..." + next + " @skip(if: $v) }\n")
-	}
-	b.WriteString("fragment L" + strconv.Itoa(levels) + " on User { name }\n")
-	return b.String()
+	return fragmentLevels("query($v: Boolean!) { me { ...L0 } }", levels, func(next string) string {
+		return "..." + next + " @include(if: $v) ..." + next + " @skip(if: $v)"
+	})
 }
 
 // TestMaxFieldsConditionalSpreads: fragments spread twice under
