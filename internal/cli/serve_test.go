@@ -129,18 +129,21 @@ func TestServeLogLevel(t *testing.T) {
 func TestServeDrains(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	entered, draining := make(chan struct{}), make(chan struct{})
+	entered, draining, served := make(chan struct{}), make(chan struct{}), make(chan struct{})
 	var once sync.Once
 	hooks := serveHooks{
 		ctx:      ctx,
 		shutdown: func() { once.Do(func() { close(draining) }) },
 		wrap: func(h http.Handler) http.Handler {
 			return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				if r.URL.Path == "/graphql" {
-					close(entered)
-					<-draining
+				if r.URL.Path != "/graphql" {
+					h.ServeHTTP(w, r)
+					return
 				}
+				close(entered)
+				<-draining
 				h.ServeHTTP(w, r)
+				close(served)
 			})
 		},
 	}
@@ -156,9 +159,15 @@ func TestServeDrains(t *testing.T) {
 	}()
 	<-entered
 	cancel() // shutdown begins with the request in flight
+	// Serve may return as soon as the response is written, before the
+	// client has read it; never before the handler is done.
+	code := wait(t, done)
 	select {
-	case code := <-done:
+	case <-served:
+	default:
 		t.Fatalf("serve exited (%d) before the in-flight request finished", code)
+	}
+	select {
 	case res := <-answer:
 		if res.err != nil || res.body != demoAnswer {
 			t.Errorf("in-flight request: %q, %v", res.body, res.err)
@@ -166,7 +175,7 @@ func TestServeDrains(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the in-flight request did not finish")
 	}
-	if code := wait(t, done); code != exitOK {
+	if code != exitOK {
 		t.Errorf("exit %d, stderr %s", code, stderr)
 	}
 	if _, err := postDemo(addr); err == nil {
