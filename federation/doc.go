@@ -80,7 +80,12 @@
 // A private alias that the client's operation uses as a response name in
 // that selection (or that another field of the upstream selection holds)
 // takes the first free suffix "_2", "_3", …: the client's aliases never
-// meet the planner's, and one operation always gets one plan.
+// meet the planner's, and one operation always gets one plan. A private
+// alias at one response path names one field with one set of arguments in
+// every selection of the plan: fields of one response name that differ
+// under sibling cases (... on User { friend { a: id } } ... on Admin {
+// friend { a: name } }) get one private alias each, and the response shape
+// reads each back by the types of the objects on the way to it.
 // Field arguments and literals are printed back as GraphQL literals.
 //
 // What is not supported yet is listed in DEVIATIONS.md.

@@ -25,6 +25,12 @@ func FuzzPlan(f *testing.F) {
 	f.Add([]byte{1, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 200, 100, 50})
 	f.Add([]byte("the quick brown fox jumps over the lazy dog"))
 	f.Add([]byte{2, 255, 254, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3})
+	// { accounts { ... on User { similarAccounts { ... on User { s: id
+	// email } } } ... on Admin { similarAccounts { ... on User { s: tag } } } } },
+	// and the same with s: tag(n: 1) and s: tag(n: 2): one response name,
+	// two fields (or arguments), one private alias each.
+	f.Add([]byte{3, 0, 1, 1, 0, 1, 0, 0, 1, 1, 0, 0, 6, 1, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0, 224, 0, 1, 1, 0, 0, 1, 1, 1, 0, 0, 10, 1, 0, 0, 0, 0, 1, 1, 0, 0, 12, 0, 0, 224, 0})
+	f.Add([]byte{3, 0, 1, 1, 0, 1, 0, 0, 1, 1, 0, 0, 6, 1, 0, 0, 0, 0, 1, 1, 0, 1, 12, 1, 1, 1, 0, 224, 0, 1, 1, 0, 0, 1, 1, 1, 0, 0, 10, 1, 0, 0, 0, 0, 1, 1, 0, 0, 12, 1, 2, 1, 0, 224, 0})
 	names := []string{"shop", "media", "fed1", "mismatch"}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) == 0 {
@@ -93,13 +99,23 @@ type gen struct {
 }
 
 // aliases the generator also uses: names of key and @requires fields, so
-// that the planner's own fields meet client aliases; and, for the highest
+// that the planner's own fields meet client aliases; for the highest
 // bytes, the planner's private aliases (and their suffixed forms), so that
-// they meet client aliases too.
+// they meet client aliases too; and for the bytes just below those,
+// response names that different fields take in sibling cases (... on
+// User { friends { s: id } } ... on Admin { friends { s: tag(n: 1) } }),
+// which the operation's validation allows where the two have one shape.
+// The bands are bytes the kept cases do not use there, so that their
+// operations stay what they were.
 var (
 	aliases        = []string{"id", "upc", "sku", "price", "weight", "dimensions", "name"}
 	privateAliases = []string{"graft__User__id", "graft__User__id_2", "graft__Admin__id", "graft__User__nicknames", "graft__User__friends", "graft__id", "graft__id_2", "graft__upc", "graft__price", "graft__User__graft__id"}
+	sharedAliases  = []string{"s", "t"}
 )
+
+// sharedBand is the number of bytes below the private aliases' that pick
+// one of sharedAliases.
+const sharedBand = 22
 
 func (g *gen) next() int {
 	if g.i >= len(g.b) {
@@ -186,6 +202,8 @@ func (g *gen) selection(t *ast.Definition, depth int) {
 		case a%7 == 0:
 			if b := g.next(); b >= 256-len(privateAliases) {
 				g.out.WriteString(privateAliases[b-(256-len(privateAliases))] + ": ")
+			} else if b >= 256-len(privateAliases)-sharedBand {
+				g.out.WriteString(sharedAliases[b%len(sharedAliases)] + ": ")
 			} else {
 				g.out.WriteString(aliases[b%len(aliases)] + ": ")
 			}

@@ -268,7 +268,7 @@ func (p *planner) planPrivate(f *fetch, pos *usel, path []string, typ string, se
 		resp := sf.Name
 		for _, c := range all {
 			if c.resp == resp && p.conflicts(c, typ, sf) {
-				resp = pos.private("graft__"+sf.Name, sf.Name, sf.Arguments, all)
+				resp = p.private(pos, path, "", "graft__"+sf.Name, sf.Name, sf.Arguments, all)
 				break
 			}
 		}
@@ -378,7 +378,7 @@ func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast
 	var all []*cfield                 // every client field of the position
 	node := map[string][]*ast.Field{} // response name -> its node for each type
 	for i, pt := range possible {
-		byType[i] = p.c.collect(pt, cf.sets)
+		byType[i] = p.c.below(pt, cf)
 		all = append(all, byType[i]...)
 		for _, fc := range byType[i] {
 			node[fc.resp] = append(node[fc.resp], fc.field)

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/graftjson/graft/graphql"
 	"github.com/graftjson/graft/resolve"
@@ -86,6 +87,9 @@ type planner struct {
 	// keys are the client fields fetched under private aliases, for the
 	// response shape.
 	keys []shape.KeyAt
+	// bound holds the private aliases taken so far, by path and alias
+	// ("PATH.ALIAS", the path's segments joined by dots).
+	bound map[string]binding
 }
 
 // entityKey names the entity fetch that jumps from a fetch to a subgraph
@@ -239,21 +243,45 @@ func (u *usel) find(resp string) *ufield {
 }
 
 // private returns the private alias to fetch the field name (with args)
-// under in u: base, or base with the first suffix "_2", "_3", … that no
-// client field of the position (all) uses as its response name and no
-// other field of u holds, so that a client's aliases never meet the
-// planner's. The choice depends only on the operation: one operation gets
-// one plan.
-func (u *usel) private(base, name string, args ast.ArgumentList, all []*cfield) string {
+// of the objects of type typ under, in u at path: base, or base with the
+// first suffix "_2", "_3", … that no client field of the position (all)
+// uses as its response name, that no other field of u holds, and that no
+// other field (or arguments, or type) took at path in any selection of the
+// plan. So a client's aliases never meet the planner's, and one private
+// alias at one path is one field: sibling cases of a selection can ask for
+// different fields under one response name (... on User { friend { a: id
+// } } ... on Admin { friend { a: name } }), whose private aliases then
+// differ, in one upstream selection or in merged data. typ is "" for the
+// planner's own fields, which have the same shape in every type. The
+// choice depends only on the operation: one operation gets one plan.
+func (p *planner) private(u *usel, path []string, typ, base, name string, args ast.ArgumentList, all []*cfield) string {
+	at := strings.Join(path, ".") + "."
 	alias := base
 	for n := 2; ; n++ {
 		if !slices.ContainsFunc(all, func(c *cfield) bool { return c.resp == alias }) {
 			if f := u.find(alias); f == nil || f.name == name && sameArgs(f.args, args) {
-				return alias
+				b, ok := p.bound[at+alias]
+				if !ok {
+					if p.bound == nil {
+						p.bound = map[string]binding{}
+					}
+					p.bound[at+alias] = binding{typ, name, args}
+					return alias
+				}
+				if b.typ == typ && b.name == name && sameArgs(b.args, args) {
+					return alias
+				}
 			}
 		}
 		alias = base + "_" + strconv.Itoa(n)
 	}
+}
+
+// binding is what a private alias fetches at a path: the field name with
+// args of the objects of type typ ("" for the planner's own fields).
+type binding struct {
+	typ, name string
+	args      ast.ArgumentList
 }
 
 func (u *usel) typename() { u.field("__typename", "__typename", nil, nil, false) }
@@ -567,7 +595,7 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 		if pos.mixed && fi.differs {
 			// Another type's field of this response name in the selection
 			// may have another shape in this subgraph.
-			cf.key = pos.private("graft__"+typ+"__"+cf.resp, cf.name, cf.field.Arguments, all)
+			cf.key = p.private(pos, path, typ, "graft__"+typ+"__"+cf.resp, cf.name, cf.field.Arguments, all)
 			if !cf.private {
 				p.alias(path, cf.parent, cf)
 			}
@@ -599,7 +627,7 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 // alias records that the client field cf, at path in objects of type typ,
 // is fetched under the private alias cf.key.
 func (p *planner) alias(path []string, typ string, cf *cfield) {
-	p.keys = append(p.keys, shape.KeyAt{Path: path, Type: typ, Name: cf.resp, Field: cf.name, Key: cf.key})
+	p.keys = append(p.keys, shape.KeyAt{Path: path, Type: typ, Name: cf.resp, Field: cf.name, Within: cf.within(), Key: cf.key})
 }
 
 // childPath returns path extended with the segments of a field: its
@@ -628,7 +656,7 @@ func (p *planner) fieldDef(typ, name string) *ast.FieldDefinition {
 // the fetch f as uf.
 func (p *planner) planChild(f *fetch, uf *ufield, path []string, named *ast.Definition, cf *cfield, provided ast.SelectionSet) error {
 	if named.Kind == ast.Object {
-		fields := p.c.collect(named, cf.sets)
+		fields := p.c.below(named, cf)
 		return p.planSet(f, uf.sub, path, named.Name, fields, fields, provided)
 	}
 	uf.sub.mixed = true
@@ -646,7 +674,7 @@ func (p *planner) planChild(f *fetch, uf *ufield, path []string, named *ast.Defi
 		if !p.possibleIn(f.graph, named.Name, pt.Name) {
 			continue
 		}
-		fields := p.c.collect(pt, cf.sets)
+		fields := p.c.below(pt, cf)
 		if len(fields) == 0 {
 			continue
 		}

@@ -78,6 +78,10 @@ var planCases = []struct {
 	{name: "type-mismatch-alias-taken", fixture: "mismatch", query: `{ accounts { ... on User { graft__User__id: name id } ... on Admin { id photo graft__User__id_2: name } } }`},
 	{name: "type-mismatch-nested-key-alias-taken", fixture: "mismatch", query: `{ accounts { ... on User { pair { user { graft__User__id: name } score } } ... on Admin { id } } }`},
 	{name: "type-mismatch-key-alias-taken", fixture: "mismatch", query: `{ users { id: name graft__id: email } accounts { ... on User { id: name graft__User__graft__id: email } ... on Admin { graft__id: name } } }`},
+	// One response name for two fields, or for one field with two sets of
+	// arguments, under sibling cases: one private alias each.
+	{name: "type-mismatch-sibling-fields", fixture: "mismatch", query: `{ accounts { ... on User { similarAccounts { ... on User { a: id email } } } ... on Admin { similarAccounts { ... on User { a: tag } } } } }`},
+	{name: "type-mismatch-sibling-arguments", fixture: "mismatch", query: `{ accounts { ... on User { similarAccounts { ... on User { a: tag(n: 1) } } } ... on Admin { similarAccounts { ... on User { a: tag(n: 2) } } } } }`},
 	// A Federation 1 supergraph (join v0.1).
 	{name: "fed1", fixture: "fed1", query: `{ topProducts { name shippingEstimate reviews { author { username name } } } }`},
 }

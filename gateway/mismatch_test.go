@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/graftjson/graft/internal/subgraph"
@@ -16,7 +17,9 @@ import (
 // [String!]! and Admin.nicknames as [String!] under the union Account:
 // the planner fetches one of each pair under a private alias, or b would
 // refuse the operation ("Fields "id" conflict because they return
-// conflicting types").
+// conflicting types"). User.tag(n) (ID! in a, ID in c) answers with the
+// argument it was given, so that a value read back from the wrong private
+// alias shows.
 func TestTypeMismatch(t *testing.T) {
 	dir := filepath.Join("..", "federation", "testdata", "mismatch")
 	read := func(name string) string {
@@ -41,13 +44,18 @@ func TestTypeMismatch(t *testing.T) {
 			return out, nil
 		}
 	}
+	// tag(n) tells which argument it was asked with.
+	tag := func(_ context.Context, parent, args map[string]any) (any, error) {
+		n, _ := args["n"].(int64)
+		return parent["id"].(string) + "#" + strconv.FormatInt(n, 10), nil
+	}
 	byID := func(_ context.Context, rep map[string]any) (map[string]any, error) {
 		id, _ := rep["id"].(string)
 		return objects[id], nil
 	}
 	configs := map[string]subgraph.Config{
 		"a": {SDL: read("a.graphql"), Root: object{"users": []any{objects["u1"], objects["u2"]}},
-			Resolvers: map[string]subgraph.Resolver{"User.friends": list("friendIDs")},
+			Resolvers: map[string]subgraph.Resolver{"User.friends": list("friendIDs"), "User.tag": tag},
 			Entities:  map[string]subgraph.EntityResolver{"User": byID}},
 		"b": {SDL: read("b.graphql"), Root: object{"accounts": []any{objects["u1"], objects["a1"]}},
 			Resolvers: map[string]subgraph.Resolver{
@@ -55,7 +63,7 @@ func TestTypeMismatch(t *testing.T) {
 				"User.similarAccounts": list("similarIDs"), "Admin.similarAccounts": list("similarIDs"),
 			},
 			Entities: map[string]subgraph.EntityResolver{"User": byID, "Admin": byID}},
-		"c": {SDL: read("c.graphql"), Entities: map[string]subgraph.EntityResolver{"Admin": byID}},
+		"c": {SDL: read("c.graphql"), Resolvers: map[string]subgraph.Resolver{"User.tag": tag}, Entities: map[string]subgraph.EntityResolver{"Admin": byID}},
 	}
 	urls := map[string]string{}
 	for name, cfg := range configs {
@@ -84,6 +92,14 @@ func TestTypeMismatch(t *testing.T) {
 			status: 200, want: `{"data":{"accounts":[{"graft__User__id":"Ada","id":"u1"},{"id":"a1","photo":"a1.png","graft__User__id_2":"Root"}]}}`},
 		{name: "client aliases that are private key aliases", body: post(`{ users { id: name graft__id: email } accounts { ... on User { id: name graft__User__graft__id: email } ... on Admin { graft__id: name } } }`),
 			status: 200, want: `{"data":{"users":[{"id":"Ada","graft__id":"ada@a"},{"id":"Alan","graft__id":"alan@a"}],"accounts":[{"id":"Ada","graft__User__graft__id":"ada@a"},{"graft__id":"Root"}]}}`},
+		// One response name for two different fields (or one field with
+		// two arguments) under sibling cases: each gets its own private
+		// alias in the selection they share, and each is read back where
+		// it was asked for.
+		{name: "one response name, two fields, under sibling cases", body: post(`{ accounts { ... on User { similarAccounts { ... on User { a: id email } } } ... on Admin { similarAccounts { ... on User { a: tag } } } } }`),
+			status: 200, want: `{"data":{"accounts":[{"similarAccounts":[{"a":"u2","email":"alan@a"},{}]},{"similarAccounts":[{"a":"u1#0"}]}]}}`},
+		{name: "one response name, two arguments, under sibling cases", body: post(`{ accounts { ... on User { similarAccounts { ... on User { a: tag(n: 1) } } } ... on Admin { similarAccounts { ... on User { a: tag(n: 2) } } } } }`),
+			status: 200, want: `{"data":{"accounts":[{"similarAccounts":[{"a":"u2#1"},{}]},{"similarAccounts":[{"a":"u1#2"}]}]}}`},
 	} {
 		t.Run(c.name, func(t *testing.T) { checkHTTP(t, srv, c) })
 	}

@@ -56,3 +56,35 @@ func TestRekey(t *testing.T) {
 		t.Error("Rekey without keys copied the plan")
 	}
 }
+
+// TestRekeyWithin reads one response name of one type at one path from
+// different members under sibling cases, as the types on the way tell
+// (... on User { friend { x: tag(n: 1) } } ... on Admin { friend { x:
+// tag(n: 2) } }): without Within the entries could not be told apart.
+func TestRekeyWithin(t *testing.T) {
+	friend := func(col int) shape.Field { return f("friend", obj("User", f("x", tString, col)), col+1) }
+	account := &shape.Type{Kind: shape.Abstract, Name: "Account", Cases: []shape.Case{
+		{Type: "User", Fields: []shape.Field{friend(1)}},
+		{Type: "Admin", Fields: []shape.Field{friend(3)}},
+	}}
+	p, err := shape.New(obj("Query", f("a", list(account), 5)), shape.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := []shape.KeyAt{
+		{Path: []string{"a", "@", "friend"}, Type: "User", Name: "x", Field: "x", Within: []string{"Query", "User"}, Key: "k1"},
+		{Path: []string{"a", "@", "friend"}, Type: "User", Name: "x", Field: "x", Within: []string{"Query", "Admin"}, Key: "k2"},
+		{Path: []string{"a", "@", "friend"}, Type: "User", Name: "x", Field: "x", Within: []string{"Query", "Other"}, Key: "k3"}, // no such way: ignored
+	}
+	const data = `{"a":[{"__typename":"User","friend":{"k1":"one","k2":"two","k3":"three"}},{"__typename":"Admin","friend":{"k1":"one","k2":"two","k3":"three"}}]}`
+	var d graft.Doc
+	ref, err := d.Parse([]byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r shape.Renderer
+	const want = `{"data":{"a":[{"friend":{"x":"one"}},{"friend":{"x":"two"}}]}}`
+	if got := string(r.Render(nil, p.Rekey(keys), &d, ref, nil)); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
