@@ -20,8 +20,13 @@
 // only for an item that does not fit, up to about Options.MaxItemBytes),
 // one Doc the size of the largest item so far, and one byte per level of
 // nesting outside the items. An item longer than MaxItemBytes fails once
-// that much of it was read: the rest is not read and nothing of it is
-// built. Nothing depends on the length of the input: the text outside the
+// that much of it was read: the rest is not read (up to 12 bytes past the
+// limit aside, which tell a syntax error just before it from one that the
+// cut causes) and nothing of it is built. The error is where the item (in
+// Lines mode its line, whitespace included; in Sequence mode its JSON
+// text) crosses the limit, unless the text before that point holds a
+// syntax error: the first error in the input is the one reported, with
+// the reason and offset a parse of the text gives it. Nothing depends on the length of the input: the text outside the
 // items is validated as it streams past and never built into nodes, and a
 // string outside the items longer than the window is validated piece by
 // piece; whitespace before a value, however long, streams past.

@@ -215,14 +215,14 @@ func FuzzFormat(f *testing.F) {
 	})
 }
 
-// FuzzItemLimit: with a small MaxItemBytes, a Reader delivers the items a
+// FuzzItemLimit: with a small MaxItemBytes, a Reader (in Auto mode, and in
+// Lines mode, which Auto does not choose) delivers the items a
 // Reader without it delivers, as long as they fit, and then either ends
 // as that one does (the same error, at the same offset) or fails on the
-// limit, which it may only do where the unlimited Reader found nothing
-// wrong before the cut (up to lookahead bytes before it, where the cut
-// may cause an error of its own). So the text of an item over the limit,
-// checked without building it, gives the error a full parse gives. No
-// input panics.
+// limit, where an item, a line or a JSON text crosses it, which it may
+// only do where the unlimited Reader found nothing wrong before that
+// point. So the text of an item over the limit, checked without building
+// it, gives the error a full parse gives. No input panics.
 func FuzzItemLimit(f *testing.F) {
 	for _, s := range seeds {
 		f.Add([]byte(s), uint8(4), uint16(3))
@@ -230,59 +230,118 @@ func FuzzItemLimit(f *testing.F) {
 	for _, s := range []string{`[{"a" 1` + strings.Repeat(" ", 40) + `}]`, `[[1,2,3,[4,[5]],"\u00e9\ud83d\ude00 x"]]`, "\x1e[1,2,3,4,5,6]\n\x1e1 ", `{"a":[1,2]}{"b":tru}`, "\x1etr" + strings.Repeat(" ", 20) + "\x1e1\n", "\x1e[1," + strings.Repeat("\n", 20) + "2]\n"} {
 		f.Add([]byte(s), uint8(6), uint16(5))
 	}
+	// Lines (which Auto does not choose) and JSON texts with a syntax
+	// error just before the limit, or an escape the limit cuts.
+	for _, s := range []string{"1\n{\"a\" 1" + strings.Repeat(" ", 20) + "}\n", "[    x" + strings.Repeat(" ", 20) + "]\n", "\"ab\\u00e9" + strings.Repeat("x", 20) + "\"\n", "1 x" + strings.Repeat(" ", 20) + "\n", "\x1e[1,,2" + strings.Repeat(",2", 10) + "]\n"} {
+		f.Add([]byte(s), uint8(5), uint16(4))
+	}
 	f.Fuzz(func(t *testing.T, data []byte, limit uint8, chunk uint16) {
-		const lookahead = 12
-		opts := stream.Options{Mode: stream.Auto, MaxDepth: 20}
-		want := collect(stream.NewReader(bytes.NewReader(data), opts))
-		opts.MaxItemBytes, opts.BufferSize = 1+int(limit%64), 1
-		got := collect(stream.NewReader(newChunkReader(data, uint32(chunk), 1+int(chunk%61)), opts))
-		n := len(got.raws)
-		if n > len(want.raws) || !equal(got.raws, want.raws[:n]) {
-			t.Fatalf("items %q, without the limit %q", got.raws, want.raws)
-		}
-		for _, raw := range got.raws {
-			if len(raw) > opts.MaxItemBytes {
-				t.Fatalf("item %q over the limit of %d", raw, opts.MaxItemBytes)
-			}
-		}
-		var ge, we *graft.Error
-		if errors.As(got.err, &ge) && errors.Is(ge, graft.ErrLimit) && strings.Contains(ge.Reason, "bytes of whitespace after") {
-			// A text of a sequence that fits, followed by whitespace past
-			// what the limit allows its piece (MaxItemBytes twice), with
-			// nothing wrong before: the text is the next item, or what
-			// follows the whitespace is the first error.
-			if ge.Offset >= int64(len(data)) {
-				t.Fatalf("error %v past the end of the input", got.err)
-			}
-			start := int64(bytes.LastIndexByte(data[:ge.Offset], 0x1e) + 1)
-			start += int64(len(data[start:ge.Offset]) - len(bytes.TrimLeft(data[start:ge.Offset], " \t\r\n")))
-			text := bytes.TrimRight(data[start:ge.Offset+1], " \t\r\n")
-			if _, err := graft.New(graft.Options{MaxDepth: 20}).Parse(text); err != nil || len(text) > opts.MaxItemBytes || ge.Offset != start+2*int64(opts.MaxItemBytes) {
-				t.Fatalf("error %v, but %q at %d is not a text that fits followed by that much whitespace (%v)", got.err, text, start, err)
-			}
-			if n < len(want.raws) && want.offs[n] != start || n == len(want.raws) && (!errors.As(want.err, &we) || we.Offset <= ge.Offset) {
-				t.Fatalf("error %v, but without the limit %d items and %v", got.err, len(want.raws), want.err)
-			}
-			return
-		}
-		if errors.As(got.err, &ge) && errors.Is(ge, graft.ErrLimit) && strings.Contains(ge.Reason, "longer than") {
-			if n < len(want.raws) && len(want.raws[n]) <= opts.MaxItemBytes {
-				t.Fatalf("error %v, but item %q fits", got.err, want.raws[n])
-			}
-			if errors.As(want.err, &we) && n == len(want.raws) && we.Offset+lookahead < ge.Offset {
-				t.Fatalf("error %v, but without the limit %v comes first", got.err, want.err)
-			}
-			return
-		}
-		if n != len(want.raws) {
-			t.Fatalf("%d items and error %v, without the limit %d items", n, got.err, len(want.raws))
-		}
-		switch {
-		case (got.err == nil) != (want.err == nil):
-			t.Fatalf("error %v, without the limit %v", got.err, want.err)
-		case got.err == nil:
-		case !errors.As(got.err, &ge) || !errors.As(want.err, &we) || ge.Err != we.Err || ge.Offset != we.Offset || ge.Reason != we.Reason:
-			t.Fatalf("error %v, without the limit %v", got.err, want.err)
+		for _, mode := range []stream.Mode{stream.Auto, stream.Lines} {
+			checkItemLimit(t, data, stream.Options{Mode: mode, MaxDepth: 20}, limit, chunk)
 		}
 	})
+}
+
+// trimmedEnd reports whether offset off is the end of a line (in Lines
+// mode) or of a JSON text of a sequence with only whitespace after it, up
+// to the end of that line or text, which lies at or past offset limit. A
+// Reader trims that whitespace from an item's text, so an error at the end
+// of the text (a string or an array not closed) is reported at off; a
+// Reader with a limit reads the text from its start, and meets the limit
+// before it finds where the text ends.
+func trimmedEnd(data []byte, mode stream.Mode, off, limit int64) bool {
+	sep := byte('\n')
+	switch {
+	case mode == stream.Lines:
+	case len(data) > 0 && data[0] == 0x1e:
+		sep = 0x1e
+	default:
+		return false
+	}
+	end := int64(len(data))
+	if k := bytes.IndexByte(data[off:], sep); k >= 0 {
+		end = off + int64(k)
+	}
+	return end >= limit && len(bytes.TrimLeft(data[off:end], " \t\r\n")) == 0
+}
+
+// checkItemLimit runs FuzzItemLimit's check in one mode.
+func checkItemLimit(t *testing.T, data []byte, opts stream.Options, limit uint8, chunk uint16) {
+	t.Helper()
+	want := collect(stream.NewReader(bytes.NewReader(data), opts))
+	opts.MaxItemBytes, opts.BufferSize = 1+int(limit%64), 1
+	got := collect(stream.NewReader(newChunkReader(data, uint32(chunk), 1+int(chunk%61)), opts))
+	n := len(got.raws)
+	if n > len(want.raws) || !equal(got.raws, want.raws[:n]) {
+		t.Fatalf("items %q, without the limit %q", got.raws, want.raws)
+	}
+	for _, raw := range got.raws {
+		if len(raw) > opts.MaxItemBytes {
+			t.Fatalf("item %q over the limit of %d", raw, opts.MaxItemBytes)
+		}
+	}
+	var ge, we *graft.Error
+	if errors.As(got.err, &ge) && errors.Is(ge, graft.ErrLimit) && strings.Contains(ge.Reason, "bytes of whitespace after") {
+		// A text of a sequence that fits, followed by whitespace past
+		// what the limit allows its piece (MaxItemBytes twice), with
+		// nothing wrong before: the text is the next item, or what
+		// follows the whitespace is the first error.
+		if ge.Offset >= int64(len(data)) {
+			t.Fatalf("error %v past the end of the input", got.err)
+		}
+		start := int64(bytes.LastIndexByte(data[:ge.Offset], 0x1e) + 1)
+		start += int64(len(data[start:ge.Offset]) - len(bytes.TrimLeft(data[start:ge.Offset], " \t\r\n")))
+		text := bytes.TrimRight(data[start:ge.Offset+1], " \t\r\n")
+		if _, err := graft.New(graft.Options{MaxDepth: 20}).Parse(text); err != nil || len(text) > opts.MaxItemBytes || ge.Offset != start+2*int64(opts.MaxItemBytes) {
+			t.Fatalf("error %v, but %q at %d is not a text that fits followed by that much whitespace (%v)", got.err, text, start, err)
+		}
+		if n < len(want.raws) && want.offs[n] != start || n == len(want.raws) && (!errors.As(want.err, &we) || we.Offset <= ge.Offset) {
+			t.Fatalf("error %v, but without the limit %d items and %v", got.err, len(want.raws), want.err)
+		}
+		return
+	}
+	if errors.As(got.err, &ge) && errors.Is(ge, graft.ErrLimit) && strings.Contains(ge.Reason, "longer than") {
+		// The error is where the piece crosses the limit: MaxItemBytes
+		// after the start of the item, or in Lines mode of its line (the
+		// limit counts the whitespace around the item, and a blank line).
+		start := ge.Offset - int64(opts.MaxItemBytes)
+		if start < 0 {
+			t.Fatalf("error %v before the limit can be crossed", got.err)
+		}
+		if opts.Mode == stream.Lines {
+			line := data[start:]
+			if k := bytes.IndexByte(line, '\n'); k >= 0 {
+				line = line[:k]
+			}
+			switch {
+			case start > 0 && data[start-1] != '\n':
+				t.Fatalf("error %v, not MaxItemBytes after the start of a line", got.err)
+			case len(line) <= opts.MaxItemBytes:
+				t.Fatalf("error %v, but line %q fits", got.err, line)
+			case n < len(want.raws) && want.offs[n] < start:
+				t.Fatalf("error %v after item %q at %d", got.err, want.raws[n], want.offs[n])
+			}
+		} else if n < len(want.raws) {
+			if len(want.raws[n]) <= opts.MaxItemBytes {
+				t.Fatalf("error %v, but item %q fits", got.err, want.raws[n])
+			}
+			if start != want.offs[n] {
+				t.Fatalf("error %v, not MaxItemBytes after the start of the item at %d", got.err, want.offs[n])
+			}
+		}
+		if errors.As(want.err, &we) && n == len(want.raws) && we.Offset < ge.Offset && !trimmedEnd(data, opts.Mode, we.Offset, ge.Offset) {
+			t.Fatalf("error %v, but without the limit %v comes first", got.err, want.err)
+		}
+		return
+	}
+	if n != len(want.raws) {
+		t.Fatalf("%d items and error %v, without the limit %d items", n, got.err, len(want.raws))
+	}
+	switch {
+	case (got.err == nil) != (want.err == nil):
+		t.Fatalf("error %v, without the limit %v", got.err, want.err)
+	case got.err == nil:
+	case !errors.As(got.err, &ge) || !errors.As(want.err, &we) || ge.Err != we.Err || ge.Offset != we.Offset || ge.Reason != we.Reason:
+		t.Fatalf("error %v, without the limit %v", got.err, want.err)
+	}
 }

@@ -2,6 +2,7 @@ package stream
 
 import (
 	"bytes"
+	"cmp"
 	"strings"
 
 	"github.com/graftjson/graft"
@@ -166,7 +167,7 @@ func (r *Reader) find(c byte, what string, pad int) (int, bool) {
 				return 0, r.overSpace(limit+pad+1, what)
 			case spaces == n:
 			default:
-				return 0, r.longer(what)
+				return 0, r.longer(what, c, i)
 			}
 		}
 		if i < len(r.buf) {
@@ -179,10 +180,135 @@ func (r *Reader) find(c byte, what string, pad int) (int, bool) {
 	}
 }
 
-// longer fails on the piece of input (what) at r.pos, longer than
-// MaxItemBytes.
-func (r *Reader) longer(what string) bool {
-	return r.fail(r.pos, what+" longer than the item size limit of "+itoa(r.opts.MaxItemBytes)+" bytes", graft.ErrLimit)
+// longer fails on the piece of input (what: a line, a JSON text) at r.pos
+// that the byte sep ends, longer than MaxItemBytes: where it crosses the
+// limit, unless its text holds a syntax error before that point, which is
+// then the first error in the input, reported as a parse of the text
+// reports it (with its own offset). The window holds the piece up to
+// index i, past the limit.
+//
+// Up to lookahead bytes past the limit are read (see ahead). The text is
+// the piece without the whitespace around it, so where the bytes held end
+// in whitespace, the text may end there (an array or a string not closed
+// is an error there) or go on: both are validated, and where they
+// disagree, the whitespace is read on, and not kept, to find out.
+func (r *Reader) longer(what string, sep byte, i int) bool {
+	end, cut := r.ahead(i, int(sep))
+	at := r.pos + r.opts.MaxItemBytes
+	limit := r.failure(at, r.longerThan(what), graft.ErrLimit)
+	start, w := trim(r.buf, r.pos, end)
+	ends := cmp.Or(r.firstError(start, w, at, false), limit) // the text ends at w
+	if !cut {
+		return r.failText(ends, end < len(r.buf), what)
+	}
+	goesOn := cmp.Or(r.firstError(start, end, at, true), limit)
+	if w == end || ends.same(goesOn) {
+		return r.failText(goesOn, false, what)
+	}
+	j := end
+	for {
+		for j < len(r.buf) && r.buf[j] != sep && wire.IsSpace(r.buf[j]) {
+			j++
+		}
+		if j < len(r.buf) || !r.fill(j) {
+			break
+		}
+		j = 0
+	}
+	switch {
+	case j < len(r.buf) && r.buf[j] != sep:
+		return r.failText(goesOn, false, what)
+	case j >= len(r.buf) && r.rerr != nil:
+		return r.ended("")
+	}
+	return r.failText(ends, j < len(r.buf), what)
+}
+
+// failure is an error found in the window before it is reported, maybe
+// after the window moved on.
+type failure struct {
+	off       int64
+	line, col int
+	reason    string
+	err       error
+	// atEnd: at the end of the text validated, where "end of input" is
+	// the end of a line or a JSON text if a separator follows.
+	atEnd bool
+}
+
+// same reports whether f and g are one error, whatever ends the text.
+func (f *failure) same(g *failure) bool {
+	return !f.atEnd && !g.atEnd && f.off == g.off && f.reason == g.reason && f.err == g.err
+}
+
+// failure returns the error at window index i, to be reported later.
+func (r *Reader) failure(i int, reason string, sentinel error) *failure {
+	f := &failure{off: r.base + int64(i), reason: reason, err: sentinel}
+	f.line, f.col = r.position(f.off)
+	return f
+}
+
+// firstError validates the text r.buf[start:end] (cut: it may go on past
+// end) as Validate does it, through a small window of its own, not parsed
+// (an item over the limit is never built), and returns its error if the
+// error lies before window index at, or nil. Where the text is cut, a
+// scanner may report an error that the cut causes up to lookahead bytes
+// before it (an escape or a UTF-8 sequence cut short, reported where it
+// starts), which does not count: the callers read lookahead bytes past at
+// where the input has them (see ahead).
+func (r *Reader) firstError(start, end, at int, cut bool) *failure {
+	ge, ok := r.validate(r.buf[start:end]).(*graft.Error)
+	if !ok || ge.Offset < 0 || ge.Offset >= int64(at-start) || cut && ge.Offset+lookahead >= int64(end-start) {
+		return nil
+	}
+	f := r.failure(start+int(ge.Offset), ge.Reason, ge.Err)
+	f.atEnd = ge.Offset == int64(end-start)
+	return f
+}
+
+// failText fails with f, an error in the text of a piece of input (what)
+// that a separator ends (sep) or the end of the input: where it was cut,
+// an error at the end of the text is at the end of the piece, not of the
+// input.
+func (r *Reader) failText(f *failure, sep bool, what string) bool {
+	if f.atEnd && sep {
+		f.reason = strings.Replace(f.reason, "end of input", "end of "+what, 1)
+	}
+	return r.failPos(f.off, f.line, f.col, f.reason, f.err, "")
+}
+
+// longerThan is the reason of the error on a piece of input (what) longer
+// than MaxItemBytes.
+func (r *Reader) longerThan(what string) string {
+	return what + " longer than the item size limit of " + itoa(r.opts.MaxItemBytes) + " bytes"
+}
+
+// ahead reads on, for a piece of input at r.pos longer than MaxItemBytes
+// that the window holds up to index i, until the window holds lookahead
+// bytes of it past the limit or all of it: up to the byte sep (sep < 0:
+// none) or the end of the input. It returns the window index where the
+// piece to validate ends, at most lookahead bytes past the limit, and cut,
+// true where the piece may go on past it.
+func (r *Reader) ahead(i, sep int) (end int, cut bool) {
+	n := r.opts.MaxItemBytes + lookahead
+	for {
+		end = len(r.buf)
+		if sep >= 0 {
+			if k := bytes.IndexByte(r.buf[i:], byte(sep)); k >= 0 {
+				end = i + k
+			}
+		}
+		switch {
+		case end-r.pos >= n:
+			return r.pos + n, true
+		case end < len(r.buf):
+			return end, false
+		}
+		var more bool
+		if i, more = r.refill(end); !more {
+			return i, r.rerr != nil // a read error: the piece may go on
+		}
+	}
 }
 
 // overSpace fails on the piece of input (what) at r.pos whose first
@@ -202,19 +328,21 @@ func (r *Reader) overSpace(n int, what string) bool {
 	case ge == nil || ge.Offset < int64(t):
 		return r.itemError(r.pos, err)
 	case ge.Offset == int64(n):
-		return r.longer(what)
+		return r.fail(r.pos+r.opts.MaxItemBytes, r.longerThan(what), graft.ErrLimit)
 	}
-	// A number or literal cut short by the whitespace at t. As with no
-	// limit, the error is that of the text up to the next separator or
-	// the end of the input, whichever the whitespace runs up to, and the
-	// one above if more text follows: the whitespace is read to find
-	// out, and not kept.
+	// A number or literal cut short by the whitespace at t, or whitespace
+	// in a string not closed. As with no limit, the error is that of the
+	// text up to the next separator or the end of the input, whichever the
+	// whitespace runs up to, and the one above if more text follows: both
+	// are found first, each at its own offset, and the whitespace is read
+	// to find out, and not kept.
 	cut, ok := r.validate(piece[:t]).(*graft.Error)
 	if !ok {
 		cut = ge
 	}
-	off := r.base + int64(r.pos+t)
-	line, col := r.position(off)
+	ends := r.failure(r.pos+int(cut.Offset), cut.Reason, cut.Err)
+	ends.atEnd = cut.Offset == int64(t)
+	goesOn := r.failure(r.pos+int(ge.Offset), ge.Reason, ge.Err)
 	i := wire.SkipSpace(r.buf, r.pos+n)
 	for i == len(r.buf) && r.fill(i) {
 		i = wire.SkipSpace(r.buf, 0)
@@ -223,19 +351,20 @@ func (r *Reader) overSpace(n int, what string) bool {
 	case r.rerr != nil:
 		return r.ended("")
 	case i >= len(r.buf):
-		ge = cut
+		return r.failText(ends, false, what)
 	case r.buf[i] == rs:
-		ge = cut
-		ge.Reason = strings.Replace(ge.Reason, "end of input", "end of "+what, 1)
+		return r.failText(ends, true, what)
 	}
-	return r.failPos(off, line, col, ge.Reason, ge.Err, "")
+	return r.failText(goesOn, false, what)
 }
 
-// validate checks text as an item, without building it: the limits
-// apply, the window is a small one of its own.
+// validate checks text as an item, without building it: the depth limit
+// applies, the window is a small one of its own. The text may be longer
+// than MaxItemBytes (the callers look for errors before the limit, and a
+// number the limit cuts is not one of them).
 func (r *Reader) validate(text []byte) error {
 	o := r.opts
-	o.MaxDepth, o.BufferSize = r.docDepth, 0
+	o.MaxDepth, o.BufferSize, o.MaxItemBytes = r.docDepth, 0, max(o.MaxItemBytes, len(text))
 	return Validate(bytes.NewReader(text), o)
 }
 
@@ -309,7 +438,7 @@ func (r *Reader) cut(i int, what string) string {
 // an error of a value cut short there says so, not "end of input".
 func (r *Reader) deliver(start, end int, cut string) bool {
 	if end-start > r.opts.MaxItemBytes {
-		return r.tooBig(start, false)
+		return r.tooBig(start, end)
 	}
 	root, err := r.doc.Parse(r.buf[start:end])
 	if err != nil {
@@ -427,7 +556,8 @@ func (r *Reader) valueEnd() (int, bool) {
 			i++
 		}
 		if i-r.pos > r.opts.MaxItemBytes {
-			return 0, r.tooBig(r.pos, false)
+			end, cut := r.ahead(i, -1)
+			return 0, r.earlierError(r.pos, r.pos+r.opts.MaxItemBytes, end, cut, r.itemLonger())
 		}
 		var more bool
 		if i, more = r.refill(i); !more {
@@ -437,32 +567,36 @@ func (r *Reader) valueEnd() (int, bool) {
 }
 
 // tooDeep fails on the opening bracket at window index at, which nests the
-// item that starts at r.pos deeper than MaxDepth.
+// item that starts at r.pos deeper than MaxDepth (see earlierError: the
+// text before the bracket is all there is to check).
 func (r *Reader) tooDeep(at int) bool {
-	return r.earlierError(r.pos, at, 0, "nesting depth exceeds the limit of "+itoa(r.opts.MaxDepth))
+	return r.earlierError(r.pos, at, at, false, "nesting depth exceeds the limit of "+itoa(r.opts.MaxDepth))
 }
 
-// tooBig fails on the item at window index start, longer than
-// MaxItemBytes. With checked set, its first MaxItemBytes are known to be
-// valid so far (a number or literal the grammar scanned).
-func (r *Reader) tooBig(start int, checked bool) bool {
-	at, reason := start+r.opts.MaxItemBytes, "item longer than the size limit of "+itoa(r.opts.MaxItemBytes)+" bytes"
-	if checked {
-		return r.fail(at, reason, graft.ErrLimit)
+// tooBig fails on the item r.buf[start:end], longer than MaxItemBytes
+// (see earlierError).
+func (r *Reader) tooBig(start, end int) bool {
+	at := start + r.opts.MaxItemBytes
+	if end > at+lookahead {
+		return r.earlierError(start, at, at+lookahead, true, r.itemLonger())
 	}
-	return r.earlierError(start, at, lookahead, reason)
+	return r.earlierError(start, at, end, false, r.itemLonger())
+}
+
+// itemLonger is the reason of the error on an item longer than
+// MaxItemBytes.
+func (r *Reader) itemLonger() string {
+	return "item longer than the size limit of " + itoa(r.opts.MaxItemBytes) + " bytes"
 }
 
 // earlierError fails with a limit met at window index at, inside the item
-// that starts at start, unless the text before it holds a syntax error:
-// the first error in the input is the one reported. An error within slack
-// bytes of at may be an effect of the cut and does not count. The text is
-// validated as Validate does it, through a small window of its own, not
-// parsed: an item over the limit is never built.
-func (r *Reader) earlierError(start, at, slack int, reason string) bool {
-	err := r.validate(r.buf[start:at])
-	if ge, ok := err.(*graft.Error); ok && ge.Offset+int64(slack) < int64(at-start) {
-		return r.itemError(start, err)
+// that starts at start and that the window holds up to index end (at <=
+// end; cut: the item may go on past end), unless the text before at holds
+// a syntax error (see firstError): the first error in the input is the
+// one reported, with its own offset.
+func (r *Reader) earlierError(start, at, end int, cut bool, reason string) bool {
+	if f := r.firstError(start, end, at, cut); f != nil {
+		return r.failText(f, false, "")
 	}
 	return r.fail(at, reason, graft.ErrLimit)
 }

@@ -76,6 +76,8 @@ var arrayCases = []streamCase{
 	{name: "item over the size limit", in: `[1,"` + strings.Repeat("x", 100) + `"]`, opts: stream.Options{MaxItemBytes: 50},
 		items: []string{`1`}, errIs: graft.ErrLimit, at: "1:54", reason: "item longer than the size limit of 50 bytes"},
 	{name: "syntax error before the size limit", in: `[{"a" 1` + strings.Repeat(" ", 100) + `}]`, opts: stream.Options{MaxItemBytes: 50}, errIs: graft.ErrSyntax, at: "1:7"},
+	{name: "syntax error just before the size limit", in: `[[1,2,3,,` + strings.Repeat("4,", 30) + `4]]`, opts: stream.Options{MaxItemBytes: 10}, errIs: graft.ErrSyntax, at: "1:9"},
+	{name: "escape cut by the size limit", in: `["abcdef\u00e9` + strings.Repeat("x", 30) + `"]`, opts: stream.Options{MaxItemBytes: 10}, errIs: graft.ErrLimit, at: "1:12", reason: "item longer than the size limit of 10 bytes"},
 	{name: "item cut at the size limit after a zero", in: `["abc01234"]`, opts: stream.Options{MaxItemBytes: 5}, errIs: graft.ErrLimit, at: "1:7", reason: "item longer than the size limit of 5 bytes"},
 	{name: "duplicate names before the size limit", in: `[{"a":1,"a":2,"b":"` + strings.Repeat("x", 100) + `"}]`, opts: stream.Options{MaxItemBytes: 50, Doc: graft.Options{RejectDuplicateNames: true}},
 		errIs: graft.ErrLimit, at: "1:52", reason: "item longer than the size limit of 50 bytes"},
@@ -94,7 +96,24 @@ var modeCases = []streamCase{
 	{name: "lines value cut by the end of input", in: "1\n[2,", opts: stream.Options{Mode: stream.Lines}, items: []string{`1`}, errIs: graft.ErrSyntax, at: "2:4", reason: "unexpected end of input, expected a value (after 1 item)"},
 	{name: "lines two values on a line", in: "1\n2 3\n", opts: stream.Options{Mode: stream.Lines}, items: []string{`1`}, errIs: graft.ErrSyntax, at: "2:3"},
 	{name: "lines bad value", in: "{\"a\":1}\n{\"a\":01}\n", opts: stream.Options{Mode: stream.Lines}, items: []string{`{"a":1}`}, errIs: graft.ErrSyntax, at: "2:7"},
-	{name: "lines too long", in: "1\n" + strings.Repeat(" ", 60) + "2\n", opts: stream.Options{Mode: stream.Lines, MaxItemBytes: 50}, items: []string{`1`}, errIs: graft.ErrLimit, at: "2:1", reason: "line longer than"},
+	{name: "lines too long", in: "1\n" + strings.Repeat(" ", 60) + "2\n", opts: stream.Options{Mode: stream.Lines, MaxItemBytes: 50}, items: []string{`1`}, errIs: graft.ErrLimit, at: "2:51", reason: "line longer than the item size limit of 50 bytes (after 1 item)"},
+	// A syntax error before the point where a line crosses the size limit
+	// is the first error in the input, and the one reported; one at or
+	// after it, or one the cut may cause (an escape cut short), is not.
+	{name: "lines syntax error before the size limit", in: "1\n{\"a\" 1" + strings.Repeat(" ", 60) + "}\n", opts: stream.Options{Mode: stream.Lines, MaxItemBytes: 50}, items: []string{`1`},
+		errIs: graft.ErrSyntax, at: "2:6", reason: "expected ':' after object member name, found '1' (after 1 item)"},
+	{name: "lines syntax error in the last byte before the size limit", in: "[" + strings.Repeat(" ", 48) + "x" + strings.Repeat(" ", 20) + "]\n", opts: stream.Options{Mode: stream.Lines, MaxItemBytes: 50},
+		errIs: graft.ErrSyntax, at: "1:50", reason: "invalid character 'x' at the start of a value"},
+	{name: "lines syntax error at the size limit", in: "[" + strings.Repeat(" ", 49) + "x" + strings.Repeat(" ", 20) + "]\n", opts: stream.Options{Mode: stream.Lines, MaxItemBytes: 50},
+		errIs: graft.ErrLimit, at: "1:51", reason: "line longer than the item size limit of 50 bytes"},
+	{name: "lines escape cut by the size limit", in: `"` + strings.Repeat("x", 46) + `\u00e9` + strings.Repeat("x", 20) + "\"\n", opts: stream.Options{Mode: stream.Lines, MaxItemBytes: 50},
+		errIs: graft.ErrLimit, at: "1:51", reason: "line longer than the item size limit of 50 bytes"},
+	{name: "lines string not closed, whitespace past the size limit", in: "1\n\"00" + strings.Repeat(" ", 30) + "\n", opts: stream.Options{Mode: stream.Lines, MaxItemBytes: 4}, items: []string{`1`},
+		errIs: graft.ErrSyntax, at: "2:4", reason: "unterminated string (after 1 item)"},
+	{name: "lines string going on past the size limit after whitespace", in: "1\n\"00" + strings.Repeat(" ", 30) + "x\"\n", opts: stream.Options{Mode: stream.Lines, MaxItemBytes: 4}, items: []string{`1`},
+		errIs: graft.ErrLimit, at: "2:5", reason: "line longer than the item size limit of 4 bytes (after 1 item)"},
+	{name: "lines value then garbage before the size limit", in: "1 x" + strings.Repeat(" ", 60) + "\n", opts: stream.Options{Mode: stream.Lines, MaxItemBytes: 50},
+		errIs: graft.ErrSyntax, at: "1:3", reason: "after the top-level value"},
 
 	{name: "concatenated", in: `1 2{}{"a":[]}"x""y"[3]`, opts: stream.Options{Mode: stream.Concatenated}, items: []string{`1`, `2`, `{}`, `{"a":[]}`, `"x"`, `"y"`, `[3]`}},
 	{name: "concatenated number then string", in: `1"a"`, opts: stream.Options{Mode: stream.Concatenated}, items: []string{`1`, `"a"`}},
@@ -119,6 +138,17 @@ var modeCases = []streamCase{
 	{name: "sequence text at the end of input", in: "\x1e{\"a\":", opts: stream.Options{Mode: stream.Sequence}, errIs: graft.ErrSyntax, at: "1:7", reason: "unexpected end of input, expected a value"},
 	{name: "sequence whitespace before the text", in: "\x1e \r\n\t[1]\n\x1e\n\n\x1e  2 \n", opts: stream.Options{Mode: stream.Sequence}, items: []string{`[1]`, `2`}},
 	{name: "sequence without separator", in: "{}\n", opts: stream.Options{Mode: stream.Sequence}, errIs: graft.ErrSyntax, at: "1:1", reason: "expected a record separator"},
+	{name: "sequence too long", in: "\x1e1\n\x1e[" + strings.Repeat("1,", 40) + "1]\n", opts: stream.Options{Mode: stream.Sequence, MaxItemBytes: 50}, items: []string{`1`},
+		errIs: graft.ErrLimit, at: "2:52", reason: "JSON text longer than the item size limit of 50 bytes (after 1 item)"},
+	// Whitespace in a string not closed, past what the limit allows after a
+	// text: the text ends at the next separator (an unterminated string)
+	// or goes on (a tab in a string), each error at its own offset.
+	{name: "sequence string not closed, whitespace past the allowance", in: "\x1e\"000 \t" + strings.Repeat(" ", 20) + "\x1e1\n", opts: stream.Options{Mode: stream.Sequence, MaxItemBytes: 7},
+		errIs: graft.ErrSyntax, at: "1:6", reason: "unterminated string"},
+	{name: "sequence tab in a string, whitespace past the allowance", in: "\x1e\"000 \t" + strings.Repeat(" ", 20) + "00\n", opts: stream.Options{Mode: stream.Sequence, MaxItemBytes: 7},
+		errIs: graft.ErrSyntax, at: "1:7", reason: "control character in string"},
+	{name: "sequence syntax error before the size limit", in: "\x1e1\n\x1e[1,,2" + strings.Repeat(",2", 40) + "]\n", opts: stream.Options{Mode: stream.Sequence, MaxItemBytes: 50}, items: []string{`1`},
+		errIs: graft.ErrSyntax, at: "2:5", reason: "(after 1 item)"},
 
 	{name: "auto array", in: " \r\n\t[1, [2]]", opts: stream.Options{Mode: stream.Auto}, items: []string{`1`, `[2]`}},
 	{name: "auto array after much whitespace", in: strings.Repeat(" ", 70000) + "\n[1,2]", opts: stream.Options{Mode: stream.Auto}, items: []string{`1`, `2`}},

@@ -276,7 +276,7 @@ func (r *Reader) scalarEnd(item bool) (int, bool) {
 		if (code == wire.EOF || code == wire.OK && end == len(r.buf)) && r.more() {
 			if len(r.buf)-r.pos > r.opts.MaxItemBytes {
 				if item {
-					return 0, r.tooBig(r.pos, true)
+					return 0, r.fail(r.pos+r.opts.MaxItemBytes, r.itemLonger(), graft.ErrLimit)
 				}
 				return 0, r.fail(r.pos, "number longer than the item size limit of "+itoa(r.opts.MaxItemBytes)+" bytes", graft.ErrLimit)
 			}

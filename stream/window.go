@@ -78,10 +78,10 @@ func (r *Reader) grow() {
 
 // windowMax is the largest window the limits can use: a scan fails once
 // more than MaxItemBytes of one item (or of one line, or of one number) is
-// in the window, and in Sequence mode once whitespace after a text passes
-// MaxItemBytes more. A member name on the path is read whole to be
-// compared, so the window may need to hold one as long as six times the
-// token (every byte escaped). Any read needs room for more than minBuffer
+// in the window (having read at most lookahead bytes more), and in
+// Sequence mode once whitespace after a text passes MaxItemBytes more. A
+// member name on the path is read whole to be compared, so the window may
+// need to hold one as long as six times the token (every byte escaped). Any read needs room for more than minBuffer
 // bytes past that.
 func (r *Reader) windowMax() int {
 	n := int64(r.opts.MaxItemBytes)

@@ -276,7 +276,7 @@ var goldenCases = []golden{
 	{name: "stream of a large item at a path names --max-bytes", args: []string{"stream", "--max-bytes", "16", "--path", "/rows"}, stdin: `{"rows":[1,[2,3,4,5,6,7,8,9]]}`,
 		stdout: "1\n", stderr: "<stdin>:1:28: item longer than the size limit of 16 bytes (after 1 item) (--max-bytes raises the item limit)", code: 1},
 	{name: "stream of a long line names --max-bytes", args: []string{"stream", "--ndjson", "--max-bytes", "8"}, stdin: "1\n[2,3,4,5,6]\n",
-		stdout: "1\n", stderr: "<stdin>:2:1: line longer than the item size limit of 8 bytes (after 1 item) (--max-bytes raises the item limit)", code: 1},
+		stdout: "1\n", stderr: "<stdin>:2:9: line longer than the item size limit of 8 bytes (after 1 item) (--max-bytes raises the item limit)", code: 1},
 	{name: "stream --max-bytes is the item limit", args: []string{"stream", "--max-bytes", "16", "--path", "/rows"}, stdin: `{"rows":[1,2,3,4,5,6,7,8,9]}`,
 		stdout: "1\n2\n3\n4\n5\n6\n7\n8\n9\n"},
 	{name: "fmt past --max-bytes streams", args: []string{"fmt", "--max-bytes", "8", "--indent", "1"}, stdin: ` [1, 2,{"a" : [ ] , "b":{"c":"d"}}] `,
