@@ -163,14 +163,18 @@ func (p *planner) entityJump(f *fetch, pos *usel, path []string, typ string, t t
 	for _, d := range deps {
 		e.addDep(d)
 	}
+	// Objects of typ at path reached through other types may come from
+	// selections that did not fetch the representation's fields: the case
+	// takes only those of this position.
+	within := p.entityWithin()
 	var c *entityCase
 	for _, ec := range e.cases {
-		if ec.typ == typ {
+		if ec.typ == typ && slices.Equal(ec.within, within) {
 			c = ec
 		}
 	}
 	if c == nil {
-		c = &entityCase{typ: typ, typename: t.typename}
+		c = &entityCase{typ: typ, within: within, typename: t.typename}
 		for _, ec := range e.cases {
 			if ec.typename == t.typename {
 				c.sel = ec.sel
@@ -184,6 +188,19 @@ func (p *planner) entityJump(f *fetch, pos *usel, path []string, typ string, t t
 	}
 	c.fields = mergeRepr(c.fields, repr)
 	return p.planSet(e, c.sel, path, t.typename, fields, all, nil)
+}
+
+// entityWithin returns the types of the objects on the way to the
+// position being planned, without its own (resolve.Entity.Within): nil
+// when every object on the way is of the one type its field returns.
+func (p *planner) entityWithin() []string {
+	w := p.within[:max(len(p.within)-1, 0)]
+	for _, t := range w {
+		if t != "" {
+			return slices.Clone(w)
+		}
+	}
+	return nil
 }
 
 func (f *fetch) addDep(d *fetch) {
@@ -435,7 +452,7 @@ func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast
 	}
 	e := p.newFetch(t.graph)
 	e.parent, e.path, e.concrete = f, path, true
-	c := &entityCase{typ: iface.Name, typename: iface.Name, fields: repr, sel: p.a.usel()}
+	c := &entityCase{typ: iface.Name, within: p.entityWithin(), typename: iface.Name, fields: repr, sel: p.a.usel()}
 	c.sel.mixed = true
 	e.cases = append(e.cases, c)
 	c.sel.typename()
@@ -449,7 +466,11 @@ func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast
 		if len(fields) == 0 || !p.possibleIn(t.graph, iface.Name, pt.Name) {
 			continue
 		}
-		if err := p.planSet(e, c.sel.onType(pt.Name), path, pt.Name, fields, all, nil); err != nil {
+		// The fetch has rewritten __typename when fetches below it run.
+		p.within[len(p.within)-1] = pt.Name
+		err := p.planSet(e, c.sel.onType(pt.Name), path, pt.Name, fields, all, nil)
+		p.within[len(p.within)-1] = ""
+		if err != nil {
 			return err
 		}
 	}

@@ -90,6 +90,12 @@ type planner struct {
 	// bound holds the private aliases taken so far, by path and alias
 	// ("PATH.ALIAS", the path's segments joined by dots).
 	bound map[string]binding
+	// within holds the types of the objects on the way to the position
+	// being planned, one per field from the root's, the position's own
+	// last: a case's type where the field is abstract, "" where every
+	// object there has one type (or, at an @interfaceObject, one
+	// selection), as resolve.Entity.Within reads them.
+	within []string
 }
 
 // entityKey names the entity fetch that jumps from a fetch to a subgraph
@@ -116,9 +122,11 @@ type fetch struct {
 	concrete bool
 }
 
-// entityCase is the part of an entity fetch for one type of the data.
+// entityCase is the part of an entity fetch for one type of the data,
+// reached through objects of the types within (resolve.Entity.Within).
 type entityCase struct {
 	typ      string // __typename in the data
+	within   []string
 	typename string // __typename in the representation, and the fragment's type
 	fields   []resolve.Field
 	sel      *usel // shared by the cases of one typename
@@ -655,6 +663,9 @@ func (p *planner) fieldDef(typ, name string) *ast.FieldDefinition {
 // planChild plans the sub-selection of the composite field cf, added to
 // the fetch f as uf.
 func (p *planner) planChild(f *fetch, uf *ufield, path []string, named *ast.Definition, cf *cfield, provided ast.SelectionSet) error {
+	top := len(p.within)
+	p.within = append(p.within, "")
+	defer func() { p.within = p.within[:top] }()
 	if named.Kind == ast.Object {
 		fields := p.c.below(named, cf)
 		return p.planSet(f, uf.sub, path, named.Name, fields, fields, provided)
@@ -681,6 +692,7 @@ func (p *planner) planChild(f *fetch, uf *ufield, path []string, named *ast.Defi
 		types, byType, all = append(types, pt), append(byType, fields), append(all, fields...)
 	}
 	for i, pt := range types {
+		p.within[top] = pt.Name
 		if err := p.planSet(f, uf.sub.onType(pt.Name), path, pt.Name, byType[i], all, provided); err != nil {
 			return err
 		}

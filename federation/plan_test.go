@@ -82,6 +82,9 @@ var planCases = []struct {
 	// arguments, under sibling cases: one private alias each.
 	{name: "type-mismatch-sibling-fields", fixture: "mismatch", query: `{ accounts { ... on User { similarAccounts { ... on User { a: id email } } } ... on Admin { similarAccounts { ... on User { a: tag } } } } }`},
 	{name: "type-mismatch-sibling-arguments", fixture: "mismatch", query: `{ accounts { ... on User { similarAccounts { ... on User { a: tag(n: 1) } } } ... on Admin { similarAccounts { ... on User { a: tag(n: 2) } } } } }`},
+	// An entity fetch below one case of a union takes only the objects
+	// reached through it: the other case fetched no key for them.
+	{name: "type-mismatch-entity-below-one-case", fixture: "mismatch", query: `{ a1: accounts { ...F0 ... on Admin { similarAccounts { ...F1 } } } } fragment F0 on User { similarAccounts { ... on User { a2: email } } } fragment F1 on Admin { id }`},
 	// A Federation 1 supergraph (join v0.1).
 	{name: "fed1", fixture: "fed1", query: `{ topProducts { name shippingEstimate reviews { author { username name } } } }`},
 }

@@ -36,7 +36,7 @@ func (p *planner) describe(f *fetch) (*resolve.Fetch, error) {
 		cases := make([]ucase, 0, len(f.cases))
 		d.Entities = make([]resolve.Entity, 0, len(f.cases))
 		for _, c := range f.cases {
-			d.Entities = append(d.Entities, resolve.Entity{Type: c.typ, Typename: typenameIf(c), Fields: c.fields})
+			d.Entities = append(d.Entities, resolve.Entity{Type: c.typ, Typename: typenameIf(c), Fields: c.fields, Within: c.within})
 			if all.findCase(c.typename) == nil {
 				cases = append(cases, ucase{typ: c.typename, sel: c.sel})
 				all.cases = append(all.cases, &cases[len(cases)-1])
@@ -110,11 +110,11 @@ func (p *planner) concreteCases(f *fetch, es []resolve.Entity) []resolve.Entity 
 	next:
 		for _, pt := range p.s.api.GetPossibleTypes(iface) {
 			for _, e := range es {
-				if e.Type == pt.Name {
+				if e.Type == pt.Name && slices.Equal(e.Within, c.within) {
 					continue next
 				}
 			}
-			es = append(es, resolve.Entity{Type: pt.Name, Typename: c.typename, Fields: c.fields})
+			es = append(es, resolve.Entity{Type: pt.Name, Typename: c.typename, Fields: c.fields, Within: c.within})
 		}
 	}
 	return es

@@ -100,6 +100,11 @@ func TestTypeMismatch(t *testing.T) {
 			status: 200, want: `{"data":{"accounts":[{"similarAccounts":[{"a":"u2","email":"alan@a"},{}]},{"similarAccounts":[{"a":"u1#0"}]}]}}`},
 		{name: "one response name, two arguments, under sibling cases", body: post(`{ accounts { ... on User { similarAccounts { ... on User { a: tag(n: 1) } } } ... on Admin { similarAccounts { ... on User { a: tag(n: 2) } } } } }`),
 			status: 200, want: `{"data":{"accounts":[{"similarAccounts":[{"a":"u2#1"},{}]},{"similarAccounts":[{"a":"u1#2"}]}]}}`},
+		// The entity fetch for email at accounts.@.similarAccounts.@
+		// must not take the User objects reached through the Admin case,
+		// whose selection asked nothing of them (not their key either).
+		{name: "an entity fetch below one case of a union", body: post(`{ a1: accounts { ...F0 ... on Admin { similarAccounts { ...F1 } } } } fragment F0 on User { similarAccounts { ... on User { a2: email } } } fragment F1 on Admin { id }`),
+			status: 200, want: `{"data":{"a1":[{"similarAccounts":[{"a2":"alan@a"},{}]},{"similarAccounts":[{}]}]}}`},
 	} {
 		t.Run(c.name, func(t *testing.T) { checkHTTP(t, srv, c) })
 	}

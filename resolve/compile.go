@@ -1,6 +1,7 @@
 package resolve
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -51,6 +52,8 @@ type cfetch struct {
 	flats     int    // number of "@" steps
 	entities  []centity
 	multiType bool // more than one entity: objects need "__typename"
+	levels    int  // the object levels of path between the root and the objects
+	within    bool // an entity has a Within: the walk reads the types on the way
 }
 
 // step is one element of a fetch's path.
@@ -58,15 +61,20 @@ type step struct {
 	name   string
 	quoted []byte // the name as a JSON string, for error paths
 	flat   bool   // "@": every item of a list
+	// level is the object level of the value a key step reads its member
+	// from (Entity.Within's index), -1 for the data root.
+	level int
 }
 
 // centity is a compiled Entity.
 type centity struct {
-	typ    string
-	name   string // the "__typename" of the representation
-	quoted []byte // the Type as a JSON string, compared with "__typename"'s text
-	head   []byte // `{"__typename":"T"`
-	fields []cfield
+	typ     string
+	name    string // the "__typename" of the representation
+	quoted  []byte // the Type as a JSON string, compared with "__typename"'s text
+	head    []byte // `{"__typename":"T"`
+	fields  []cfield
+	within  []string // Within
+	quotedW [][]byte // Within's types quoted as JSON strings; nil for ""
 }
 
 // cfield is a compiled Field.
@@ -222,7 +230,8 @@ func (c *compiler) fetch(f *Fetch) (cfetch, error) {
 			cf.flats++
 			cf.path = append(cf.path, step{flat: true})
 		default:
-			cf.path = append(cf.path, step{name: s, quoted: appendQuote(nil, s)})
+			cf.path = append(cf.path, step{name: s, quoted: appendQuote(nil, s), level: cf.levels - 1})
+			cf.levels++
 			ptr = append(ptr, '/')
 			ptr = append(ptr, pointerEscaper.Replace(s)...)
 		}
@@ -230,6 +239,9 @@ func (c *compiler) fetch(f *Fetch) (cfetch, error) {
 	cf.pointer = string(ptr)
 	if entity && len(f.Path) == 0 {
 		return cf, c.fail(place{name: ".Path", index: -1}, "an entity fetch needs a path to its objects")
+	}
+	if cf.levels > 0 {
+		cf.levels-- // the objects' own level
 	}
 	seen := map[string]bool{}
 	for i, v := range f.Variables {
@@ -247,16 +259,19 @@ func (c *compiler) fetch(f *Fetch) (cfetch, error) {
 		k := appendQuote(nil, v)
 		cf.varKeys = append(cf.varKeys, append(k, ':'))
 	}
-	types := map[string]bool{}
 	for i, e := range f.Entities {
 		w := place{name: ".Entities", index: i}
 		if e.Type == "" {
 			return cf, c.fail(w, "no type")
 		}
-		if types[e.Type] {
-			return cf, c.fail(w, "type "+quote(e.Type)+" listed twice")
+		if len(e.Within) > 0 && len(e.Within) != cf.levels {
+			return cf, c.fail(w, "Within names "+strconv.Itoa(len(e.Within))+" types for the "+strconv.Itoa(cf.levels)+" object levels of the path before the objects")
 		}
-		types[e.Type] = true
+		for _, o := range f.Entities[:i] {
+			if o.Type == e.Type && slices.Equal(o.Within, e.Within) {
+				return cf, c.fail(w, "type "+quote(e.Type)+" listed twice with one Within")
+			}
+		}
 		if len(e.Fields) == 0 {
 			return cf, c.fail(w, "no fields: a representation needs its key")
 		}
@@ -273,6 +288,16 @@ func (c *compiler) fetch(f *Fetch) (cfetch, error) {
 			return cf, err
 		}
 		ce.fields = fields
+		if len(e.Within) > 0 {
+			cf.within = true
+			ce.within = append([]string(nil), e.Within...)
+			ce.quotedW = make([][]byte, len(e.Within))
+			for k, t := range e.Within {
+				if t != "" {
+					ce.quotedW[k] = appendQuote(nil, t)
+				}
+			}
+		}
 		cf.entities = append(cf.entities, ce)
 	}
 	cf.multiType = len(cf.entities) > 1
@@ -371,6 +396,19 @@ func (p *Plan) appendNode(b []byte, id int32, indent string) []byte {
 		if e.name != e.typ {
 			b = append(b, " as "...)
 			b = append(b, e.name...)
+		}
+		if e.within != nil {
+			b = append(b, " within ["...)
+			for k, t := range e.within {
+				if k > 0 {
+					b = append(b, ", "...)
+				}
+				if t == "" {
+					t = "*"
+				}
+				b = append(b, t...)
+			}
+			b = append(b, ']')
 		}
 		b = append(b, ": {__typename"...)
 		b = appendFieldList(b, e.fields)

@@ -248,6 +248,7 @@ type state struct {
 
 	// scratch of one entity fetch's preparation and merge
 	cur    []int32     // indices of the "@" steps of the walk
+	types  []graft.Ref // "__typename" of the objects on the walk's way, per level (0: none)
 	table  []int32     // representation index + 1 by hash
 	hashes []uint64    // per representation
 	spans  [][2]int32  // per representation: its bytes in the body

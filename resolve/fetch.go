@@ -52,6 +52,9 @@ func (st *state) representations(f *cfetch, r *fetchRun) {
 	st.cur = st.cur[:0]
 	st.hashes, st.spans = st.hashes[:0], st.spans[:0]
 	st.resetTable(16)
+	if f.within {
+		st.types = append(st.types[:0], make([]graft.Ref, f.levels)...)
+	}
 	st.walk(f, r, st.data, 0, -1, 0)
 }
 
@@ -60,6 +63,9 @@ func (st *state) representations(f *cfetch, r *fetchRun) {
 func (st *state) walk(f *cfetch, r *fetchRun, v, parent graft.Ref, item int32, s int) {
 	d := st.doc
 	for ; s < len(f.path) && !f.path[s].flat; s++ {
+		if l := f.path[s].level; f.within && l >= 0 {
+			st.types[l] = d.Member(v, "__typename")
+		}
 		parent, item = v, -1
 		if v = d.Member(v, f.path[s].name); v == 0 {
 			return
@@ -83,22 +89,34 @@ func (st *state) walk(f *cfetch, r *fetchRun, v, parent graft.Ref, item int32, s
 	st.cur = st.cur[:top]
 }
 
-// entityOf returns the Entity of f that obj is an object of, or nil.
+// entityOf returns the Entity of f that obj, reached through the objects
+// of st.types, is an object of, or nil.
 func (st *state) entityOf(f *cfetch, obj graft.Ref) *centity {
 	tn := st.doc.Member(obj, "__typename")
 	if tn == 0 {
-		if f.multiType {
+		if f.multiType || !st.reached(&f.entities[0]) {
 			return nil
 		}
 		return &f.entities[0]
 	}
 	raw := st.doc.Raw(tn)
 	for i := range f.entities {
-		if bytes.Equal(raw, f.entities[i].quoted) {
+		if bytes.Equal(raw, f.entities[i].quoted) && st.reached(&f.entities[i]) {
 			return &f.entities[i]
 		}
 	}
 	return nil
+}
+
+// reached reports whether the objects on the walk's way (st.types) are of
+// the types e's Within names.
+func (st *state) reached(e *centity) bool {
+	for k, q := range e.quotedW {
+		if q != nil && (st.types[k] == 0 || !bytes.Equal(st.doc.Raw(st.types[k]), q)) {
+			return false
+		}
+	}
+	return true
 }
 
 // target writes the representation of obj, if it is of an entity type.

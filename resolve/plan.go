@@ -75,6 +75,16 @@ type Entity struct {
 	// lacks one of them is not sent, and its object is nulled with an
 	// error, as for a failed fetch.
 	Fields []Field
+	// Within, when not empty, limits the entry to the objects reached
+	// through objects of these types: one "__typename" per object level
+	// of Path between the data root and the objects (one per key of Path
+	// but the last), "" where any object will do. Objects of one type at
+	// one path may come from selections that asked different things of
+	// them (the cases of an abstract position on the way): the entry
+	// takes only those of the selections that fetched its fields. One
+	// Type may have several entries with different Withins; an object
+	// takes the first entry that matches it.
+	Within []string
 }
 
 // Field is one member of a representation.
