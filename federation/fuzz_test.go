@@ -31,6 +31,12 @@ func FuzzPlan(f *testing.F) {
 	// two fields (or arguments), one private alias each.
 	f.Add([]byte{3, 0, 1, 1, 0, 1, 0, 0, 1, 1, 0, 0, 6, 1, 0, 0, 0, 0, 1, 1, 0, 1, 0, 0, 224, 0, 1, 1, 0, 0, 1, 1, 1, 0, 0, 10, 1, 0, 0, 0, 0, 1, 1, 0, 0, 12, 0, 0, 224, 0})
 	f.Add([]byte{3, 0, 1, 1, 0, 1, 0, 0, 1, 1, 0, 0, 6, 1, 0, 0, 0, 0, 1, 1, 0, 1, 12, 1, 1, 1, 0, 224, 0, 1, 1, 0, 0, 1, 1, 1, 0, 0, 10, 1, 0, 0, 0, 0, 1, 1, 0, 0, 12, 1, 2, 1, 0, 224, 0})
+	// { a1: accounts { ...F0 ... on Admin { similarAccounts { ...F1 } } } }
+	// fragment F0 on User { similarAccounts { ... on User { a2: email } } }
+	// fragment F1 on Admin { id }: the entity fetch for email takes only
+	// the User objects below User accounts, not those below the Admin
+	// case, which has no key for them.
+	f.Add([]byte{3, 0, 1, 3, 0, 1, 0, 0, 1, 0, 0, 0, 6, 1, 0, 0, 0, 0, 1, 1, 0, 0, 1, 3, 0, 0, 1, 1, 1, 0, 0, 10, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0})
 	names := []string{"shop", "media", "fed1", "mismatch"}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) == 0 {

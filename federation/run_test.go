@@ -3,6 +3,7 @@ package federation_test
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -413,8 +414,9 @@ func runPlan(t testing.TB, fx *fixture, w *world, p *federation.QueryPlan, vars 
 			var reps []any
 			var owners [][]map[string]any
 			seen := map[string]int{}
-			for _, o := range objs {
-				e := entityFor(n.Entities, o)
+			for _, r := range objs {
+				o := r.obj
+				e := entityFor(n.Entities, r)
 				if e == nil {
 					continue
 				}
@@ -545,10 +547,16 @@ func render(t testing.TB, op *graphql.Operation, data map[string]any, vars strin
 	return string(out)
 }
 
-func entityFor(es []resolve.Entity, o map[string]any) *resolve.Entity {
-	tn, _ := o["__typename"].(string)
+func entityFor(es []resolve.Entity, r reached) *resolve.Entity {
+	tn, _ := r.obj["__typename"].(string)
+next:
 	for i := range es {
 		if es[i].Type == tn || (tn == "" && len(es) == 1) {
+			for k, w := range es[i].Within {
+				if w != "" && w != r.within[k] {
+					continue next
+				}
+			}
 			return &es[i]
 		}
 	}
@@ -582,29 +590,47 @@ func copyFields(rep, o map[string]any, fs []resolve.Field) bool {
 	return true
 }
 
+// reached is an object found at a path, with the __typename ("" for
+// none) of each object on the way but the root.
+type reached struct {
+	obj    map[string]any
+	within []string
+}
+
 // objectsAt returns the objects at path ("@" flattens a list).
-func objectsAt(data map[string]any, path []string) []map[string]any {
-	cur := []any{data}
-	for _, seg := range path {
-		var next []any
+func objectsAt(data map[string]any, path []string) []reached {
+	type value struct {
+		v      any
+		within []string
+	}
+	cur := []value{{v: data}}
+	for i, seg := range path {
+		var next []value
 		for _, c := range cur {
 			switch {
 			case seg == "@":
-				if l, ok := c.([]any); ok {
-					next = append(next, l...)
+				if l, ok := c.v.([]any); ok {
+					for _, it := range l {
+						next = append(next, value{it, c.within})
+					}
 				}
 			default:
-				if m, ok := c.(map[string]any); ok && m[seg] != nil {
-					next = append(next, m[seg])
+				if m, ok := c.v.(map[string]any); ok && m[seg] != nil {
+					w := c.within
+					if i > 0 {
+						tn, _ := m["__typename"].(string)
+						w = append(slices.Clip(w), tn)
+					}
+					next = append(next, value{m[seg], w})
 				}
 			}
 		}
 		cur = next
 	}
-	var out []map[string]any
+	var out []reached
 	for _, c := range cur {
-		if m, ok := c.(map[string]any); ok {
-			out = append(out, m)
+		if m, ok := c.v.(map[string]any); ok {
+			out = append(out, reached{m, c.within})
 		}
 	}
 	return out
@@ -718,6 +744,13 @@ var responseCases = []struct {
 		"", `{"data":{"accounts":[{"similarAccounts":[{"a":"u2#1"},{}]},{"similarAccounts":[{"a":"u1#2"}]}]}}`},
 	{"type mismatch: one response name, two arguments, in one case of each", "mismatch", `{ accounts { ... on User { a: tag(n: 1) similarAccounts { ... on User { a: tag(n: 1) } } } ... on Admin { similarAccounts { ... on User { a: tag(n: 2) b: tag(n: 1) } } } } }`,
 		"", `{"data":{"accounts":[{"a":"u1#1","similarAccounts":[{"a":"u2#1"},{}]},{"similarAccounts":[{"a":"u1#2","b":"u1#1"}]}]}}`},
+	// An entity fetch takes only the objects of the cases that asked for
+	// it: the others have no key (FuzzPlan's seed), or asked for other
+	// fields at the same path.
+	{"type mismatch: an entity fetch below one case", "mismatch", `{ a1: accounts { ...F0 ... on Admin { similarAccounts { ...F1 } } } } fragment F0 on User { similarAccounts { ... on User { a2: email } } } fragment F1 on Admin { id }`,
+		"", `{"data":{"a1":[{"similarAccounts":[{"a2":"alan@a"},{}]},{"similarAccounts":[{}]}]}}`},
+	{"type mismatch: entity fetches below crossed cases", "mismatch", `{ accounts { ... on User { similarAccounts { ... on User { email } ... on Admin { similarAccounts { ... on User { id } } } } } ... on Admin { similarAccounts { ... on User { similarAccounts { ... on User { email } ... on Admin { name } } } } } } }`,
+		"", `{"data":{"accounts":[{"similarAccounts":[{"email":"alan@a"},{"similarAccounts":[{"id":"u1"}]}]},{"similarAccounts":[{"similarAccounts":[{"email":"alan@a"},{"name":"Root"}]}]}]}}`},
 	// FuzzPlan's kept case b16ea7b6c350d635, as it read before User.tag
 	// joined the fixture (the bytes now write another operation).
 	{"fuzz: a client alias that is a private alias, on a composite field", "mismatch", `query { a1: users { a2: email a3: email a4: pair @skip(if: true) { a5: score a6: score } } a7: accounts { ... on User { a8: friends @skip(if: true) { a9: similarAccounts @skip(if: true) { ...F0 ...F1 ...F2 } a13: email @skip(if: true) } ...F3 } } } fragment F0 on Account { __typename }  fragment F1 on User { a10: email a11: email a12: email @skip(if: true) }  fragment F2 on Account { __typename }  fragment F3 on User { a14: email a15: email ... on User { graft__User__id: pair { __typename } } } `,
