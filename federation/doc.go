@@ -47,7 +47,12 @@
 //     current subgraph or through further jumps (a field that @requires
 //     others is resolved only that way, also in the subgraph being
 //     fetched); a key the current subgraph cannot return is itself fetched
-//     through another subgraph;
+//     through another subgraph; below the cases of abstract positions, an
+//     entity fetch takes only the objects reached through the types of the
+//     cases that asked for it (resolve.Entity.Within): sibling cases may
+//     reach objects of its type at its path and select no key for them
+//     (... on User { similar { ... on User { email } } } ... on Admin {
+//     similar { ... on Admin { id } } }), and those ask nothing of it;
 //   - honours @external (not resolved where external unless provided),
 //     @override and usedOverridden (only the overriding subgraph resolves
 //     the field);

@@ -213,6 +213,15 @@ func (s *subgraph) execute(op string, vars map[string]any) (map[string]any, erro
 	}
 	s.doc = doc
 	o := doc.Operations[0]
+	// The defaults of the variables not given.
+	for _, vd := range o.VariableDefinitions {
+		if _, ok := vars[vd.Variable]; !ok && vd.DefaultValue != nil {
+			if vars == nil {
+				vars = map[string]any{}
+			}
+			vars[vd.Variable], _ = vd.DefaultValue.Value(nil)
+		}
+	}
 	rootType := "Query"
 	if o.Operation == ast.Mutation {
 		rootType = "Mutation"
@@ -392,14 +401,6 @@ func runPlan(t testing.TB, fx *fixture, w *world, p *federation.QueryPlan, vars 
 			for _, v := range n.Variables {
 				if x, ok := clientVars[v]; ok {
 					vars[v] = x
-				}
-			}
-			// Defaults of the upstream operation's variables.
-			doc, _ := parser.ParseQuery(&ast.Source{Input: n.Operation})
-			for _, vd := range doc.Operations[0].VariableDefinitions {
-				if _, ok := vars[vd.Variable]; !ok && vd.DefaultValue != nil {
-					v, _ := vd.DefaultValue.Value(nil)
-					vars[vd.Variable] = v
 				}
 			}
 			if len(n.Entities) == 0 {

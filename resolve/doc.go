@@ -20,7 +20,8 @@
 // A fetch's Path names where its result goes, with "@" for every item of a
 // list: {"topProducts", "@", "reviews", "@", "author"}. A root fetch
 // merges its "data" there. An entity fetch writes, for every object at its
-// path of one of its Entities' types, the representation
+// path of one of its Entities' types (reached through objects of the types
+// the Entity's Within names, when it names them), the representation
 // {"__typename":…, key fields…, required fields…}, copied from the bytes
 // of the object in the arena (nothing decoded); identical representations
 // are sent once (a hash of the written bytes finds candidates, comparing

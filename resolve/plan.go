@@ -28,7 +28,8 @@ type Parallel struct {
 // root when Path is empty).
 //
 // An entity fetch (Entities set) writes one representation for each object
-// found at Path whose "__typename" is one of the Entities' types, sends
+// found at Path whose "__typename" is one of the Entities' types (reached
+// through objects of the types the Entity's Within names), sends
 // Operation with the variable "representations" (a JSON array of the distinct
 // representations, in the order their objects were found) and the forwarded
 // Variables, and merges item i of the upstream's "data"."_entities" into every

@@ -36,6 +36,12 @@ func TestNewPlanRejects(t *testing.T) {
 		{"entity without a type", ent(func(f *resolve.Fetch) { f.Entities[0].Type = "" }), `root("b").Entities[0]: no type`},
 		{"entity without fields", ent(func(f *resolve.Fetch) { f.Entities[0].Fields = nil }), "Entities[0]: no fields"},
 		{"type twice", ent(func(f *resolve.Fetch) { f.Entities = append(f.Entities, f.Entities[0]) }), `Entities[1]: type "Product" listed twice`},
+		{"type twice with one Within", ent(func(f *resolve.Fetch) {
+			f.Path = []string{"p", "@", "q"}
+			f.Entities[0].Within = []string{"A"}
+			f.Entities = append(f.Entities, f.Entities[0])
+		}), `Entities[1]: type "Product" listed twice with one Within`},
+		{"Within of another length than the path's levels", ent(func(f *resolve.Fetch) { f.Entities[0].Within = []string{"A"} }), `root("b").Entities[0]: Within names 1 types for the 0 object levels`},
 		{"field without a name", ent(func(f *resolve.Fetch) { f.Entities[0].Fields = []resolve.Field{{Key: "k"}} }), "Fields[0]: no name"},
 		{"nested field without a name", ent(func(f *resolve.Fetch) {
 			f.Entities[0].Fields = []resolve.Field{{Name: "k"}, {Name: "o", Fields: []resolve.Field{{}}}}
@@ -101,6 +107,10 @@ func TestPlanText(t *testing.T) {
 	}
 	composite := &resolve.Fetch{Upstream: "b", Operation: "E", Path: []string{"p"}, Entities: []resolve.Entity{{Type: "Film", Typename: "Media", Fields: []resolve.Field{{Name: "id", Key: "filmId"}, {Name: "org", Fields: []resolve.Field{{Name: "id"}}}}}}}
 	if got, want := mustPlan(t, composite, nil).String(), "representations of Film as Media: {__typename id <- filmId org { id }}"; !strings.Contains(got, want) {
+		t.Errorf("got\n%s\nwant a line %s", got, want)
+	}
+	within := &resolve.Fetch{Upstream: "b", Operation: "E", Path: []string{"p", "q", "@", "r"}, Entities: []resolve.Entity{{Type: "U", Fields: []resolve.Field{{Name: "id"}}, Within: []string{"", "P"}}}}
+	if got, want := mustPlan(t, within, nil).String(), "representations of U within [*, P]: {__typename id}"; !strings.Contains(got, want) {
 		t.Errorf("got\n%s\nwant a line %s", got, want)
 	}
 }

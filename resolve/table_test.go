@@ -133,6 +133,22 @@ func TestExecute(t *testing.T) {
 			want: `{"data":{"lists":[[{"u":{"__typename":"U","id":1,"n":"one"}},{"u":{"__typename":"U","id":2,"n":"two"}}],[],null,[{"u":{"__typename":"U","id":1,"n":"one"}},{"u":null},{"x":0}]]}}`,
 		},
 		{
+			// Each entry takes the U objects below objects of its type
+			// (any object for ""): those below R, or below an object
+			// without __typename, are not asked for; one that an entry
+			// takes and that lacks its field is still an error.
+			name: "entities by the types of the objects on the way",
+			tree: seq(root("a", "{r}"), &resolve.Fetch{Upstream: "b", Operation: "E", Path: []string{"r", "xs", "@", "ys", "@"}, Entities: []resolve.Entity{
+				{Type: "U", Fields: []resolve.Field{{Name: "id"}}, Within: []string{"", "P"}},
+				{Type: "U", Fields: []resolve.Field{{Name: "k"}}, Within: []string{"", "Q"}},
+			}}),
+			ups: map[string]upstream{
+				"a": {answer: `{"data":{"r":{"xs":[{"__typename":"P","ys":[{"__typename":"U","id":1}]},{"__typename":"Q","ys":[{"__typename":"U","k":2},{"__typename":"U","id":9}]},{"ys":[{"__typename":"U","id":3}]},{"__typename":"R","ys":[{"__typename":"U"}]}]}}}`},
+				"b": {want: `{"query":"E","variables":{"representations":[{"__typename":"U","id":1},{"__typename":"U","k":2}]}}`, answer: `{"data":{"_entities":[{"n":"one"},{"n":"two"}]}}`},
+			},
+			want: `{"errors":[{"message":"The object lacks a key field its representation for upstream \"b\" needs.","path":["r","xs",1,"ys",1],"extensions":{"code":"INVALID_REPRESENTATION","upstream":"b"}}],"data":{"r":{"xs":[{"__typename":"P","ys":[{"__typename":"U","id":1,"n":"one"}]},{"__typename":"Q","ys":[{"__typename":"U","k":2,"n":"two"},null]},{"ys":[{"__typename":"U","id":3}]},{"__typename":"R","ys":[{"__typename":"U"}]}]}}}`,
+		},
+		{
 			name: "empty batch: no request",
 			tree: seq(root("a", "{topProducts}"), productsAt("topProducts", "@")),
 			ups:  map[string]upstream{"a": {answer: `{"data":{"topProducts":[]}}`}},
