@@ -14,23 +14,28 @@ import (
 
 // A warm engine runs the nested batching plan (four fetches, two of them
 // in parallel) within 10 allocations and 1 KiB per request; an inline one,
-// which starts no goroutine, makes no allocation.
+// which starts no goroutine, makes no allocation, also where an entity
+// fetch reads the types of the objects on the way (Entity.Within).
 func TestExecuteAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("allocation budgets are not checked under the race detector")
 	}
+	within := nestedTree()
+	within.(*resolve.Sequence).Nodes[2].(*resolve.Fetch).Entities[0].Within = []string{"Product", ""}
 	for _, c := range []struct {
 		name   string
+		tree   resolve.Node
 		opts   resolve.Options
 		allocs float64
 		bytes  uint64
 	}{
-		{"default", resolve.Options{}, 10, 1024},
-		{"inline", resolve.Options{Inline: true}, 0, 1024},
+		{"default", nestedTree(), resolve.Options{}, 10, 1024},
+		{"inline", nestedTree(), resolve.Options{Inline: true}, 0, 1024},
+		{"inline, within", within, resolve.Options{Inline: true}, 0, 1024},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			e := resolve.NewEngine(nestedTransport(nil), c.opts)
-			p := mustPlan(t, nestedTree(), nestedShape(t, false))
+			p := mustPlan(t, c.tree, nestedShape(t, false))
 			testExecuteAllocs(t, e, p, nestedExpected, 1000, c.allocs, c.bytes)
 		})
 	}

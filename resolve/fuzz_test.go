@@ -12,7 +12,9 @@ import (
 // into the nested batching plan: whatever the upstreams send, the response
 // is a valid GraphQL response (JSON with "data" and well-formed "errors"),
 // with and without a response shape, with and without Options.Inline,
-// and nothing panics; variables that are not a JSON object are a request
+// with and without entities limited by the types on the way (the
+// author's User below Product objects, and a second entry below objects
+// of any type), and nothing panics; variables that are not a JSON object are a request
 // error.
 func FuzzUpstreams(f *testing.F) {
 	f.Add([]byte(productsBody), []byte(reviewsBody), []byte(stockBody), []byte(usersBody), []byte(`{"first":3}`))
@@ -23,6 +25,11 @@ func FuzzUpstreams(f *testing.F) {
 	tree.(*resolve.Sequence).Nodes[0].(*resolve.Fetch).Variables = []string{"first"}
 	shaped := mustPlan(f, tree, nestedShape(f, true))
 	raw := mustPlan(f, tree, nil)
+	tree = nestedTree()
+	users := tree.(*resolve.Sequence).Nodes[2].(*resolve.Fetch)
+	users.Entities[0].Within = []string{"Product", ""}
+	users.Entities = append(users.Entities, resolve.Entity{Type: "User", Typename: "Person", Fields: []resolve.Field{{Name: "name"}}, Within: []string{"", ""}})
+	within := mustPlan(f, tree, nestedShape(f, true))
 	f.Fuzz(func(t *testing.T, products, reviews, stock, users, vars []byte) {
 		answer := func(b []byte) resolve.TransportFunc {
 			return func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
@@ -32,7 +39,7 @@ func FuzzUpstreams(f *testing.F) {
 		tr := resolve.Memory{"products": answer(products), "reviews": answer(reviews), "stock": answer(stock), "users": answer(users)}
 		for _, inline := range []bool{false, true} {
 			e := resolve.NewEngine(tr, resolve.Options{Inline: inline})
-			for _, p := range []*resolve.Plan{shaped, raw} {
+			for _, p := range []*resolve.Plan{shaped, raw, within} {
 				out, err := e.Execute(context.Background(), p, &resolve.Request{Variables: vars}, nil)
 				if err != nil {
 					if !errors.Is(err, resolve.ErrRequest) || out != nil {
