@@ -89,8 +89,12 @@ func growBytes(b []byte, n int) []byte {
 // instructions per parse of the corpus files for each): so the stack,
 // which holds only the enclosing containers' nodes, stays in d.parsing
 // (it is used only where a container opens or closes), the text is
-// written through d.out() rather than a slice of its own, and one bound,
-// room, stands for both the node limit and the capacity of nodes.
+// written through d.out() rather than a slice of its own, the nodes are
+// a pointer and a count rather than a slice (d.nodes holds them and is
+// cut to the count when the parse ends), and one bound, room, stands for
+// both the node limit and the capacity of d.nodes. A member checks room
+// for its name and its value at once; the top-level value and array
+// items check theirs at the label item.
 //
 // Children are linked as they come: each new child's index goes into the
 // next field of the container's last child. Until the first child, "last"
@@ -108,27 +112,28 @@ func (d *Doc) parse(s []byte) (uint32, error) {
 		mode      = d.opts.mode()
 		maxDepth  = d.opts.MaxDepth
 		nodeLimit = d.opts.MaxNodes + 1
-		nodes     = d.nodes
+		np        = unsafe.Pointer(unsafe.SliceData(d.nodes)) // d.nodes' array: n nodes, room for room
+		n         = len(d.nodes)
 		delta     = len(d.buf) // text offset of s[i] is i+delta for i >= mark
 		mark      = 0          // s[mark:i] is not copied to d.out() yet
 		i         = 0
 		parent    uint32 // the innermost open container; 0 at top level
 		last      uint32 // parent's last child (in an object, its last name), or parent
 		array     bool   // parent is an array
-		root      = uint32(len(nodes))
+		root      = uint32(n)
 		auxBase   = len(d.aux)
-		room      = min(cap(nodes), nodeLimit) // below room, a node needs no check of the limit nor growth
+		room      = min(cap(d.nodes), nodeLimit) // below room, a node needs no check of the limit nor growth
 	)
 	d.parsing.stack = d.parsing.stack[:0] // the containers enclosing parent
 	if len(s) > 0 && s[0] <= ' ' {
 		i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
 	}
-	goto value
+	goto item
 
 member: // a member of the object parent: name, colon, then the value
 	{
 		if uint(i) >= uint(len(s)) || s[i] != '"' {
-			return d.fail(s, nodes, i, "expected a string for an object member name, found "+describeByte(s, i), ErrSyntax)
+			return d.fail(s, n, i, "expected a string for an object member name, found "+describeByte(s, i), ErrSyntax)
 		}
 		end, esc, from := 0, false, i
 		if i+9 <= len(s) {
@@ -147,35 +152,40 @@ member: // a member of the object parent: name, colon, then the value
 		if end == 0 {
 			var code wire.Code
 			if end, esc, code = wire.ScanString(s, from, mode); code != wire.OK {
-				return d.fail(s, nodes, end, code.String(), ErrSyntax)
+				return d.fail(s, n, end, code.String(), ErrSyntax)
+			}
+			if end-i > maxNameLen { // only a scanned name can be this long
+				if n+1 >= nodeLimit { // the error the check below gives first
+					return d.fail(s, n, i, "node count exceeds the limit of "+itoa(nodeLimit-1), ErrLimit)
+				}
+				return d.fail(s, n, i, "object member name longer than "+itoa(maxNameLen)+" bytes", ErrLimit)
 			}
 		}
-		k := uint32(len(nodes))
+		k := uint32(n)
 		if int(k)+1 >= room {
 			if int(k)+1 >= nodeLimit {
-				return d.fail(s, nodes, i, "node count exceeds the limit of "+itoa(nodeLimit-1), ErrLimit)
+				return d.fail(s, n, i, "node count exceeds the limit of "+itoa(nodeLimit-1), ErrLimit)
 			}
-			if len(nodes) == cap(nodes) {
-				nodes = reserve(nodes, growth(len(nodes), len(nodes)-int(root), i, len(s)), 0)
+			if n+2 > cap(d.nodes) { // the name and its value
+				d.nodes = reserve(d.nodes[:n], growth(n, n-int(root), i, len(s)), 0)
+				np = unsafe.Pointer(unsafe.SliceData(d.nodes))
 			}
-			room = min(cap(nodes), nodeLimit)
-		}
-		if end-i > maxNameLen {
-			return d.fail(s, nodes, i, "object member name longer than "+itoa(maxNameLen)+" bytes", ErrLimit)
+			room = min(cap(d.nodes), nodeLimit)
 		}
 		meta := uint32(String) | flagParsed | flagName | uint32(end-i)<<payloadShift
 		if esc {
 			meta |= flagEscaped
 		}
-		nodes = pushNode(nodes, meta, uint32(i+delta), k+1)
-		nodes[last].next = k
+		putNode(np, k, meta, uint32(i+delta), k+1)
+		n++
+		nodePtr(np, last).next = k
 		last = k
 		i = end
 		if uint(i) < uint(len(s)) && s[i] <= ' ' {
 			i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
 		}
 		if uint(i) >= uint(len(s)) || s[i] != ':' {
-			return d.fail(s, nodes, i, "expected ':' after object member name, found "+describeByte(s, i), ErrSyntax)
+			return d.fail(s, n, i, "expected ':' after object member name, found "+describeByte(s, i), ErrSyntax)
 		}
 		i++
 		if uint(i) < uint(len(s)) && s[i] <= ' ' {
@@ -192,21 +202,29 @@ member: // a member of the object parent: name, colon, then the value
 		}
 	}
 
-value: // a value at s[i]: at top level, an array item or a member's value
+	goto value
+
+item: // the top-level value or an array item: value, with room for its node
+	if n >= room {
+		if n >= nodeLimit {
+			if uint(i) >= uint(len(s)) { // the error value gives first
+				return d.fail(s, n, i, "unexpected end of input, expected a value", ErrSyntax)
+			}
+			return d.fail(s, n, i, "node count exceeds the limit of "+itoa(nodeLimit-1), ErrLimit)
+		}
+		if n == cap(d.nodes) {
+			d.nodes = reserve(d.nodes[:n], growth(n, n-int(root), i, len(s)), 0)
+			np = unsafe.Pointer(unsafe.SliceData(d.nodes))
+		}
+		room = min(cap(d.nodes), nodeLimit)
+	}
+
+value: // a value at s[i], with room for its node (a member's value has it from the member's check)
 	{
 		if uint(i) >= uint(len(s)) {
-			return d.fail(s, nodes, i, "unexpected end of input, expected a value", ErrSyntax)
+			return d.fail(s, n, i, "unexpected end of input, expected a value", ErrSyntax)
 		}
-		idx := uint32(len(nodes))
-		if int(idx) >= room {
-			if int(idx) >= nodeLimit {
-				return d.fail(s, nodes, i, "node count exceeds the limit of "+itoa(nodeLimit-1), ErrLimit)
-			}
-			if len(nodes) == cap(nodes) {
-				nodes = reserve(nodes, growth(len(nodes), len(nodes)-int(root), i, len(s)), 0)
-			}
-			room = min(cap(nodes), nodeLimit)
-		}
+		idx := uint32(n)
 		switch c := s[i]; {
 		case c == '"':
 			// The scan of a member name again: as one function it is too
@@ -229,14 +247,15 @@ value: // a value at s[i]: at top level, an array item or a member's value
 			if end == 0 {
 				var code wire.Code
 				if end, esc, code = wire.ScanString(s, from, mode); code != wire.OK {
-					return d.fail(s, nodes, end, code.String(), ErrSyntax)
+					return d.fail(s, n, end, code.String(), ErrSyntax)
 				}
 			}
 			meta := uint32(String) | flagParsed
 			if esc {
 				meta |= flagEscaped
 			}
-			nodes = pushNode(nodes, meta, uint32(i+delta), uint32(end-i))
+			putNode(np, idx, meta, uint32(i+delta), uint32(end-i))
+			n++
 			i = end
 		case c-'0' < 10 || c == '-':
 			// An integer of up to sixteen digits needs no scan: the
@@ -259,14 +278,15 @@ value: // a value at s[i]: at top level, an array item or a member's value
 			if more {
 				var code wire.Code
 				if end, code = wire.ScanNumber(s, i); code != wire.OK {
-					return d.fail(s, nodes, end, code.String(), ErrSyntax)
+					return d.fail(s, n, end, code.String(), ErrSyntax)
 				}
 			}
-			nodes = pushNode(nodes, uint32(Number)|flagParsed, uint32(i+delta), uint32(end-i))
+			putNode(np, idx, uint32(Number)|flagParsed, uint32(i+delta), uint32(end-i))
+			n++
 			i = end
 		case c == '{' || c == '[':
 			if len(d.aux) >= maxAux {
-				return d.fail(s, nodes, i, "more than "+itoa(maxAux)+" objects and arrays in one Doc", ErrLimit)
+				return d.fail(s, n, i, "more than "+itoa(maxAux)+" objects and arrays in one Doc", ErrLimit)
 			}
 			kind := uint32(Object)
 			if c == '[' {
@@ -276,12 +296,13 @@ value: // a value at s[i]: at top level, an array item or a member's value
 				d.aux = reserve(d.aux, growth(len(d.aux), len(d.aux)-auxBase, i, len(s)), 0)
 			}
 			d.aux = append(d.aux, aux{}) // within capacity
-			nodes = pushNode(nodes, kind|flagSpan|flagParsed|uint32(len(d.aux)-1)<<payloadShift, uint32(i+delta), idx+1)
+			putNode(np, idx, kind|flagSpan|flagParsed|uint32(len(d.aux)-1)<<payloadShift, uint32(i+delta), idx+1)
+			n++
 			if array {
-				nodes[last].next = idx
+				nodePtr(np, last).next = idx
 			}
 			if len(d.parsing.stack) >= maxDepth {
-				return d.fail(s, nodes, i, "nesting depth exceeds the limit of "+itoa(maxDepth), ErrLimit)
+				return d.fail(s, n, i, "nesting depth exceeds the limit of "+itoa(maxDepth), ErrLimit)
 			}
 			d.parsing.stack = append(d.parsing.stack, parent)
 			parent, last, array = idx, idx, c == '['
@@ -290,11 +311,11 @@ value: // a value at s[i]: at top level, an array item or a member's value
 				i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
 			}
 			if uint(i) < uint(len(s)) && s[i] == c+2 { // '{'+2 == '}', '['+2 == ']'
-				nodes[idx].child = 0
+				nodePtr(np, idx).child = 0
 				goto close
 			}
 			if array {
-				goto value
+				goto item
 			}
 			goto member
 		case c == 't' || c == 'f' || c == 'n':
@@ -311,16 +332,17 @@ value: // a value at s[i]: at top level, an array item or a member's value
 			if end > len(s) || binary.LittleEndian.Uint32(s[i:]) != literalWord(lit) || s[end-1] != lit[len(lit)-1] {
 				var code wire.Code
 				if end, code = wire.ScanLiteral(s, i, lit); code != wire.OK {
-					return d.fail(s, nodes, end, code.String(), ErrSyntax)
+					return d.fail(s, n, end, code.String(), ErrSyntax)
 				}
 			}
-			nodes = pushNode(nodes, meta|flagParsed, uint32(i+delta), uint32(end-i))
+			putNode(np, idx, meta|flagParsed, uint32(i+delta), uint32(end-i))
+			n++
 			i = end
 		default:
-			return d.fail(s, nodes, i, "invalid character "+describeByte(s, i)+" at the start of a value", ErrSyntax)
+			return d.fail(s, n, i, "invalid character "+describeByte(s, i)+" at the start of a value", ErrSyntax)
 		}
 		if array {
-			nodes[last].next = idx
+			nodePtr(np, last).next = idx
 			last = idx
 		}
 	}
@@ -331,17 +353,17 @@ after: // after a value: a comma, the end of the container, or the end
 	}
 	if parent == 0 {
 		if i < len(s) {
-			return d.fail(s, nodes, i, "invalid character "+describeByte(s, i)+" after the top-level value", ErrSyntax)
+			return d.fail(s, n, i, "invalid character "+describeByte(s, i)+" after the top-level value", ErrSyntax)
 		}
 		out := d.out()
 		copy(out[mark+delta:], s[mark:i])
 		d.buf = out[:i+delta]
-		d.nodes = nodes
+		d.nodes = d.nodes[:n]
 		d.parsing.stack = d.parsing.stack[:0]
 		return root, nil
 	}
 	if uint(i) >= uint(len(s)) {
-		return d.fail(s, nodes, i, "unexpected end of input inside "+containerName(array), ErrSyntax)
+		return d.fail(s, n, i, "unexpected end of input inside "+containerName(array), ErrSyntax)
 	}
 	if c := s[i]; c == ',' {
 		i++
@@ -367,26 +389,27 @@ after: // after a value: a comma, the end of the container, or the end
 			}
 		}
 		if array {
-			goto value
+			goto item
 		}
 		goto member
 	} else if (c == ']') != array || c != ']' && c != '}' {
-		return d.fail(s, nodes, i, "expected ',' or '"+closerOf(array)+"' after "+itemName(array)+", found "+describeByte(s, i), ErrSyntax)
+		return d.fail(s, n, i, "expected ',' or '"+closerOf(array)+"' after "+itemName(array)+", found "+describeByte(s, i), ErrSyntax)
 	}
 
 close: // the closer of parent at s[i]; its compact text ends after it
 	{
 		i++
-		cn := &nodes[parent]
+		cn := nodePtr(np, parent)
 		cn.next = 0 // it held the first child until now
 		a := &d.aux[cn.payload()]
-		a.span, a.last = uint32(i+delta)-cn.off, uint32(len(nodes)-1)
+		a.span, a.last = uint32(i+delta)-cn.off, uint32(n-1)
 		if !array && d.opts.RejectDuplicateNames {
 			// The names are read from out: copy the pending text first.
 			copy(d.out()[mark+delta:], s[mark:i])
 			mark = i
-			if k := d.duplicateName(nodes, d.out(), parent); k != 0 {
-				return d.fail(s, nodes, i-1, "duplicate object member name "+string(d.out()[nodes[k].off:nodes[k].off+nodes[k].textLen()]), ErrSyntax)
+			if k := d.duplicateName(d.nodes[:n], d.out(), parent); k != 0 {
+				kn := nodePtr(np, k)
+				return d.fail(s, n, i-1, "duplicate object member name "+string(d.out()[kn.off:kn.off+kn.textLen()]), ErrSyntax)
 			}
 		}
 		// The closed container is its parent's last child; in an object,
@@ -395,7 +418,7 @@ close: // the closer of parent at s[i]; its compact text ends after it
 		stack := d.parsing.stack
 		parent = stack[len(stack)-1]
 		d.parsing.stack = stack[:len(stack)-1]
-		array = parent != 0 && nodes[parent].kind() == Array
+		array = parent != 0 && nodePtr(np, parent).kind() == Array
 		if parent != 0 && !array {
 			last--
 		}
@@ -414,8 +437,8 @@ func literalWord(lit string) uint32 {
 }
 
 // fail keeps the memory parse grew and returns the error for s[off].
-func (d *Doc) fail(s []byte, nodes []node, off int, reason string, sentinel error) (uint32, error) {
-	d.nodes, d.parsing.stack = nodes, d.parsing.stack[:0]
+func (d *Doc) fail(s []byte, n int, off int, reason string, sentinel error) (uint32, error) {
+	d.nodes, d.parsing.stack = d.nodes[:n], d.parsing.stack[:0]
 	return 0, syntaxError(s, off, wire.PlainReason(s, off, off == 0, reason), sentinel)
 }
 
@@ -487,6 +510,19 @@ func pushNode(nodes []node, meta, off, child uint32) []node {
 	p := &nodes[len(nodes)-1]
 	p.meta, p.off, p.child, p.next = meta, off, child, 0
 	return nodes
+}
+
+// putNode writes node k, with the given fields, of the nodes at np, as
+// pushNode does.
+func putNode(np unsafe.Pointer, k, meta, off, child uint32) {
+	p := nodePtr(np, k)
+	p.meta, p.off, p.child, p.next = meta, off, child, 0
+}
+
+// nodePtr returns node k of the nodes at np, without a bounds check: parse
+// holds the count of nodes and the room below which node k lies.
+func nodePtr(np unsafe.Pointer, k uint32) *node {
+	return (*node)(unsafe.Add(np, uintptr(k)*unsafe.Sizeof(node{})))
 }
 
 // growth returns how many more entries to make room for in a slice of
