@@ -12,6 +12,10 @@ import (
 type parseScratch struct {
 	stack []uint32 // the open containers
 	array bool     // parse's array: the one value of its state kept in memory
+
+	// What parse uses rarely, kept out of registers.
+	mode          wire.Mode
+	root, auxBase int // the first node and container entry of the input
 }
 
 // Parse empties the Doc and parses src into it, returning the root value.
@@ -97,7 +101,8 @@ func growBytes(b []byte, n int) []byte {
 // array is kept in d.parsing.array: a compare with memory costs an x86
 // no more instructions than with a register, and a value fewer in
 // registers saved 1–3% (with parent or room there as well the figures
-// went both ways). A member checks room for its name and its value at
+// went both ways). So do the values used only on rare paths (the string
+// mode, the input's first node and container entry): 1–4%. A member checks room for its name and its value at
 // once; the top-level value and array items check theirs at the label
 // item.
 //
@@ -114,21 +119,18 @@ func growBytes(b []byte, n int) []byte {
 // negative either, and the read needs no bounds check of its own.
 func (d *Doc) parse(s []byte) (uint32, error) {
 	var (
-		mode      = d.opts.mode()
-		maxDepth  = d.opts.MaxDepth
 		nodeLimit = d.opts.MaxNodes + 1
 		np        = unsafe.Pointer(unsafe.SliceData(d.nodes)) // d.nodes' array: n nodes, room for room
 		n         = len(d.nodes)
 		delta     = len(d.buf) // text offset of s[i] is i+delta for i >= mark
 		mark      = 0          // s[mark:i] is not copied to d.out() yet
 		i         = 0
-		parent    uint32 // the innermost open container; 0 at top level
-		last      uint32 // parent's last child (in an object, its last name), or parent
-		root      = uint32(n)
-		auxBase   = len(d.aux)
+		parent    uint32                         // the innermost open container; 0 at top level
+		last      uint32                         // parent's last child (in an object, its last name), or parent
 		room      = min(cap(d.nodes), nodeLimit) // below room, a node needs no check of the limit nor growth
 	)
 	d.parsing.stack = d.parsing.stack[:0] // the containers enclosing parent
+	d.parsing.mode, d.parsing.root, d.parsing.auxBase = d.opts.mode(), n, len(d.aux)
 	if len(s) > 0 && s[0] <= ' ' {
 		i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
 	}
@@ -155,7 +157,7 @@ member: // a member of the object parent: name, colon, then the value
 		}
 		if end == 0 {
 			var code wire.Code
-			if end, esc, code = wire.ScanString(s, from, mode); code != wire.OK {
+			if end, esc, code = wire.ScanString(s, from, d.parsing.mode); code != wire.OK {
 				return d.fail(s, n, end, code.String(), ErrSyntax)
 			}
 			if end-i > maxNameLen { // only a scanned name can be this long
@@ -171,7 +173,7 @@ member: // a member of the object parent: name, colon, then the value
 				return d.fail(s, n, i, "node count exceeds the limit of "+itoa(nodeLimit-1), ErrLimit)
 			}
 			if n+2 > cap(d.nodes) { // the name and its value
-				d.nodes = reserve(d.nodes[:n], growth(n, n-int(root), i, len(s)), 0)
+				d.nodes = reserve(d.nodes[:n], growth(n, n-d.parsing.root, i, len(s)), 0)
 				np = unsafe.Pointer(unsafe.SliceData(d.nodes))
 			}
 			room = min(cap(d.nodes), nodeLimit)
@@ -217,7 +219,7 @@ item: // the top-level value or an array item: value, with room for its node
 			return d.fail(s, n, i, "node count exceeds the limit of "+itoa(nodeLimit-1), ErrLimit)
 		}
 		if n == cap(d.nodes) {
-			d.nodes = reserve(d.nodes[:n], growth(n, n-int(root), i, len(s)), 0)
+			d.nodes = reserve(d.nodes[:n], growth(n, n-d.parsing.root, i, len(s)), 0)
 			np = unsafe.Pointer(unsafe.SliceData(d.nodes))
 		}
 		room = min(cap(d.nodes), nodeLimit)
@@ -250,7 +252,7 @@ value: // a value at s[i], with room for its node (a member's value has it from 
 			}
 			if end == 0 {
 				var code wire.Code
-				if end, esc, code = wire.ScanString(s, from, mode); code != wire.OK {
+				if end, esc, code = wire.ScanString(s, from, d.parsing.mode); code != wire.OK {
 					return d.fail(s, n, end, code.String(), ErrSyntax)
 				}
 			}
@@ -297,7 +299,7 @@ value: // a value at s[i], with room for its node (a member's value has it from 
 				kind = uint32(Array)
 			}
 			if len(d.aux) == cap(d.aux) {
-				d.aux = reserve(d.aux, growth(len(d.aux), len(d.aux)-auxBase, i, len(s)), 0)
+				d.aux = reserve(d.aux, growth(len(d.aux), len(d.aux)-d.parsing.auxBase, i, len(s)), 0)
 			}
 			d.aux = append(d.aux, aux{}) // within capacity
 			putNode(np, idx, kind|flagSpan|flagParsed|uint32(len(d.aux)-1)<<payloadShift, uint32(i+delta), idx+1)
@@ -305,8 +307,8 @@ value: // a value at s[i], with room for its node (a member's value has it from 
 			if d.parsing.array {
 				nodePtr(np, last).next = idx
 			}
-			if len(d.parsing.stack) >= maxDepth {
-				return d.fail(s, n, i, "nesting depth exceeds the limit of "+itoa(maxDepth), ErrLimit)
+			if len(d.parsing.stack) >= d.opts.MaxDepth {
+				return d.fail(s, n, i, "nesting depth exceeds the limit of "+itoa(d.opts.MaxDepth), ErrLimit)
 			}
 			d.parsing.stack = append(d.parsing.stack, parent)
 			parent, last, d.parsing.array = idx, idx, c == '['
@@ -364,7 +366,7 @@ after: // after a value: a comma, the end of the container, or the end
 		d.buf = out[:i+delta]
 		d.nodes = d.nodes[:n]
 		d.parsing.stack = d.parsing.stack[:0]
-		return root, nil
+		return uint32(d.parsing.root), nil
 	}
 	if uint(i) >= uint(len(s)) {
 		return d.fail(s, n, i, "unexpected end of input inside "+containerName(d.parsing.array), ErrSyntax)
