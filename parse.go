@@ -455,11 +455,15 @@ func (d *Doc) fail(s []byte, n int, off int, reason string, sentinel error) (uin
 // bytes, and a run that is a space (after a colon) or a newline and spaces
 // (indentation).
 func compactSpace(s, out []byte, i, mark, delta int) (int, int, int) {
-	if o := mark + delta; i-mark <= 16 && mark+16 <= len(s) {
-		// Move 16 bytes as one piece rather than calling memmove. The
-		// bytes past the piece land where later pieces will be written
-		// (out has room: o+16 stays within base+len(s)).
+	if o := mark + delta; i-mark <= 64 && mark+64 <= len(s) {
+		// Move 16 bytes at a time rather than calling memmove (most
+		// pieces are a token or two). The bytes past the piece land
+		// where later pieces will be written (out has room: o+64 stays
+		// within base+len(s)).
 		move16(out, o, s, mark)
+		for k := 16; k < i-mark; k += 16 {
+			move16(out, o+k, s, mark+k)
+		}
 	} else {
 		copy(out[o:], s[mark:i])
 	}
