@@ -195,11 +195,12 @@ member: // a member of the object parent: name, colon, then the value
 		}
 		i++
 		if uint(i) < uint(len(s)) && s[i] <= ' ' {
-			if i+1 < len(s) && s[i] == ' ' && s[i+1] > ' ' && i-mark <= 16 && mark+16 <= len(s) {
+			if i+1 < len(s) && s[i] == ' ' && s[i+1] > ' ' && i-mark <= 32 && mark+32 <= len(s) {
 				// One space after the colon, the most common run,
 				// without the call: the pending text (the name and the
-				// colon) moves as one 16-byte piece, as in compactSpace.
+				// colon) moves as two 16-byte pieces, as in compactSpace.
 				move16(d.out(), mark+delta, s, mark)
+				move16(d.out(), mark+delta+16, s, mark+16)
 				i++
 				mark, delta = i, delta-1
 			} else {
