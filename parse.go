@@ -452,9 +452,9 @@ func (d *Doc) fail(s []byte, n int, off int, reason string, sentinel error) (uin
 // compactSpace copies the pending text s[mark:i] to its place in out, skips
 // the whitespace at s[i] and returns the new position, mark and delta.
 //
-// The common cases take a few word operations: a piece of at most 16
-// bytes, and a run that is a space (after a colon) or a newline and spaces
-// (indentation).
+// The common cases take a few word operations: a piece of at most 64
+// bytes (16 at a time), and a run that is a space (after a colon) or a
+// newline and spaces (indentation).
 func compactSpace(s, out []byte, i, mark, delta int) (int, int, int) {
 	if o := mark + delta; i-mark <= 64 && mark+64 <= len(s) {
 		// Move 16 bytes at a time rather than calling memmove (most
