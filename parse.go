@@ -148,9 +148,15 @@ member: // a member of the object parent: name, colon, then the value
 				end = i + 1 + n
 			} else if wire.Plain8(x) {
 				from = i + 8 // ScanString goes on past the plain word
-				if i+17 <= len(s) {
-					if n := wire.ShortString(wire.Load64(s, i+9)); n != 0 {
+				if i+25 <= len(s) {
+					x := wire.Load64(s, i+9)
+					if n := wire.ShortString(x); n != 0 {
 						end = i + 9 + n
+					} else if wire.Plain8(x) {
+						from = i + 16
+						if n := wire.ShortString(wire.Load64(s, i+17)); n != 0 {
+							end = i + 17 + n
+						}
 					}
 				}
 			}
