@@ -250,9 +250,15 @@ value: // a value at s[i], with room for its node (a member's value has it from 
 					end = i + 1 + n
 				} else if wire.Plain8(x) {
 					from = i + 8 // ScanString goes on past the plain word
-					if i+17 <= len(s) {
-						if n := wire.ShortString(wire.Load64(s, i+9)); n != 0 {
+					if i+25 <= len(s) {
+						x := wire.Load64(s, i+9)
+						if n := wire.ShortString(x); n != 0 {
 							end = i + 9 + n
+						} else if wire.Plain8(x) {
+							from = i + 16
+							if n := wire.ShortString(wire.Load64(s, i+17)); n != 0 {
+								end = i + 17 + n
+							}
 						}
 					}
 				}
