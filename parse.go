@@ -393,9 +393,8 @@ after: // after a value: a comma, the end of the container, or the end
 				// without the call.
 				n := wire.IndentRun(wire.Load64(s, i))
 				j := i + n
-				for n == 8 && j+8 <= len(s) {
-					n = wire.SpaceRun(wire.Load64(s, j))
-					j += n
+				if n == 8 {
+					j = wire.SkipSpaces(s, j)
 				}
 				if j < len(s) && s[j] <= ' ' {
 					j = wire.SkipSpace(s, j)
@@ -483,14 +482,13 @@ func compactSpace(s, out []byte, i, mark, delta int) (int, int, int) {
 	// Indentation a word at a time (the loop of the comma's case in
 	// parse), then, near the end of input, a tab or a carriage return:
 	// the general loop, from where the words left off.
-	j, n := i, 0
+	j := i
 	if i+8 <= len(s) {
-		n = wire.IndentRun(wire.Load64(s, i))
+		n := wire.IndentRun(wire.Load64(s, i))
 		j += n
-	}
-	for n == 8 && j+8 <= len(s) {
-		n = wire.SpaceRun(wire.Load64(s, j))
-		j += n
+		if n == 8 {
+			j = wire.SkipSpaces(s, j)
+		}
 	}
 	if j == i || j < len(s) && s[j] <= ' ' {
 		j = wire.SkipSpace(s, j)
