@@ -58,7 +58,15 @@ func ScanString(s []byte, i int, mode Mode) (end int, escaped bool, code Code) {
 				// last, then one at a time.
 				for i+8 <= len(s) {
 					x := Load64(s, i)
-					if x&0xC0C0F0C0C0F0 != 0x8080E08080E0 || badE0ED[x&0x0F|x>>9&0x10] || badE0ED[x>>24&0x0F|x>>33&0x10] {
+					if x&0xC0C0F0C0C0F0 != 0x8080E08080E0 {
+						break
+					}
+					// The second bytes' ranges matter only after E0 and
+					// ED: with neither lead's low nibble 0 or D (bit 4
+					// of nibble+15 is set for a nibble other than 0),
+					// the table is not read.
+					if u := x & 0x0F00000F; (u+0x0F00000F)&((u^0x0D00000D)+0x0F00000F)&0x10000010 != 0x10000010 &&
+						(badE0ED[x&0x0F|x>>9&0x10] || badE0ED[x>>24&0x0F|x>>33&0x10]) {
 						break
 					}
 					i += 6
