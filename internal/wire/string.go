@@ -178,12 +178,21 @@ var badE0ED = [32]bool{0x00: true, 0x1D: true}
 // needs checking (no escape, control or non-ASCII byte); otherwise 0. It is
 // small enough to be inlined, sparing short strings (most member names) a
 // call to ScanString.
+//
+// The first special lane is a quote where x^'"' is zero there: below that
+// lane nothing borrows, so the high bit of (q-1)&^q is exact in it. No
+// shift by a variable amount, which on amd64 would take the CX register
+// from the caller's loop.
 func ShortString(x uint64) int {
-	k := bits.TrailingZeros64(stringSpecial(x)) // 64 if none
-	if byte(x>>(k&^7)) != '"' {
+	q := x ^ (lsb * '"')
+	t := q - lsb
+	b := (x ^ (lsb * '\\')) - lsb
+	m := (t | b | (x - lsb*0x20) | x) & msb
+	first := m & -m // 0 if none
+	if first&t&^q == 0 {
 		return 0
 	}
-	return k>>3 + 1
+	return bits.TrailingZeros64(first)>>3 + 1
 }
 
 // PlainLen returns how many of the eight bytes x (loaded little-endian)
