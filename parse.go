@@ -148,14 +148,20 @@ member: // a member of the object parent: name, colon, then the value
 				end = i + 1 + n
 			} else if wire.Plain8(x) {
 				from = i + 8 // ScanString goes on past the plain word
-				if i+25 <= len(s) {
+				if i+33 <= len(s) {
 					x := wire.Load64(s, i+9)
 					if n := wire.ShortString(x); n != 0 {
 						end = i + 9 + n
 					} else if wire.Plain8(x) {
 						from = i + 16
-						if n := wire.ShortString(wire.Load64(s, i+17)); n != 0 {
+						x := wire.Load64(s, i+17)
+						if n := wire.ShortString(x); n != 0 {
 							end = i + 17 + n
+						} else if wire.Plain8(x) {
+							from = i + 24
+							if n := wire.ShortString(wire.Load64(s, i+25)); n != 0 {
+								end = i + 25 + n
+							}
 						}
 					}
 				}
@@ -250,14 +256,20 @@ value: // a value at s[i], with room for its node (a member's value has it from 
 					end = i + 1 + n
 				} else if wire.Plain8(x) {
 					from = i + 8 // ScanString goes on past the plain word
-					if i+25 <= len(s) {
+					if i+33 <= len(s) {
 						x := wire.Load64(s, i+9)
 						if n := wire.ShortString(x); n != 0 {
 							end = i + 9 + n
 						} else if wire.Plain8(x) {
 							from = i + 16
-							if n := wire.ShortString(wire.Load64(s, i+17)); n != 0 {
+							x := wire.Load64(s, i+17)
+							if n := wire.ShortString(x); n != 0 {
 								end = i + 17 + n
+							} else if wire.Plain8(x) {
+								from = i + 24
+								if n := wire.ShortString(wire.Load64(s, i+25)); n != 0 {
+									end = i + 25 + n
+								}
 							}
 						}
 					}
