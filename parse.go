@@ -199,6 +199,16 @@ member: // a member of the object parent: name, colon, then the value
 		nodePtr(np, last).next = k
 		last = k
 		i = end
+		if i+3 <= len(s) && s[i] == ':' && s[i+1] == ' ' && s[i+2] > ' ' && i+1-mark <= 32 && mark+32 <= len(s) {
+			// The colon and one space, the most common run, without
+			// the call: the pending text (the name and the colon)
+			// moves as two 16-byte pieces, as in compactSpace.
+			move16(d.out(), mark+delta, s, mark)
+			move16(d.out(), mark+delta+16, s, mark+16)
+			i += 2
+			mark, delta = i, delta-1
+			goto value
+		}
 		if uint(i) < uint(len(s)) && s[i] <= ' ' {
 			i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
 		}
@@ -207,17 +217,7 @@ member: // a member of the object parent: name, colon, then the value
 		}
 		i++
 		if uint(i) < uint(len(s)) && s[i] <= ' ' {
-			if i+1 < len(s) && s[i] == ' ' && s[i+1] > ' ' && i-mark <= 32 && mark+32 <= len(s) {
-				// One space after the colon, the most common run,
-				// without the call: the pending text (the name and the
-				// colon) moves as two 16-byte pieces, as in compactSpace.
-				move16(d.out(), mark+delta, s, mark)
-				move16(d.out(), mark+delta+16, s, mark+16)
-				i++
-				mark, delta = i, delta-1
-			} else {
-				i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
-			}
+			i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
 		}
 	}
 
