@@ -379,24 +379,9 @@ value: // a value at s[i], with room for its node (a member's value has it from 
 	}
 
 after: // after a value: a comma, the end of the container, or the end
-	if uint(i) < uint(len(s)) && s[i] <= ' ' {
-		i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
-	}
-	if parent == 0 {
-		if i < len(s) {
-			return d.fail(s, n, i, "invalid character "+describeByte(s, i)+" after the top-level value", ErrSyntax)
-		}
-		out := d.out()
-		copy(out[mark+delta:], s[mark:i])
-		d.buf = out[:i+delta]
-		d.nodes = d.nodes[:n]
-		d.parsing.stack = d.parsing.stack[:0]
-		return uint32(d.parsing.root), nil
-	}
-	if uint(i) >= uint(len(s)) {
-		return d.fail(s, n, i, "unexpected end of input inside "+containerName(d.parsing.array), ErrSyntax)
-	}
-	if c := s[i]; c == ',' {
+	if uint(i) < uint(len(s)) && s[i] == ',' && parent != 0 {
+		// A comma right after the value, the common case, before the
+		// general path.
 		i++
 		if uint(i) < uint(len(s)) && s[i] <= ' ' {
 			if i+17 <= len(s) && s[i] == '\n' && i-mark <= 16 {
@@ -417,6 +402,33 @@ after: // after a value: a comma, the end of the container, or the end
 			} else {
 				i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
 			}
+		}
+		if d.parsing.array {
+			goto item
+		}
+		goto member
+	}
+	if uint(i) < uint(len(s)) && s[i] <= ' ' {
+		i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
+	}
+	if parent == 0 {
+		if i < len(s) {
+			return d.fail(s, n, i, "invalid character "+describeByte(s, i)+" after the top-level value", ErrSyntax)
+		}
+		out := d.out()
+		copy(out[mark+delta:], s[mark:i])
+		d.buf = out[:i+delta]
+		d.nodes = d.nodes[:n]
+		d.parsing.stack = d.parsing.stack[:0]
+		return uint32(d.parsing.root), nil
+	}
+	if uint(i) >= uint(len(s)) {
+		return d.fail(s, n, i, "unexpected end of input inside "+containerName(d.parsing.array), ErrSyntax)
+	}
+	if c := s[i]; c == ',' {
+		i++
+		if uint(i) < uint(len(s)) && s[i] <= ' ' {
+			i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
 		}
 		if d.parsing.array {
 			goto item
