@@ -141,7 +141,7 @@ member: // a member of the object parent: name, colon, then the value
 		if uint(i) >= uint(len(s)) || s[i] != '"' {
 			return d.fail(s, n, i, "expected a string for an object member name, found "+describeByte(s, i), ErrSyntax)
 		}
-		end, esc, from := 0, false, i
+		end, meta, from := 0, uint32(String)|flagParsed|flagName, i
 		if i+9 <= len(s) {
 			x := wire.Load64(s, i+1)
 			if n := wire.ShortString(x); n != 0 {
@@ -168,9 +168,13 @@ member: // a member of the object parent: name, colon, then the value
 			}
 		}
 		if end == 0 {
+			var esc bool
 			var code wire.Code
 			if end, esc, code = wire.ScanString(s, from, d.parsing.mode); code != wire.OK {
 				return d.fail(s, n, end, code.String(), ErrSyntax)
+			}
+			if esc {
+				meta |= flagEscaped
 			}
 			if end-i > maxNameLen { // only a scanned name can be this long
 				if n+1 >= nodeLimit { // the error the check below gives first
@@ -190,11 +194,7 @@ member: // a member of the object parent: name, colon, then the value
 			}
 			room = min(cap(d.nodes), nodeLimit)
 		}
-		meta := uint32(String) | flagParsed | flagName | uint32(end-i)<<payloadShift
-		if esc {
-			meta |= flagEscaped
-		}
-		putNode(np, k, meta, uint32(i+delta), k+1)
+		putNode(np, k, meta|uint32(end-i)<<payloadShift, uint32(i+delta), k+1)
 		n++
 		nodePtr(np, last).next = k
 		last = k
@@ -249,7 +249,7 @@ value: // a value at s[i], with room for its node (a member's value has it from 
 			// The scan of a member name again: as one function it is too
 			// large for the compiler to inline, and a call here costs
 			// more than the two words it checks.
-			end, esc, from := 0, false, i
+			end, meta, from := 0, uint32(String)|flagParsed, i
 			if i+9 <= len(s) {
 				x := wire.Load64(s, i+1)
 				if n := wire.ShortString(x); n != 0 {
@@ -276,14 +276,14 @@ value: // a value at s[i], with room for its node (a member's value has it from 
 				}
 			}
 			if end == 0 {
+				var esc bool
 				var code wire.Code
 				if end, esc, code = wire.ScanString(s, from, d.parsing.mode); code != wire.OK {
 					return d.fail(s, n, end, code.String(), ErrSyntax)
 				}
-			}
-			meta := uint32(String) | flagParsed
-			if esc {
-				meta |= flagEscaped
+				if esc {
+					meta |= flagEscaped
+				}
 			}
 			putNode(np, idx, meta, uint32(i+delta), uint32(end-i))
 			n++
