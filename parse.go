@@ -199,15 +199,19 @@ member: // a member of the object parent: name, colon, then the value
 		nodePtr(np, last).next = k
 		last = k
 		i = end
-		if i+3 <= len(s) && s[i] == ':' && s[i+1] == ' ' && s[i+2] > ' ' && i+1-mark <= 32 && mark+32 <= len(s) {
+		if i+4 <= len(s) && i+1-mark <= 32 && mark+32 <= len(s) {
 			// The colon and one space, the most common run, without
 			// the call: the pending text (the name and the colon)
-			// moves as two 16-byte pieces, as in compactSpace.
-			move16(d.out(), mark+delta, s, mark)
-			move16(d.out(), mark+delta+16, s, mark+16)
-			i += 2
-			mark, delta = i, delta-1
-			goto value
+			// moves as two 16-byte pieces, as in compactSpace. The
+			// bytes are read as one word: read one by one, each had a
+			// bounds check of its own.
+			if w := wire.Load32(s, i); w&0xFFFF == ':'|' '<<8 && byte(w>>16) > ' ' {
+				move16(d.out(), mark+delta, s, mark)
+				move16(d.out(), mark+delta+16, s, mark+16)
+				i += 2
+				mark, delta = i, delta-1
+				goto value
+			}
 		}
 		if uint(i) < uint(len(s)) && s[i] <= ' ' {
 			i, mark, delta = compactSpace(s, d.out(), i, mark, delta)

@@ -72,7 +72,7 @@ func ScanString(s []byte, i int, mode Mode) (end int, escaped bool, code Code) {
 					i += 6
 				}
 				for i+4 <= len(s) {
-					w := load32(s, i)
+					w := Load32(s, i)
 					if w&0xC0C0F0 != 0x8080E0 || badE0ED[w&0x0F|w>>9&0x10] {
 						break
 					}

@@ -23,9 +23,9 @@ func Load64(s []byte, i int) uint64 {
 	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s)), i))[:])
 }
 
-// load32 is Load64 for four bytes: the caller has checked that 0 <= i and
+// Load32 is Load64 for four bytes: the caller has checked that 0 <= i and
 // i+4 <= len(s).
-func load32(s []byte, i int) uint32 {
+func Load32(s []byte, i int) uint32 {
 	return binary.LittleEndian.Uint32((*[4]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s)), i))[:])
 }
 
