@@ -397,7 +397,7 @@ after: // after a value: a comma, the end of the container, or the end
 				if n == 8 {
 					j = wire.SkipSpaces(s, j)
 				}
-				if j < len(s) && s[j] <= ' ' {
+				if uint(j) < uint(len(s)) && s[j] <= ' ' {
 					j = wire.SkipSpace(s, j)
 				}
 				move16(d.out(), mark+delta, s, mark)
@@ -518,7 +518,7 @@ func compactSpace(s, out []byte, i, mark, delta int) (int, int, int) {
 			j = wire.SkipSpaces(s, j)
 		}
 	}
-	if j == i || j < len(s) && s[j] <= ' ' {
+	if j == i || uint(j) < uint(len(s)) && s[j] <= ' ' {
 		j = wire.SkipSpace(s, j)
 	}
 	return j, j, delta - (j - i)
