@@ -1,7 +1,6 @@
 package graft
 
 import (
-	"encoding/binary"
 	"unsafe"
 
 	"github.com/graftjson/graft/internal/wire"
@@ -354,17 +353,17 @@ value: // a value at s[i], with room for its node (a member's value has it from 
 			}
 			goto member
 		case c == 't' || c == 'f' || c == 'n':
-			lit, meta := "null", uint32(Null)
+			lit, word, at, meta := "null", uint32(nullWord), i, uint32(Null)
 			if c == 't' {
-				lit, meta = "true", uint32(Bool)|flagTrue
+				lit, word, meta = "true", trueWord, uint32(Bool)|flagTrue
 			} else if c == 'f' {
-				lit, meta = "false", uint32(Bool)
+				lit, word, at, meta = "false", alseWord, i+1, uint32(Bool)
 			}
-			// The literal's bytes as one word (four, then the 'e' of
-			// false); anything else, the byte by byte check that finds
-			// the error.
-			end := i + len(lit)
-			if end > len(s) || binary.LittleEndian.Uint32(s[i:]) != literalWord(lit) || s[end-1] != lit[len(lit)-1] {
+			// The literal's last four bytes as one word (its first is
+			// c); anything else, the byte by byte check that finds the
+			// error.
+			end := at + 4
+			if end > len(s) || wire.Load32(s, at) != word {
 				var code wire.Code
 				if end, code = wire.ScanLiteral(s, i, lit); code != wire.OK {
 					return d.fail(s, n, end, code.String(), ErrSyntax)
@@ -476,11 +475,12 @@ close: // the closer of parent at s[i]; its compact text ends after it
 // text (Append has made room for the input).
 func (d *Doc) out() []byte { return d.buf[:cap(d.buf)] }
 
-// literalWord returns the first four bytes of lit loaded little-endian, as
-// parse compares them with the input's.
-func literalWord(lit string) uint32 {
-	return uint32(lit[0]) | uint32(lit[1])<<8 | uint32(lit[2])<<16 | uint32(lit[3])<<24
-}
+// The last four bytes of each literal, loaded little-endian.
+const (
+	trueWord = 't' | 'r'<<8 | 'u'<<16 | 'e'<<24
+	nullWord = 'n' | 'u'<<8 | 'l'<<16 | 'l'<<24
+	alseWord = 'a' | 'l'<<8 | 's'<<16 | 'e'<<24
+)
 
 // fail keeps the memory parse grew and returns the error for s[off].
 func (d *Doc) fail(s []byte, n int, off int, reason string, sentinel error) (uint32, error) {
