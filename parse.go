@@ -386,25 +386,24 @@ after: // after a value: a comma, the end of the container, or the end
 		// A comma right after the value, the common case, before the
 		// general path.
 		i++
-		if uint(i) < uint(len(s)) && s[i] <= ' ' {
-			if i+17 <= len(s) && s[i] == '\n' && i-mark <= 16 {
-				// A newline and indentation, the common run after a
-				// comma in indented text, as compactSpace skips it but
-				// without the call.
-				n := wire.IndentRun(wire.Load64(s, i))
-				j := i + n
-				if n == 8 {
-					j = wire.SkipSpaces(s, j)
-				}
-				if uint(j) < uint(len(s)) && s[j] <= ' ' {
-					j = wire.SkipSpace(s, j)
-				}
-				move16(d.out(), mark+delta, s, mark)
-				mark, delta = j, delta-(j-i)
-				i = j
-			} else {
-				i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
+		if i+17 <= len(s) && wire.Load64(s, i)&0xFF == '\n' && i-mark <= 16 {
+			// A newline and indentation, the common run after a comma
+			// in indented text, as compactSpace skips it but without
+			// the call. (The newline is read as the first byte of a
+			// word: s[i] would need a bounds check.)
+			n := wire.IndentRun(wire.Load64(s, i))
+			j := i + n
+			if n == 8 {
+				j = wire.SkipSpaces(s, j)
 			}
+			if uint(j) < uint(len(s)) && s[j] <= ' ' {
+				j = wire.SkipSpace(s, j)
+			}
+			move16(d.out(), mark+delta, s, mark)
+			mark, delta = j, delta-(j-i)
+			i = j
+		} else if uint(i) < uint(len(s)) && s[i] <= ' ' {
+			i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
 		}
 		if d.parsing.array {
 			goto item
