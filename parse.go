@@ -198,7 +198,7 @@ member: // a member of the object parent: name, colon, then the value
 		nodePtr(np, last).next = k
 		last = k
 		i = end
-		if i+4 <= len(s) && i+1-mark <= 32 && mark+32 <= len(s) {
+		if i+32 <= len(s) && i+1-mark <= 32 { // then mark+32 <= len(s)
 			// The colon and one space, the most common run, without
 			// the call: the pending text (the name and the colon)
 			// moves as two 16-byte pieces, as in compactSpace. The
