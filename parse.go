@@ -131,7 +131,7 @@ func (d *Doc) parse(s []byte) (uint32, error) {
 	d.parsing.stack = d.parsing.stack[:0] // the containers enclosing parent
 	d.parsing.mode, d.parsing.root, d.parsing.auxBase = d.opts.mode(), n, len(d.aux)
 	if len(s) > 0 && s[0] <= ' ' {
-		i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
+		i, mark, delta = d.compactSpace(s, i, mark, delta)
 	}
 	goto item
 
@@ -205,22 +205,22 @@ member: // a member of the object parent: name, colon, then the value
 			// bytes are read as one word: read one by one, each had a
 			// bounds check of its own.
 			if w := wire.Load32(s, i); w&0xFFFF == ':'|' '<<8 && byte(w>>16) > ' ' {
-				move16(d.out(), mark+delta, s, mark)
-				move16(d.out(), mark+delta+16, s, mark+16)
+				d.moveOut(mark+delta, s, mark)
+				d.moveOut(mark+delta+16, s, mark+16)
 				i += 2
 				mark, delta = i, delta-1
 				goto value
 			}
 		}
 		if uint(i) < uint(len(s)) && s[i] <= ' ' {
-			i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
+			i, mark, delta = d.compactSpace(s, i, mark, delta)
 		}
 		if uint(i) >= uint(len(s)) || s[i] != ':' {
 			return d.fail(s, n, i, "expected ':' after object member name, found "+describeByte(s, i), ErrSyntax)
 		}
 		i++
 		if uint(i) < uint(len(s)) && s[i] <= ' ' {
-			i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
+			i, mark, delta = d.compactSpace(s, i, mark, delta)
 		}
 	}
 
@@ -342,7 +342,7 @@ value: // a value at s[i], with room for its node (a member's value has it from 
 			parent, last, d.parsing.array = idx, idx, c == '['
 			i++
 			if uint(i) < uint(len(s)) && s[i] <= ' ' {
-				i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
+				i, mark, delta = d.compactSpace(s, i, mark, delta)
 			}
 			if uint(i) < uint(len(s)) && s[i] == c+2 { // '{'+2 == '}', '['+2 == ']'
 				nodePtr(np, idx).child = 0
@@ -399,11 +399,11 @@ after: // after a value: a comma, the end of the container, or the end
 			if uint(j) < uint(len(s)) && s[j] <= ' ' {
 				j = wire.SkipSpace(s, j)
 			}
-			move16(d.out(), mark+delta, s, mark)
+			d.moveOut(mark+delta, s, mark)
 			mark, delta = j, delta-(j-i)
 			i = j
 		} else if uint(i) < uint(len(s)) && s[i] <= ' ' {
-			i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
+			i, mark, delta = d.compactSpace(s, i, mark, delta)
 		}
 		if d.parsing.array {
 			goto item
@@ -411,7 +411,7 @@ after: // after a value: a comma, the end of the container, or the end
 		goto member
 	}
 	if uint(i) < uint(len(s)) && s[i] <= ' ' {
-		i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
+		i, mark, delta = d.compactSpace(s, i, mark, delta)
 	}
 	if parent == 0 {
 		if i < len(s) {
@@ -430,7 +430,7 @@ after: // after a value: a comma, the end of the container, or the end
 	if c := s[i]; c == ',' {
 		i++
 		if uint(i) < uint(len(s)) && s[i] <= ' ' {
-			i, mark, delta = compactSpace(s, d.out(), i, mark, delta)
+			i, mark, delta = d.compactSpace(s, i, mark, delta)
 		}
 		if d.parsing.array {
 			goto item
@@ -487,24 +487,25 @@ func (d *Doc) fail(s []byte, n int, off int, reason string, sentinel error) (uin
 	return 0, syntaxError(s, off, wire.PlainReason(s, off, off == 0, reason), sentinel)
 }
 
-// compactSpace copies the pending text s[mark:i] to its place in out, skips
-// the whitespace at s[i] and returns the new position, mark and delta.
+// compactSpace copies the pending text s[mark:i] to its place in d.out(),
+// skips the whitespace at s[i] and returns the new position, mark and
+// delta.
 //
 // The common cases take a few word operations: a piece of at most 64
 // bytes (16 at a time), and a run that is a space (after a colon) or a
 // newline and spaces (indentation).
-func compactSpace(s, out []byte, i, mark, delta int) (int, int, int) {
+func (d *Doc) compactSpace(s []byte, i, mark, delta int) (int, int, int) {
 	if o := mark + delta; i-mark <= 64 && mark+64 <= len(s) {
 		// Move 16 bytes at a time rather than calling memmove (most
 		// pieces are a token or two). The bytes past the piece land
-		// where later pieces will be written (out has room: o+64 stays
+		// where later pieces will be written (d.out() has room: o+64 stays
 		// within base+len(s)).
-		move16(out, o, s, mark)
+		d.moveOut(o, s, mark)
 		for k := 16; k < i-mark; k += 16 {
-			move16(out, o+k, s, mark+k)
+			d.moveOut(o+k, s, mark+k)
 		}
 	} else {
-		copy(out[o:], s[mark:i])
+		copy(d.out()[o:], s[mark:i])
 	}
 	// Indentation a word at a time (the loop of the comma's case in
 	// parse), then, near the end of input, a tab or a carriage return:
@@ -521,6 +522,11 @@ func compactSpace(s, out []byte, i, mark, delta int) (int, int, int) {
 		j = wire.SkipSpace(s, j)
 	}
 	return j, j, delta - (j - i)
+}
+
+// moveOut is move16 to d.out() at i, reading only the pointer of d.buf.
+func (d *Doc) moveOut(i int, src []byte, j int) {
+	*(*[16]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.buf)), i)) = *(*[16]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), j))
 }
 
 // move16 copies the 16 bytes of src at j to dst at i, as one piece rather
