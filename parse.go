@@ -524,16 +524,12 @@ func (d *Doc) compactSpace(s []byte, i, mark, delta int) (int, int, int) {
 	return j, j, delta - (j - i)
 }
 
-// moveOut is move16 to d.out() at i, reading only the pointer of d.buf.
+// moveOut copies the 16 bytes of src at j to d.out() at i, as one piece
+// rather than a call to memmove, without bounds checks (the caller has
+// checked that j+16 <= len(src) and i+16 <= cap(d.buf)), reading only
+// d.buf's pointer.
 func (d *Doc) moveOut(i int, src []byte, j int) {
 	*(*[16]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.buf)), i)) = *(*[16]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), j))
-}
-
-// move16 copies the 16 bytes of src at j to dst at i, as one piece rather
-// than a call to memmove, without bounds checks: the caller has checked
-// that j+16 <= len(src) and i+16 <= len(dst).
-func move16(dst []byte, i int, src []byte, j int) {
-	*(*[16]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(dst)), i)) = *(*[16]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), j))
 }
 
 func containerName(array bool) string {
