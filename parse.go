@@ -410,7 +410,20 @@ after: // after a value: a comma, the end of the container, or the end
 		}
 		goto member
 	}
-	if uint(i) < uint(len(s)) && s[i] <= ' ' {
+	if i+17 <= len(s) && wire.Load64(s, i)&0xFF == '\n' && i-mark <= 16 {
+		// A newline and indentation before a closer, as after a comma.
+		n := wire.IndentRun(wire.Load64(s, i))
+		j := i + n
+		if n == 8 {
+			j = wire.SkipSpaces(s, j)
+		}
+		if uint(j) < uint(len(s)) && s[j] <= ' ' {
+			j = wire.SkipSpace(s, j)
+		}
+		d.moveOut(mark+delta, s, mark)
+		mark, delta = j, delta-(j-i)
+		i = j
+	} else if uint(i) < uint(len(s)) && s[i] <= ' ' {
 		i, mark, delta = d.compactSpace(s, i, mark, delta)
 	}
 	if parent == 0 {
