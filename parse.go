@@ -341,7 +341,20 @@ value: // a value at s[i], with room for its node (a member's value has it from 
 			d.parsing.stack = append(d.parsing.stack, parent)
 			parent, last, d.parsing.array = idx, idx, c == '['
 			i++
-			if uint(i) < uint(len(s)) && s[i] <= ' ' {
+			if i+17 <= len(s) && wire.Load64(s, i)&0xFF == '\n' && i-mark <= 16 {
+				// A newline and indentation, as after a comma.
+				n := wire.IndentRun(wire.Load64(s, i))
+				j := i + n
+				if n == 8 {
+					j = wire.SkipSpaces(s, j)
+				}
+				if uint(j) < uint(len(s)) && s[j] <= ' ' {
+					j = wire.SkipSpace(s, j)
+				}
+				d.moveOut(mark+delta, s, mark)
+				mark, delta = j, delta-(j-i)
+				i = j
+			} else if uint(i) < uint(len(s)) && s[i] <= ' ' {
 				i, mark, delta = d.compactSpace(s, i, mark, delta)
 			}
 			if uint(i) < uint(len(s)) && s[i] == c+2 { // '{'+2 == '}', '['+2 == ']'
