@@ -403,7 +403,10 @@ after: // after a value: a comma, the end of the container, or the end
 			// A newline and indentation, the common run after a comma
 			// in indented text, as compactSpace skips it but without
 			// the call. (The newline is read as the first byte of a
-			// word: s[i] would need a bounds check.)
+			// word: s[i] would need a bounds check.) The same lines
+			// follow an opening brace or bracket and precede a closer:
+			// as a function they are not inlined, and the calls cost
+			// twitter 4% and citm_catalog 9% more instructions.)
 			n := wire.IndentRun(wire.Load64(s, i))
 			j := i + n
 			if n == 8 {
