@@ -406,7 +406,7 @@ after: // after a value: a comma, the end of the container, or the end
 			// word: s[i] would need a bounds check.) The same lines
 			// follow an opening brace or bracket and precede a closer:
 			// as a function they are not inlined, and the calls cost
-			// twitter 4% and citm_catalog 9% more instructions.)
+			// twitter 4% and citm_catalog 9% more instructions.
 			n := wire.IndentRun(wire.Load64(s, i))
 			j := i + n
 			if n == 8 {
