@@ -101,9 +101,9 @@ func growBytes(b []byte, n int) []byte {
 // no more instructions than with a register, and a value fewer in
 // registers saved 1–3% (with parent or room there as well the figures
 // went both ways). So do the values used only on rare paths (the string
-// mode, the input's first node and container entry): 1–4%. A member checks room for its name and its value at
-// once; the top-level value and array items check theirs at the label
-// item.
+// mode, the input's first node and container entry): 1–4%. A member
+// checks room for its name and its value at once; the top-level value and
+// array items check theirs at the label item.
 //
 // Children are linked as they come: each new child's index goes into the
 // next field of the container's last child. Until the first child, "last"
@@ -343,9 +343,9 @@ value: // a value at s[i], with room for its node (a member's value has it from 
 			i++
 			if i+17 <= len(s) && wire.Load64(s, i)&0xFF == '\n' && i-mark <= 16 {
 				// A newline and indentation, as after a comma.
-				n := wire.IndentRun(wire.Load64(s, i))
-				j := i + n
-				if n == 8 {
+				run := wire.IndentRun(wire.Load64(s, i))
+				j := i + run
+				if run == 8 {
 					j = wire.SkipSpaces(s, j)
 				}
 				if uint(j) < uint(len(s)) && s[j] <= ' ' {
@@ -407,9 +407,9 @@ after: // after a value: a comma, the end of the container, or the end
 			// follow an opening brace or bracket and precede a closer:
 			// as a function they are not inlined, and the calls cost
 			// twitter 4% and citm_catalog 9% more instructions.
-			n := wire.IndentRun(wire.Load64(s, i))
-			j := i + n
-			if n == 8 {
+			run := wire.IndentRun(wire.Load64(s, i))
+			j := i + run
+			if run == 8 {
 				j = wire.SkipSpaces(s, j)
 			}
 			if uint(j) < uint(len(s)) && s[j] <= ' ' {
@@ -428,9 +428,9 @@ after: // after a value: a comma, the end of the container, or the end
 	}
 	if i+17 <= len(s) && wire.Load64(s, i)&0xFF == '\n' && i-mark <= 16 {
 		// A newline and indentation before a closer, as after a comma.
-		n := wire.IndentRun(wire.Load64(s, i))
-		j := i + n
-		if n == 8 {
+		run := wire.IndentRun(wire.Load64(s, i))
+		j := i + run
+		if run == 8 {
 			j = wire.SkipSpaces(s, j)
 		}
 		if uint(j) < uint(len(s)) && s[j] <= ' ' {
@@ -527,8 +527,8 @@ func (d *Doc) compactSpace(s []byte, i, mark, delta int) (int, int, int) {
 	if o := mark + delta; i-mark <= 64 && mark+64 <= len(s) {
 		// Move 16 bytes at a time rather than calling memmove (most
 		// pieces are a token or two). The bytes past the piece land
-		// where later pieces will be written (d.out() has room: o+64 stays
-		// within base+len(s)).
+		// where later pieces will be written (d.out() has room: o+64
+		// stays within base+len(s)).
 		d.moveOut(o, s, mark)
 		for k := 16; k < i-mark; k += 16 {
 			d.moveOut(o+k, s, mark+k)
