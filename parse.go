@@ -129,6 +129,7 @@ func (d *Doc) parse(s []byte) (uint32, error) {
 		room      = min(cap(d.nodes), nodeLimit) // below room, a node needs no check of the limit nor growth
 	)
 	d.parsing.stack = d.parsing.stack[:0] // the containers enclosing parent
+	d.parsing.array = false               // at top level (a failed parse may have left it set)
 	d.parsing.mode, d.parsing.root, d.parsing.auxBase = d.opts.mode(), n, len(d.aux)
 	if len(s) > 0 && s[0] <= ' ' {
 		i, mark, delta = d.compactSpace(s, i, mark, delta)
