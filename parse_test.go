@@ -1189,3 +1189,40 @@ func TestParseKeepsNoLongEnds(t *testing.T) {
 		})
 	}
 }
+
+// TestAppendAfterFailureInArray: a parse that fails inside an array leaves
+// the Doc as before, and the next input (a top-level scalar, long enough
+// for the scalar parser) builds the same arena as in a fresh Doc. A parse
+// state kept in the Doc once outlived a failure and linked the next
+// top-level value to node 0.
+func TestAppendAfterFailureInArray(t *testing.T) {
+	good := `"` + strings.Repeat("x", 70) + `"`
+	for _, c := range []struct{ name, bad string }{
+		{"end of input in an array", "[" + strings.Repeat("1,", 40)},
+		{"bad item in an array", "[" + strings.Repeat("1,", 40) + "x]"},
+		{"end of input in an object in an array", "[" + strings.Repeat("1,", 40) + `{"a":1,`},
+		{"depth limit in an array", nestArrays(1001)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			eachParser(t, func(t *testing.T) {
+				d, fresh := graft.New(graft.Options{}), graft.New(graft.Options{})
+				if _, err := d.Append([]byte(c.bad)); err == nil {
+					t.Fatalf("Append(%q) succeeded", c.bad)
+				}
+				r, err := d.Append([]byte(good))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := fresh.Append([]byte(good)); err != nil {
+					t.Fatal(err)
+				}
+				if !graft.SameArena(d, fresh) {
+					t.Fatal("the Doc differs from a fresh one that parsed the same input")
+				}
+				if got := string(d.AppendJSON(nil, r)); got != good {
+					t.Fatalf("printed %q, want %q", got, good)
+				}
+			})
+		})
+	}
+}

@@ -46,3 +46,16 @@ func IndentRun(x uint64) int {
 // SpaceRun returns how many of the eight bytes x (loaded little-endian)
 // start with spaces: 8 when all are.
 func SpaceRun(x uint64) int { return bits.TrailingZeros64(x^spaces8) >> 3 }
+
+// SkipSpaces returns the index of the first byte at or after i that is not
+// a space, looking at eight bytes at a time while eight remain (so it may
+// stop at a space in the last seven bytes of s).
+func SkipSpaces(s []byte, i int) int {
+	for i+8 <= len(s) {
+		if x := Load64(s, i) ^ spaces8; x != 0 {
+			return i + bits.TrailingZeros64(x)>>3
+		}
+		i += 8
+	}
+	return i
+}

@@ -49,3 +49,28 @@ func TestSkipSpace(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipSpaces: runs of spaces of every length up to 40 followed by
+// every byte, from every start, stop at the first byte that is not a space
+// unless it lies in the last seven bytes (where the word loop stops); no
+// byte past the run is skipped.
+func TestSkipSpaces(t *testing.T) {
+	for lead := 0; lead < 8; lead++ {
+		for n := 0; n <= 40; n++ {
+			for c := 0; c < 256; c++ {
+				if c == ' ' {
+					continue
+				}
+				for tail := 0; tail < 10; tail++ {
+					s := []byte(strings.Repeat("x", lead) + strings.Repeat(" ", n) + string(rune(0)) + strings.Repeat("y", tail))
+					s[lead+n] = byte(c)
+					got := wire.SkipSpaces(s, lead)
+					want := lead + n
+					if got > want || got < want && (len(s)-got >= 8 || s[got] != ' ') {
+						t.Fatalf("SkipSpaces(%q, %d) = %d, want %d (or a space in the last seven bytes)", s, lead, got, want)
+					}
+				}
+			}
+		}
+	}
+}

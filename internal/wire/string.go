@@ -56,15 +56,36 @@ func ScanString(s []byte, i int, mode Mode) (end int, escaped bool, code Code) {
 				// CJK text is runs of three-byte sequences: take those
 				// two at a time with one load and a mask while they
 				// last, then one at a time.
+				for i+14 <= len(s) {
+					// Four at a time, where no lead is E0 or ED: the
+					// four leads' low nibbles side by side, as below.
+					x, y := Load64(s, i), Load64(s, i+6)
+					if x&0xC0C0F0C0C0F0 != 0x8080E08080E0 || y&0xC0C0F0C0C0F0 != 0x8080E08080E0 {
+						break
+					}
+					u := x&0x0F00000F | (y&0x0F00000F)<<8
+					if (u+0xF0F000F0F)&((u^0xD0D000D0D)+0xF0F000F0F)&0x1010001010 != 0x1010001010 {
+						break
+					}
+					i += 12
+				}
 				for i+8 <= len(s) {
 					x := Load64(s, i)
-					if x&0xC0C0F0C0C0F0 != 0x8080E08080E0 || badE0ED[x&0x0F|x>>9&0x10] || badE0ED[x>>24&0x0F|x>>33&0x10] {
+					if x&0xC0C0F0C0C0F0 != 0x8080E08080E0 {
+						break
+					}
+					// The second bytes' ranges matter only after E0 and
+					// ED: with neither lead's low nibble 0 or D (bit 4
+					// of nibble+15 is set for a nibble other than 0),
+					// the table is not read.
+					if u := x & 0x0F00000F; (u+0x0F00000F)&((u^0x0D00000D)+0x0F00000F)&0x10000010 != 0x10000010 &&
+						(badE0ED[x&0x0F|x>>9&0x10] || badE0ED[x>>24&0x0F|x>>33&0x10]) {
 						break
 					}
 					i += 6
 				}
 				for i+4 <= len(s) {
-					w := load32(s, i)
+					w := Load32(s, i)
 					if w&0xC0C0F0 != 0x8080E0 || badE0ED[w&0x0F|w>>9&0x10] {
 						break
 					}
@@ -170,12 +191,21 @@ var badE0ED = [32]bool{0x00: true, 0x1D: true}
 // needs checking (no escape, control or non-ASCII byte); otherwise 0. It is
 // small enough to be inlined, sparing short strings (most member names) a
 // call to ScanString.
+//
+// The first special lane is a quote where x^'"' is zero there: below that
+// lane nothing borrows, so the high bit of (q-1)&^q is exact in it. No
+// shift by a variable amount, which on amd64 would take the CX register
+// from the caller's loop.
 func ShortString(x uint64) int {
-	k := bits.TrailingZeros64(stringSpecial(x)) // 64 if none
-	if byte(x>>(k&^7)) != '"' {
+	q := x ^ (lsb * '"')
+	t := q - lsb
+	b := (x ^ (lsb * '\\')) - lsb
+	m := (t | b | (x - lsb*0x20) | x) & msb
+	first := m & -m // 0 if none
+	if first&t&^q == 0 {
 		return 0
 	}
-	return k>>3 + 1
+	return bits.TrailingZeros64(first)>>3 + 1
 }
 
 // PlainLen returns how many of the eight bytes x (loaded little-endian)

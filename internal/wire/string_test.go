@@ -322,20 +322,22 @@ func FuzzShortString(f *testing.F) {
 
 // TestScanStringThreeByteRuns: every three-byte lead with every second
 // byte, at each place in a run of CJK characters (which ScanString checks
-// two at a time, then one at a time), and with every last byte class,
-// agrees with the reference scanner.
+// four, then two at a time, then one at a time), and with every last byte
+// class, agrees with the reference scanner.
 func TestScanStringThreeByteRuns(t *testing.T) {
 	const han = "\xe4\xb8\x80" // U+4E00
 	for lead := 0xE0; lead <= 0xEF; lead++ {
 		for c1 := 0x70; c1 <= 0xC0; c1++ {
 			for _, c2 := range []byte{0x7F, 0x80, 0xBF, 0xC0} {
 				seq := string([]byte{byte(lead), byte(c1), c2})
-				for before := 0; before < 4; before++ {
-					s := []byte(`"` + strings.Repeat(han, before) + seq + han + han + `"`)
-					end, esc, code := wire.ScanString(s, 0, strict)
-					wend, wesc, wcode := refScanString(s, 0, strict)
-					if code != wcode || end != wend || esc != wesc {
-						t.Fatalf("ScanString(%q) = %d, %v, %v; reference %d, %v, %v", s, end, esc, code, wend, wesc, wcode)
+				for before := 0; before < 8; before++ {
+					for after := 0; after < 6; after++ {
+						s := []byte(`"` + strings.Repeat(han, before) + seq + strings.Repeat(han, after) + `"`)
+						end, esc, code := wire.ScanString(s, 0, strict)
+						wend, wesc, wcode := refScanString(s, 0, strict)
+						if code != wcode || end != wend || esc != wesc {
+							t.Fatalf("ScanString(%q) = %d, %v, %v; reference %d, %v, %v", s, end, esc, code, wend, wesc, wcode)
+						}
 					}
 				}
 			}

@@ -23,9 +23,9 @@ func Load64(s []byte, i int) uint64 {
 	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s)), i))[:])
 }
 
-// load32 is Load64 for four bytes: the caller has checked that 0 <= i and
+// Load32 is Load64 for four bytes: the caller has checked that 0 <= i and
 // i+4 <= len(s).
-func load32(s []byte, i int) uint32 {
+func Load32(s []byte, i int) uint32 {
 	return binary.LittleEndian.Uint32((*[4]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(s)), i))[:])
 }
 
@@ -34,10 +34,17 @@ func firstLane(m uint64) int { return bits.TrailingZeros64(m) >> 3 }
 
 // stringSpecial flags lanes that end a run of plain string bytes: '"', '\\',
 // bytes below 0x20 and bytes of 0x80 and above.
+//
+// A lane of x^'"' is zero at a quote, and subtracting one sets its high
+// bit; it is 0x80 or above where x is, and then x itself flags the lane:
+// so no &^ is needed to keep the high bits of x out of the first two
+// terms, as it is in textSpecial. Below the first flagged lane every byte
+// is in 0x20..0x7F and neither a quote nor a backslash, so none of the
+// subtractions borrows there.
 func stringSpecial(x uint64) uint64 {
-	q := x ^ (lsb * '"')
-	b := x ^ (lsb * '\\')
-	return ((q-lsb)&^q | (b-lsb)&^b | (x - lsb*0x20) | x) & msb
+	q := (x ^ (lsb * '"')) - lsb
+	b := (x ^ (lsb * '\\')) - lsb
+	return (q | b | (x - lsb*0x20) | x) & msb
 }
 
 // textSpecial flags lanes that end a run of string text whose UTF-8 is
