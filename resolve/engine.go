@@ -290,7 +290,9 @@ const maxKept = 1 << 20
 
 func (st *state) begin(ctx context.Context, p *Plan, req *Request) error {
 	st.ctx, st.p, st.req = ctx, p, req
-	st.doc = st.e.docs.Get()
+	if st.doc == nil {
+		st.doc = st.e.docs.Get()
+	}
 	st.data = st.doc.NewObject()
 	st.vars = 0
 	if len(req.Variables) > 0 {
@@ -320,11 +322,17 @@ func (st *state) begin(ctx context.Context, p *Plan, req *Request) error {
 	return nil
 }
 
-// release returns the state and its Doc to their pools.
+// release returns the state to its pool. The state keeps its Doc, reset,
+// up to maxKept bytes (a request then takes no Doc from the engine's
+// pool, nor writes the pool's average, which every request of every core
+// would otherwise share); a larger one goes back to the engine's Pool,
+// which keeps it only if it is not far larger than the others it sees.
 func (st *state) release() {
-	if st.doc != nil {
-		st.e.docs.Put(st.doc)
+	if d := st.doc; d != nil && d.Cap() > maxKept {
+		st.e.docs.Put(d)
 		st.doc = nil
+	} else if d != nil {
+		d.Reset()
 	}
 	for i := range st.runs {
 		r := &st.runs[i]
