@@ -1,52 +1,72 @@
 package graft
 
-// The tiny parse. An upstream answer of a few dozen bytes is often one
-// flat object in compact form: {"id":1,"name":"x"}. For such an input the
+import "github.com/graftjson/graft/internal/wire"
+
+// The tiny parse. An upstream answer of a few dozen bytes is often an
+// object in compact form: {"id":1,"name":"x"}, or a small entity batch,
+// {"data":{"_entities":[{"stock":8},{"stock":2}]}}. For such an input the
 // fixed costs of the scalar parser (its state, the checks of whitespace,
 // limits and growth at every token, the copy of the text piece by piece)
 // are most of its work. appendTiny takes only that shape and leaves every
-// other input, and every error, to parse: it builds the same nodes, entry
-// and text as parse, node for node (TestTinyParseSameArena and
+// other input, and every error, to parse: it builds the same nodes,
+// entries and text as parse, node for node (TestTinyParseSameArena and
 // FuzzTinyParse compare the two).
 
 // maxTinyInput is the longest input appendTiny takes.
 const maxTinyInput = 64
 
-// appendTiny appends src if it is a flat object in compact form (no
+// maxTinyDepth bounds the nesting of an input of maxTinyInput bytes: each
+// level takes an opener and a closer.
+const maxTinyDepth = maxTinyInput / 2
+
+// appendTiny appends src if it is an object or array in compact form (no
 // whitespace) of at most maxTinyInput bytes whose names and string values
-// are printable ASCII without escapes and whose other values are integers
-// (no fraction or exponent), true, false or null, and the Doc has room
-// for it: the text, nodes and container entry it needs within their
-// capacity, and far from the limits of Options. It returns the root and
-// true, or false with the Doc holding the same values (Append goes on as
-// for any input: the checks it makes first pass here or fail in it).
+// are printable ASCII without escapes and whose other values are objects
+// and arrays of the same kind, integers (no fraction or exponent), true,
+// false or null, and the Doc has room for it: the text, nodes and
+// container entries it needs within their capacity, and far from the
+// limits of Options. It returns the root and true, or false with the Doc
+// holding the same values (Append goes on as for any input: the checks it
+// makes first pass here or fail in it).
+//
+// It walks src as parse does, with the same states (member, value, after,
+// close), and links the nodes as parse links them: see parse.
 func (d *Doc) appendTiny(src []byte) (uint32, bool) {
 	n := len(src)
-	if n < 2 || n > maxTinyInput || src[0] != '{' || src[n-1] != '}' {
+	if n < 2 || n > maxTinyInput || src[0] != '{' && src[0] != '[' || src[n-1] != '}' && src[n-1] != ']' {
 		return 0, false
 	}
 	o := d.options()
-	if n > o.MaxBytes || len(d.buf)+n > MaxArenaBytes || o.RejectDuplicateNames ||
-		len(d.nodes)+n > o.MaxNodes || len(d.aux) >= maxAux {
+	if n > o.MaxBytes || len(d.buf)+n > MaxArenaBytes || o.RejectDuplicateNames || o.MaxDepth < maxTinyDepth ||
+		len(d.nodes)+n > o.MaxNodes || len(d.aux)+n/2 >= maxAux {
 		return 0, false
 	}
 	// The first node, and room, are made as Append and parse make them,
-	// and kept if the input is not taken, as they keep them; room for at
-	// most n/2+1 nodes: the object and two per member, each member taking
-	// at least four bytes and a comma.
-	if len(d.nodes) == 0 || cap(d.buf)-len(d.buf) < n || cap(d.nodes)-len(d.nodes) < n/2+1 || len(d.aux) == cap(d.aux) {
+	// and kept if the input is not taken, as they keep them: room for the
+	// n/2+1 nodes and n/2 containers a valid input has at most, each node
+	// but the root taking at least two bytes (a value and its comma or
+	// closer; a name and its colon; an opener and its closer). Unclosed
+	// openers take one byte each: an input that runs out of room is not
+	// valid, and left to parse.
+	if len(d.nodes) == 0 || cap(d.buf)-len(d.buf) < n || cap(d.nodes)-len(d.nodes) < n/2+1 || cap(d.aux)-len(d.aux) < n/2 {
 		d.tinyRoom(n)
 	}
-	base := uint32(len(d.buf))
-	nodes := d.nodes
-	root := uint32(len(nodes))
-	nodes = pushNode(nodes, uint32(Object)|flagSpan|flagParsed|uint32(len(d.aux))<<payloadShift, base, root+1)
-	last := root // the last name; the object's next holds the first until the end, as in parse
-	if n == 2 {
-		nodes[root].child = 0
-	}
-	for i := 1; n > 2; i++ {
-		// A member name.
+	var (
+		base   = uint32(len(d.buf))
+		nodes  = d.nodes
+		auxes  = d.aux // written past d.aux's length, within its capacity
+		root   = uint32(len(nodes))
+		stack  [maxTinyDepth]uint32 // the containers enclosing parent
+		depth  = 0
+		parent uint32 // the innermost open container
+		last   uint32 // parent's last child (in an object, its last name), or parent
+		array  bool   // parent is an array
+		i      = 0
+	)
+	goto value
+
+member: // a member name at src[i], its colon, then its value
+	{
 		if src[i] != '"' {
 			return 0, false
 		}
@@ -55,17 +75,52 @@ func (d *Doc) appendTiny(src []byte) (uint32, bool) {
 			return 0, false
 		}
 		k := uint32(len(nodes))
+		if int(k) == cap(nodes) {
+			return 0, false // unclosed containers took the room
+		}
 		nodes = pushNode(nodes, uint32(String)|flagParsed|flagName|uint32(j-i)<<payloadShift, base+uint32(i), k+1)
 		nodes[last].next = k
 		last = k
-		// Its value.
-		i = j + 1
+		i = j + 1 // before src's closer
+	}
+
+value: // a value at src[i], i < n
+	{
+		idx := uint32(len(nodes))
+		if int(idx) == cap(nodes) {
+			return 0, false // unclosed containers took the room
+		}
 		start, meta := i, uint32(0)
 		switch c := src[i]; {
+		case c == '{' || c == '[':
+			kind := uint32(Object)
+			if c == '[' {
+				kind = uint32(Array)
+			}
+			if depth == len(stack) || len(auxes) == cap(auxes) {
+				return 0, false // not closed within src
+			}
+			auxes = append(auxes, aux{})
+			nodes = pushNode(nodes, kind|flagSpan|flagParsed|uint32(len(auxes)-1)<<payloadShift, base+uint32(i), idx+1)
+			if array {
+				nodes[last].next = idx
+			}
+			stack[depth] = parent
+			depth++
+			parent, last, array = idx, idx, c == '['
+			i++                // an opener is not src's last byte
+			if src[i] == c+2 { // '{'+2 == '}', '['+2 == ']'
+				nodes[idx].child = 0
+				goto close
+			}
+			if array {
+				goto value
+			}
+			goto member
 		case c == '"':
 			i, meta = tinyString(src, i), uint32(String)|flagParsed
-		case c-'0' < 10 && (src[i+1] == ',' || src[i+1] == '}'):
-			i, meta = i+1, uint32(Number)|flagParsed // one digit: i+1 < n, src ends with '}'
+		case c-'0' < 10 && (src[i+1] == ',' || src[i+1] == '}' || src[i+1] == ']'):
+			i, meta = i+1, uint32(Number)|flagParsed // one digit: i+1 < n, src ends with a closer
 		case c-'0' < 10 || c == '-':
 			i, meta = tinyInteger(src, i), uint32(Number)|flagParsed
 		case c == 't':
@@ -81,19 +136,59 @@ func (d *Doc) appendTiny(src []byte) (uint32, bool) {
 			return 0, false
 		}
 		nodes = pushNode(nodes, meta, base+uint32(start), uint32(i-start))
-		// A comma and the next member, or the closer that ends src.
-		if i == n-1 {
-			break
-		}
-		if src[i] != ',' {
-			return 0, false
+		if array {
+			nodes[last].next = idx
+			last = idx
 		}
 	}
-	nodes[root].next = 0
-	d.aux = append(d.aux, aux{span: uint32(n), last: uint32(len(nodes) - 1)})
-	d.buf = append(d.buf, src...)
-	d.nodes = nodes
-	return root, true
+
+after: // after a value, at src[i], i < n: a comma or parent's closer
+	switch src[i] {
+	case ',':
+		i++ // a comma is not src's last byte
+		if array {
+			goto value
+		}
+		goto member
+	case '}':
+		if array {
+			return 0, false
+		}
+	case ']':
+		if !array {
+			return 0, false
+		}
+	default:
+		return 0, false
+	}
+
+close: // parent's closer at src[i]
+	{
+		i++
+		cn := &nodes[parent]
+		cn.next = 0 // it held the first child until now
+		auxes[cn.payload()] = aux{span: base + uint32(i) - cn.off, last: uint32(len(nodes) - 1)}
+		last = parent
+		depth--
+		parent = stack[depth]
+		if depth == 0 {
+			if i != n {
+				return 0, false
+			}
+			d.aux = auxes
+			d.buf = append(d.buf, src...)
+			d.nodes = nodes
+			return root, true
+		}
+		if i >= n {
+			return 0, false
+		}
+		array = nodes[parent].kind() == Array
+		if !array {
+			last--
+		}
+	}
+	goto after
 }
 
 // tinyRoom makes the first node and room for an input of n bytes taken
@@ -108,14 +203,25 @@ func (d *Doc) tinyRoom(n int) {
 	if cap(d.nodes)-len(d.nodes) < n/2+1 {
 		d.nodes = reserve(d.nodes, max(n/2+1, growth(len(d.nodes), 0, 0, n)), 0)
 	}
-	if len(d.aux) == cap(d.aux) {
-		d.aux = reserve(d.aux, growth(len(d.aux), 0, 0, n), 0)
+	if cap(d.aux)-len(d.aux) < n/2 {
+		d.aux = reserve(d.aux, max(n/2, growth(len(d.aux), 0, 0, n)), 0)
 	}
 }
 
 // tinyString returns the end of the string starting with the quote at
-// src[i] if it holds printable ASCII only (no escape), or -1.
+// src[i] if it holds printable ASCII only (no escape), or -1. Eight bytes
+// at a time while src has them, as parse scans a short string.
 func tinyString(src []byte, i int) int {
+	for i+9 <= len(src) {
+		x := wire.Load64(src, i+1)
+		if n := wire.ShortString(x); n != 0 {
+			return i + 1 + n
+		}
+		if !wire.Plain8(x) {
+			return -1 // an escape, a control or non-ASCII byte first
+		}
+		i += 8
+	}
 	for i++; i < len(src); i++ {
 		switch c := src[i]; {
 		case c == '"':
