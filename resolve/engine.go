@@ -187,7 +187,7 @@ func (e *Engine) Execute(ctx context.Context, p *Plan, req *Request, dst []byte)
 		return dst, &Error{Reason: "nil plan", Err: ErrRequest}
 	}
 	if req == nil {
-		req = &Request{}
+		req = &noRequest
 	}
 	if p.response != nil && len(req.Conditions) < len(p.response.Variables()) {
 		return dst, &Error{Reason: fmt.Sprintf("%d conditions for the %d variables of the response plan", len(req.Conditions), len(p.response.Variables())), Err: ErrRequest}
@@ -215,6 +215,9 @@ func (e *Engine) Execute(ctx context.Context, p *Plan, req *Request, dst []byte)
 	}
 	return st.render(dst), nil
 }
+
+// noRequest stands for a nil *Request: read, never written.
+var noRequest Request
 
 // state is the per-request state of Execute, pooled by its Engine. Only
 // the goroutine running Execute touches it, except each fetch's run while
