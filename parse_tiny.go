@@ -1,14 +1,13 @@
 package graft
 
-import "github.com/graftjson/graft/internal/wire"
-
 // The tiny parse. An upstream answer of a few dozen bytes is often an
 // object in compact form: {"id":1,"name":"x"}, or a small entity batch,
 // {"data":{"_entities":[{"stock":8},{"stock":2}]}}. For such an input the
 // fixed costs of the scalar parser (its state, the checks of whitespace,
 // limits and growth at every token, the copy of the text piece by piece)
-// are most of its work. appendTiny takes only that shape and leaves every
-// other input, and every error, to parse: it builds the same nodes,
+// are most of its work. appendTiny takes only that shape (a flat object
+// in one pass, one that nests in appendNested's) and leaves every other
+// input, and every error, to parse: it builds the same nodes,
 // entries and text as parse, node for node (TestTinyParseSameArena and
 // FuzzTinyParse compare the two).
 
@@ -19,7 +18,99 @@ const maxTinyInput = 64
 // level takes an opener and a closer.
 const maxTinyDepth = maxTinyInput / 2
 
-// appendTiny appends src if it is an object or array in compact form (no
+// appendTiny appends src if it is a flat object in compact form (no
+// whitespace) of at most maxTinyInput bytes whose names and string values
+// are printable ASCII without escapes and whose other values are integers
+// (no fraction or exponent), true, false or null, and the Doc has room
+// for it (an object holding objects or arrays, or an array, goes to
+// appendNested): the text, nodes and container entry it needs within their
+// capacity, and far from the limits of Options. It returns the root and
+// true, or false with the Doc holding the same values (Append goes on as
+// for any input: the checks it makes first pass here or fail in it).
+func (d *Doc) appendTiny(src []byte) (uint32, bool) {
+	n := len(src)
+	if n < 2 || n > maxTinyInput || src[0] != '{' || src[n-1] != '}' {
+		if n >= 2 && n <= maxTinyInput && src[0] == '[' && src[n-1] == ']' {
+			return d.appendNested(src)
+		}
+		return 0, false
+	}
+	o := d.options()
+	if n > o.MaxBytes || len(d.buf)+n > MaxArenaBytes || o.RejectDuplicateNames ||
+		len(d.nodes)+n > o.MaxNodes || len(d.aux) >= maxAux {
+		return 0, false
+	}
+	// The first node, and room, are made as Append and parse make them,
+	// and kept if the input is not taken, as they keep them; room for at
+	// most n/2+1 nodes: the object and two per member, each member taking
+	// at least four bytes and a comma.
+	if len(d.nodes) == 0 || cap(d.buf)-len(d.buf) < n || cap(d.nodes)-len(d.nodes) < n/2+1 || len(d.aux) == cap(d.aux) {
+		d.tinyRoom(n)
+	}
+	base := uint32(len(d.buf))
+	nodes := d.nodes
+	root := uint32(len(nodes))
+	nodes = pushNode(nodes, uint32(Object)|flagSpan|flagParsed|uint32(len(d.aux))<<payloadShift, base, root+1)
+	last := root // the last name; the object's next holds the first until the end, as in parse
+	if n == 2 {
+		nodes[root].child = 0
+	}
+	for i := 1; n > 2; i++ {
+		// A member name.
+		if src[i] != '"' {
+			return 0, false
+		}
+		j := tinyString(src, i)
+		if j < 0 || j >= n || src[j] != ':' {
+			return 0, false
+		}
+		k := uint32(len(nodes))
+		nodes = pushNode(nodes, uint32(String)|flagParsed|flagName|uint32(j-i)<<payloadShift, base+uint32(i), k+1)
+		nodes[last].next = k
+		last = k
+		// Its value.
+		i = j + 1
+		start, meta := i, uint32(0)
+		switch c := src[i]; {
+		case c == '"':
+			i, meta = tinyString(src, i), uint32(String)|flagParsed
+		case c-'0' < 10 && (src[i+1] == ',' || src[i+1] == '}'):
+			i, meta = i+1, uint32(Number)|flagParsed // one digit: i+1 < n, src ends with '}'
+		case c-'0' < 10 || c == '-':
+			i, meta = tinyInteger(src, i), uint32(Number)|flagParsed
+		case c == 't':
+			i, meta = tinyLiteral(src, i, "true"), uint32(Bool)|flagTrue|flagParsed
+		case c == 'f':
+			i, meta = tinyLiteral(src, i, "false"), uint32(Bool)|flagParsed
+		case c == 'n':
+			i, meta = tinyLiteral(src, i, "null"), uint32(Null)|flagParsed
+		case c == '{' || c == '[':
+			goto nested
+		default:
+			return 0, false
+		}
+		if i < 0 || i >= n {
+			return 0, false
+		}
+		nodes = pushNode(nodes, meta, base+uint32(start), uint32(i-start))
+		// A comma and the next member, or the closer that ends src.
+		if i == n-1 {
+			break
+		}
+		if src[i] != ',' {
+			return 0, false
+		}
+	}
+	nodes[root].next = 0
+	d.aux = append(d.aux, aux{span: uint32(n), last: uint32(len(nodes) - 1)})
+	d.buf = append(d.buf, src...)
+	d.nodes = nodes
+	return root, true
+nested:
+	return d.appendNested(src)
+}
+
+// appendNested is appendTiny for an object or array in compact form (no
 // whitespace) of at most maxTinyInput bytes whose names and string values
 // are printable ASCII without escapes and whose other values are objects
 // and arrays of the same kind, integers (no fraction or exponent), true,
@@ -31,7 +122,7 @@ const maxTinyDepth = maxTinyInput / 2
 //
 // It walks src as parse does, with the same states (member, value, after,
 // close), and links the nodes as parse links them: see parse.
-func (d *Doc) appendTiny(src []byte) (uint32, bool) {
+func (d *Doc) appendNested(src []byte) (uint32, bool) {
 	n := len(src)
 	if n < 2 || n > maxTinyInput || src[0] != '{' && src[0] != '[' || src[n-1] != '}' && src[n-1] != ']' {
 		return 0, false
@@ -209,19 +300,8 @@ func (d *Doc) tinyRoom(n int) {
 }
 
 // tinyString returns the end of the string starting with the quote at
-// src[i] if it holds printable ASCII only (no escape), or -1. Eight bytes
-// at a time while src has them, as parse scans a short string.
+// src[i] if it holds printable ASCII only (no escape), or -1.
 func tinyString(src []byte, i int) int {
-	for i+9 <= len(src) {
-		x := wire.Load64(src, i+1)
-		if n := wire.ShortString(x); n != 0 {
-			return i + 1 + n
-		}
-		if !wire.Plain8(x) {
-			return -1 // an escape, a control or non-ASCII byte first
-		}
-		i += 8
-	}
 	for i++; i < len(src); i++ {
 		switch c := src[i]; {
 		case c == '"':
