@@ -291,6 +291,10 @@ type target struct {
 // maxKept is the largest buffer a pooled state keeps.
 const maxKept = 1 << 20
 
+// maxKeptDoc is the largest Doc (by Doc.Cap) a pooled state keeps: the
+// size up to which a graft.Pool keeps every Doc.
+const maxKeptDoc = 256 << 10
+
 func (st *state) begin(ctx context.Context, p *Plan, req *Request) error {
 	st.ctx, st.p, st.req = ctx, p, req
 	if st.doc == nil {
@@ -326,12 +330,13 @@ func (st *state) begin(ctx context.Context, p *Plan, req *Request) error {
 }
 
 // release returns the state to its pool. The state keeps its Doc, reset,
-// up to maxKept bytes (a request then takes no Doc from the engine's
-// pool, nor writes the pool's average, which every request of every core
-// would otherwise share); a larger one goes back to the engine's Pool,
-// which keeps it only if it is not far larger than the others it sees.
+// up to maxKeptDoc bytes, so that a request takes no Doc from the engine's
+// Pool nor puts one back (two sync.Pool operations and the Pool's moving
+// average: some 200 instructions of a small request); a larger one goes
+// back to the Pool, which keeps it only if it is not far larger than the
+// others it sees.
 func (st *state) release() {
-	if d := st.doc; d != nil && d.Cap() > maxKept {
+	if d := st.doc; d != nil && d.Cap() > maxKeptDoc {
 		st.e.docs.Put(d)
 		st.doc = nil
 	} else if d != nil {
