@@ -118,10 +118,8 @@ nested:
 // container entries it needs within their capacity, and far from the
 // limits of Options. It returns the root and true, or false with the Doc
 // holding the same values (Append goes on as for any input: the checks it
-// makes first pass here or fail in it).
-//
-// It walks src as parse does, with the same states (member, value, after,
-// close), and links the nodes as parse links them: see parse.
+// makes first pass here or fail in it). Each container is read by a call
+// of tinyNest of its own, at most maxTinyDepth deep.
 func (d *Doc) appendNested(src []byte) (uint32, bool) {
 	n := len(src)
 	if n < 2 || n > maxTinyInput || src[0] != '{' && src[0] != '[' || src[n-1] != '}' && src[n-1] != ']' {
@@ -142,144 +140,104 @@ func (d *Doc) appendNested(src []byte) (uint32, bool) {
 	if len(d.nodes) == 0 || cap(d.buf)-len(d.buf) < n || cap(d.nodes)-len(d.nodes) < n/2+1 || cap(d.aux)-len(d.aux) < n/2 {
 		d.tinyRoom(n)
 	}
-	var (
-		base   = uint32(len(d.buf))
-		nodes  = d.nodes
-		auxes  = d.aux // written past d.aux's length, within its capacity
-		root   = uint32(len(nodes))
-		stack  [maxTinyDepth]uint32 // the containers enclosing parent
-		depth  = 0
-		parent uint32 // the innermost open container
-		last   uint32 // parent's last child (in an object, its last name), or parent
-		array  bool   // parent is an array
-		i      = 0
-	)
-	goto value
-
-member: // a member name at src[i], its colon, then its value
-	{
-		if src[i] != '"' {
-			return 0, false
-		}
-		j := tinyString(src, i)
-		if j < 0 || j >= n || src[j] != ':' {
-			return 0, false
-		}
-		k := uint32(len(nodes))
-		if int(k) == cap(nodes) {
-			return 0, false // unclosed containers took the room
-		}
-		nodes = pushNode(nodes, uint32(String)|flagParsed|flagName|uint32(j-i)<<payloadShift, base+uint32(i), k+1)
-		nodes[last].next = k
-		last = k
-		i = j + 1 // before src's closer
-	}
-
-value: // a value at src[i], i < n
-	{
-		idx := uint32(len(nodes))
-		if int(idx) == cap(nodes) {
-			return 0, false // unclosed containers took the room
-		}
-		start, meta := i, uint32(0)
-		switch c := src[i]; {
-		case c == '{' || c == '[':
-			kind := uint32(Object)
-			if c == '[' {
-				kind = uint32(Array)
-			}
-			if depth == len(stack) || len(auxes) == cap(auxes) {
-				return 0, false // not closed within src
-			}
-			auxes = append(auxes, aux{})
-			nodes = pushNode(nodes, kind|flagSpan|flagParsed|uint32(len(auxes)-1)<<payloadShift, base+uint32(i), idx+1)
-			if array {
-				nodes[last].next = idx
-			}
-			stack[depth] = parent
-			depth++
-			parent, last, array = idx, idx, c == '['
-			i++                // an opener is not src's last byte
-			if src[i] == c+2 { // '{'+2 == '}', '['+2 == ']'
-				nodes[idx].child = 0
-				goto close
-			}
-			if array {
-				goto value
-			}
-			goto member
-		case c == '"':
-			i, meta = tinyString(src, i), uint32(String)|flagParsed
-		case c-'0' < 10 && (src[i+1] == ',' || src[i+1] == '}' || src[i+1] == ']'):
-			i, meta = i+1, uint32(Number)|flagParsed // one digit: i+1 < n, src ends with a closer
-		case c-'0' < 10 || c == '-':
-			i, meta = tinyInteger(src, i), uint32(Number)|flagParsed
-		case c == 't':
-			i, meta = tinyLiteral(src, i, "true"), uint32(Bool)|flagTrue|flagParsed
-		case c == 'f':
-			i, meta = tinyLiteral(src, i, "false"), uint32(Bool)|flagParsed
-		case c == 'n':
-			i, meta = tinyLiteral(src, i, "null"), uint32(Null)|flagParsed
-		default:
-			return 0, false
-		}
-		if i < 0 || i >= n {
-			return 0, false
-		}
-		nodes = pushNode(nodes, meta, base+uint32(start), uint32(i-start))
-		if array {
-			nodes[last].next = idx
-			last = idx
-		}
-	}
-
-after: // after a value, at src[i], i < n: a comma or parent's closer
-	switch src[i] {
-	case ',':
-		i++ // a comma is not src's last byte
-		if array {
-			goto value
-		}
-		goto member
-	case '}':
-		if array {
-			return 0, false
-		}
-	case ']':
-		if !array {
-			return 0, false
-		}
-	default:
+	root, auxBase := len(d.nodes), len(d.aux)
+	if d.tinyNest(src, 0, uint32(len(d.buf)), 0) != n {
+		d.nodes, d.aux = d.nodes[:root], d.aux[:auxBase]
 		return 0, false
 	}
+	d.buf = append(d.buf, src...)
+	return uint32(root), true
+}
 
-close: // parent's closer at src[i]
-	{
-		i++
-		cn := &nodes[parent]
-		cn.next = 0 // it held the first child until now
-		auxes[cn.payload()] = aux{span: base + uint32(i) - cn.off, last: uint32(len(nodes) - 1)}
-		last = parent
-		depth--
-		parent = stack[depth]
-		if depth == 0 {
-			if i != n {
-				return 0, false
+// tinyNest appends the nodes of the object or array that opens at src[i],
+// whose text goes at offset base+i, and of everything in it, within the
+// capacity of d.nodes and d.aux, and returns the index after its closer,
+// or -1 if it is not of appendNested's kind. depth is the number of
+// containers around it. It links the nodes as parse links them (see
+// parse): a container's next holds its first child until it closes, then
+// 0; an array's items and an object's names are linked by next; a name's
+// child is its value.
+func (d *Doc) tinyNest(src []byte, i int, base uint32, depth int) int {
+	if depth == maxTinyDepth || len(d.nodes) == cap(d.nodes) || len(d.aux) == cap(d.aux) {
+		return -1 // nested deeper than src can close, or unclosed openers took the room
+	}
+	c := src[i] // '{' or '['
+	kind := uint32(Object)
+	if c == '[' {
+		kind = uint32(Array)
+	}
+	k := uint32(len(d.nodes))
+	d.nodes = pushNode(d.nodes, kind|flagSpan|flagParsed|uint32(len(d.aux))<<payloadShift, base+uint32(i), k+1)
+	d.aux = append(d.aux, aux{})
+	last := k          // the last item or name, or the container until there is one
+	i++                // an opener is not src's last byte
+	if src[i] == c+2 { // '{'+2 == '}', '['+2 == ']'
+		d.nodes[k].child = 0
+	} else {
+		for {
+			if c == '{' { // a member's name and colon
+				j := -1
+				if src[i] == '"' {
+					j = tinyString(src, i)
+				}
+				if j < 0 || j >= len(src) || src[j] != ':' || len(d.nodes) == cap(d.nodes) {
+					return -1
+				}
+				m := uint32(len(d.nodes))
+				d.nodes = pushNode(d.nodes, uint32(String)|flagParsed|flagName|uint32(j-i)<<payloadShift, base+uint32(i), m+1)
+				d.nodes[last].next = m
+				last = m
+				i = j + 1 // before src's closer
 			}
-			d.aux = auxes
-			d.buf = append(d.buf, src...)
-			d.nodes = nodes
-			return root, true
+			v := uint32(len(d.nodes))
+			if c == '[' {
+				d.nodes[last].next = v // as parse links an item: before a container's own items
+				last = v
+			}
+			if ch := src[i]; ch == '{' || ch == '[' {
+				if i = d.tinyNest(src, i, base, depth+1); i < 0 || i >= len(src) {
+					return -1
+				}
+			} else {
+				if int(v) == cap(d.nodes) {
+					return -1
+				}
+				start, meta := i, uint32(0)
+				switch {
+				case ch == '"':
+					i, meta = tinyString(src, i), uint32(String)|flagParsed
+				case ch-'0' < 10 && (src[i+1] == ',' || src[i+1] == '}' || src[i+1] == ']'):
+					i, meta = i+1, uint32(Number)|flagParsed // one digit: i+1 < len(src), src ends with a closer
+				case ch-'0' < 10 || ch == '-':
+					i, meta = tinyInteger(src, i), uint32(Number)|flagParsed
+				case ch == 't':
+					i, meta = tinyLiteral(src, i, "true"), uint32(Bool)|flagTrue|flagParsed
+				case ch == 'f':
+					i, meta = tinyLiteral(src, i, "false"), uint32(Bool)|flagParsed
+				case ch == 'n':
+					i, meta = tinyLiteral(src, i, "null"), uint32(Null)|flagParsed
+				default:
+					return -1
+				}
+				if i < 0 || i >= len(src) {
+					return -1
+				}
+				d.nodes = pushNode(d.nodes, meta, base+uint32(start), uint32(i-start))
+			}
+			if src[i] != ',' {
+				break
+			}
+			i++ // a comma is not src's last byte
 		}
-		if i >= n {
-			return 0, false
-		}
-		array = nodes[parent].kind() == Array
-		if !array {
-			last--
+		if src[i] != c+2 {
+			return -1
 		}
 	}
-	goto after
+	i++
+	cn := &d.nodes[k]
+	cn.next = 0
+	d.aux[cn.payload()] = aux{span: base + uint32(i) - cn.off, last: uint32(len(d.nodes) - 1)}
+	return i
 }
 
 // tinyRoom makes the first node and room for an input of n bytes taken
