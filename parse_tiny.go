@@ -29,8 +29,10 @@ const maxTinyDepth = maxTinyInput / 2
 // for any input: the checks it makes first pass here or fail in it).
 func (d *Doc) appendTiny(src []byte) (uint32, bool) {
 	n := len(src)
-	if n < 2 || n > maxTinyInput || src[0] != '{' || src[n-1] != '}' {
-		if n >= 2 && n <= maxTinyInput && src[0] == '[' && src[n-1] == ']' {
+	// A flat object ends with a scalar: one that ends with a closer ('}'
+	// or ']', which differ in bit 0x20 alone) nests.
+	if n < 2 || n > maxTinyInput || src[0] != '{' || src[n-1] != '}' || src[n-2]&^0x20 == ']' {
+		if n >= 2 && n <= maxTinyInput {
 			return d.appendNested(src)
 		}
 		return 0, false
