@@ -107,6 +107,18 @@ func graftBody(query, reps string) string {
 	return `{"query":` + string(q) + `,"variables":{"representations":[` + reps + `]}}`
 }
 
+// upstream is a fake upstream of the scenario: it answers body to a
+// request whose body is want. Its answers share one method, where closures
+// made in graftSetup would be compiled into one copy each.
+type upstream struct{ want, body string }
+
+func (u *upstream) do(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
+	if string(r.Body) != u.want {
+		return dst, errors.New("unexpected request: " + string(r.Body))
+	}
+	return append(dst, u.body...), nil
+}
+
 // graftSetup returns an engine whose in-memory upstreams check every
 // request body byte for byte (as graphql-go-tools' fake data sources do)
 // and answer with the fixture's responses, and the plan of the scenario:
@@ -115,12 +127,7 @@ func graftBody(query, reps string) string {
 // engine's Options.Inline: every fetch in the request's goroutine.
 func graftSetup(f *fixture, inline bool) (*resolve.Engine, *resolve.Plan, error) {
 	answer := func(want, body string) resolve.TransportFunc {
-		return func(ctx context.Context, r *resolve.UpstreamRequest, dst []byte) ([]byte, error) {
-			if string(r.Body) != want {
-				return dst, errors.New("unexpected request: " + string(r.Body))
-			}
-			return append(dst, body...), nil
-		}
+		return (&upstream{want: want, body: body}).do
 	}
 	e := resolve.NewEngine(resolve.Memory{
 		"products": answer(graftBody(productsQuery, ""), f.products),
