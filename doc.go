@@ -93,6 +93,7 @@ package graft
 //	names.go        member names: comparing, finding duplicates
 //
 //	parse.go        Parse, Append; the scalar parser
+//	parse_tiny.go   the tiny parse: compact inputs of up to 64 bytes
 //	parse_vector.go the vectorized parse: stage one (internal/wire), then
 //	parse_stage2*   stage two, the walk that builds the nodes (assembly
 //	                on amd64, its Go twin beside it)

@@ -70,6 +70,39 @@ var tinyCases = []struct {
 	{`{"s":"` + strings.Repeat("x", 56) + `"}`, true},  // 64 bytes
 	{`{"s":"` + strings.Repeat("x", 57) + `"}`, false}, // 65 bytes
 	{"{\"a\":\"\x7f\"}", true},
+	{`[]`, true},
+	{`[1]`, true},
+	{`{"a":{}}`, true},
+	{`{"a":[]}`, true},
+	{`[[],{},[[]],{"a":{}}]`, true},
+	{`[1,"a",true,false,null,-7,[2,3],{"b":4}]`, true},
+	{`{"a":[{"b":[1,{"c":null}]}],"d":true,"e":{"f":"g"}}`, true},
+	{`{"data":{"_entities":[{"stock":8},{"stock":2},{"stock":5}]}}`, true},
+	{`{"data":{"_entities":[{"name":"user-1"},{"name":"user-2"}]}}`, true},
+	{strings.Repeat("[", 32) + strings.Repeat("]", 32), true}, // 64 bytes
+	{strings.Repeat("[", 31) + "1" + strings.Repeat("]", 31), true},
+
+	{strings.Repeat("[", 63) + "]", false},
+	{strings.Repeat("[", 33) + strings.Repeat("]", 31), false},
+	{`[1]]`, false},
+	{`[[1]`, false},
+	{`[1}`, false},
+	{`{"a":1]`, false},
+	{`{"a":[1}}`, false},
+	{`{"a":{"b":1]}`, false},
+	{`[1,]`, false},
+	{`[,1]`, false},
+	{`[1 ]`, false},
+	{`[1,2][3]`, false},
+	{`{"a":{"b":1},}`, false},
+	{`{"a":{"b":1}"c":2}`, false},
+	{`[{"a":1}{"b":2}]`, false},
+	{`[{]}`, false},
+	{`[{"a"}]`, false},
+	{`{"a":[1.5]}`, false},
+	{`{"a":["\n"]}`, false},
+	{`[` + strings.Repeat("1,", 30) + `12]`, true}, // 64 bytes, 32 nodes
+	{`[` + strings.Repeat("1,", 31) + `1]`, false}, // 65 bytes
 
 	{`{"a":1,}`, false},
 	{`{,"a":1}`, false},
@@ -95,8 +128,6 @@ var tinyCases = []struct {
 	{`{"a"1}`, false},
 	{`{"a":1"b":2}`, false},
 	{`{"a":1}}`, false},
-	{`{"a":{}}`, false},
-	{`{"a":[]}`, false},
 	{`{"a}`, false},
 	{`{"a":"}`, false},
 	{`{"a":}`, false},
@@ -104,7 +135,6 @@ var tinyCases = []struct {
 	{`{1:1}`, false},
 	{`{`, false},
 	{`}`, false},
-	{`[1]`, false},
 	{`1`, false},
 	{`"a"`, false},
 	{``, false},
@@ -135,6 +165,9 @@ func TestTinyParseLimits(t *testing.T) {
 		{name: "nodes near the limit", opts: graft.Options{MaxNodes: 15}, in: `{"a":1,"b":2}`}, // 6 nodes before, 13 bytes
 		{name: "nodes far from the limit", opts: graft.Options{MaxNodes: 100}, in: `{"a":1,"b":2}`, took: true},
 		{name: "under a small size limit", opts: graft.Options{MaxBytes: 30}, in: `{"a":1,"b":2}`, took: true},
+		{name: "nesting past a small depth limit", opts: graft.Options{MaxDepth: 3}, in: `[[[[]]]]`},
+		{name: "within a small depth limit", opts: graft.Options{MaxDepth: 3}, in: `[[[]]]`},
+		{name: "within a depth limit of 32", opts: graft.Options{MaxDepth: 32}, in: strings.Repeat("[", 32) + strings.Repeat("]", 32), took: true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if took := tinyBoth(t, c.opts, []byte(c.in)); took != c.took {

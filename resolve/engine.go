@@ -187,7 +187,7 @@ func (e *Engine) Execute(ctx context.Context, p *Plan, req *Request, dst []byte)
 		return dst, &Error{Reason: "nil plan", Err: ErrRequest}
 	}
 	if req == nil {
-		req = &Request{}
+		req = &noRequest
 	}
 	if p.response != nil && len(req.Conditions) < len(p.response.Variables()) {
 		return dst, &Error{Reason: fmt.Sprintf("%d conditions for the %d variables of the response plan", len(req.Conditions), len(p.response.Variables())), Err: ErrRequest}
@@ -215,6 +215,9 @@ func (e *Engine) Execute(ctx context.Context, p *Plan, req *Request, dst []byte)
 	}
 	return st.render(dst), nil
 }
+
+// noRequest stands for a nil *Request: read, never written.
+var noRequest Request
 
 // state is the per-request state of Execute, pooled by its Engine. Only
 // the goroutine running Execute touches it, except each fetch's run while
@@ -289,9 +292,15 @@ type target struct {
 // maxKept is the largest buffer a pooled state keeps.
 const maxKept = 1 << 20
 
+// maxKeptDoc is the largest Doc (by Doc.Cap) a pooled state keeps: the
+// size up to which a graft.Pool keeps every Doc.
+const maxKeptDoc = 256 << 10
+
 func (st *state) begin(ctx context.Context, p *Plan, req *Request) error {
 	st.ctx, st.p, st.req = ctx, p, req
-	st.doc = st.e.docs.Get()
+	if st.doc == nil {
+		st.doc = st.e.docs.Get()
+	}
 	st.data = st.doc.NewObject()
 	st.vars = 0
 	if len(req.Variables) > 0 {
@@ -321,11 +330,18 @@ func (st *state) begin(ctx context.Context, p *Plan, req *Request) error {
 	return nil
 }
 
-// release returns the state and its Doc to their pools.
+// release returns the state to its pool. The state keeps its Doc, reset,
+// up to maxKeptDoc bytes, so that a request takes no Doc from the engine's
+// Pool nor puts one back (two sync.Pool operations and the Pool's moving
+// average: some 200 instructions of a small request); a larger one goes
+// back to the Pool, which keeps it only if it is not far larger than the
+// others it sees.
 func (st *state) release() {
-	if st.doc != nil {
-		st.e.docs.Put(st.doc)
+	if d := st.doc; d != nil && d.Cap() > maxKeptDoc {
+		st.e.docs.Put(d)
 		st.doc = nil
+	} else if d != nil {
+		d.Reset()
 	}
 	for i := range st.runs {
 		r := &st.runs[i]

@@ -36,3 +36,14 @@ func SetTestHookClaim(e *Engine, f func(fi int32)) {
 	}
 	testHookClaim.Store(&h)
 }
+
+// KeptDoc reports the capacity (Doc.Cap) of the Doc a pooled state of e
+// keeps, or -1 if the state it gets from the pool keeps none.
+func KeptDoc(e *Engine) int {
+	st := e.states.Get().(*state)
+	defer e.states.Put(st)
+	if st.doc == nil {
+		return -1
+	}
+	return st.doc.Cap()
+}

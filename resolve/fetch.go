@@ -247,14 +247,21 @@ func (st *state) intern(r *fetchRun, rs int) int32 {
 // taken in.
 var testHookFinish func(fi int32)
 
-// finish parses and merges the response of fetch fi.
+// finish parses and merges the response of fetch fi and moves the plan
+// on.
 func (st *state) finish(fi int32) {
 	if testHookFinish != nil {
 		testHookFinish(fi)
 	}
 	f := &st.p.fetches[fi]
-	r := &st.runs[fi]
-	defer st.complete(f.node)
+	st.take(f, &st.runs[fi])
+	st.complete(f.node)
+}
+
+// take parses the response of fetch f and merges its data. The messages
+// of its failures are written by functions of their own (notJSON, …),
+// which keep their rarely run code out of its own.
+func (st *state) take(f *cfetch, r *fetchRun) {
 	resp := r.resp
 	r.resp = nil
 	if r.err != nil {
@@ -270,7 +277,7 @@ func (st *state) finish(fi int32) {
 		st.keep(resp)
 	}
 	if err != nil {
-		st.failFetch(f, r, "the response is not JSON ("+err.Error()+")")
+		st.notJSON(f, r, err)
 		return
 	}
 	if d.Kind(root) != graft.Object {
@@ -287,26 +294,7 @@ func (st *state) finish(fi int32) {
 		}
 	}
 	if len(f.entities) == 0 {
-		switch d.Kind(data) {
-		case graft.Object:
-			var err error
-			if f.pointer == "" {
-				err = d.Merge(st.data, data)
-			} else {
-				err = d.MergeAt(st.data, f.pointer, data)
-			}
-			if err != nil {
-				st.failFetch(f, r, "its data does not fit the data of other upstreams ("+err.Error()+")")
-			}
-		case graft.Null, graft.Invalid:
-			if explained {
-				st.markFetch(f, r)
-			} else {
-				st.failFetch(f, r, `the response has no "data"`)
-			}
-		default:
-			st.failFetch(f, r, `the response's "data" is not an object`)
-		}
+		st.takeData(f, r, data, explained)
 		return
 	}
 	ents := d.Member(data, "_entities")
@@ -323,7 +311,7 @@ func (st *state) finish(fi int32) {
 		st.items = append(st.items, it)
 	}
 	if len(st.items) != r.nreps {
-		st.failFetch(f, r, "the response has "+strconv.Itoa(len(st.items))+" entities for "+strconv.Itoa(r.nreps)+" representations")
+		st.miscounted(f, r)
 		return
 	}
 	st.uses = append(st.uses[:0], make([]int32, r.nreps)...)
@@ -338,16 +326,8 @@ func (st *state) finish(fi int32) {
 			continue
 		}
 		item := st.items[t.rep]
-		if d.Kind(item) != graft.Object {
-			if int(t.rep) < len(st.marked) && st.marked[t.rep] {
-				st.null(f, r, j) // the upstream's error says why
-			} else {
-				st.fail(f, r, j, "INVALID_ENTITY", "Upstream ", "returned no entity for this object.")
-			}
-			continue
-		}
-		if d.Size() > st.e.opts.MaxDataBytes {
-			st.fail(f, r, j, "RESPONSE_TOO_LARGE", "The entity from upstream ", "was not merged: the response's data reached its limit of "+strconv.Itoa(st.e.opts.MaxDataBytes)+" bytes.")
+		if d.Kind(item) != graft.Object || d.Size() > st.e.opts.MaxDataBytes {
+			st.noEntity(f, r, j)
 			continue
 		}
 		st.uses[t.rep]--
@@ -356,9 +336,65 @@ func (st *state) finish(fi int32) {
 			src = d.Copy(item) // the representation served several objects
 		}
 		if err := d.Merge(t.ref, src); err != nil {
-			st.fail(f, r, j, "MERGE_CONFLICT", "The entity from upstream ", "does not fit the object's data ("+err.Error()+").")
+			st.misfit(f, r, j, err)
 		}
 	}
+}
+
+// takeData merges the data of a root fetch (one without entities).
+func (st *state) takeData(f *cfetch, r *fetchRun, data graft.Ref, explained bool) {
+	d := st.doc
+	switch d.Kind(data) {
+	case graft.Object:
+		var err error
+		if f.pointer == "" {
+			err = d.Merge(st.data, data)
+		} else {
+			err = d.MergeAt(st.data, f.pointer, data)
+		}
+		if err != nil {
+			st.failFetch(f, r, "its data does not fit the data of other upstreams ("+err.Error()+")")
+		}
+	case graft.Null, graft.Invalid:
+		if explained {
+			st.markFetch(f, r)
+		} else {
+			st.failFetch(f, r, `the response has no "data"`)
+		}
+	default:
+		st.failFetch(f, r, `the response's "data" is not an object`)
+	}
+}
+
+// notJSON fails fetch f, whose response did not parse.
+func (st *state) notJSON(f *cfetch, r *fetchRun, err error) {
+	st.failFetch(f, r, "the response is not JSON ("+err.Error()+")")
+}
+
+// miscounted fails entity fetch f, whose response has another number of
+// entities than the representations it sent.
+func (st *state) miscounted(f *cfetch, r *fetchRun) {
+	st.failFetch(f, r, "the response has "+strconv.Itoa(len(st.items))+" entities for "+strconv.Itoa(r.nreps)+" representations")
+}
+
+// noEntity nulls target j of entity fetch f, whose entity is not an
+// object, or was not merged because the data reached MaxDataBytes.
+func (st *state) noEntity(f *cfetch, r *fetchRun, j int) {
+	t := &r.targets[j]
+	switch {
+	case st.doc.Kind(st.items[t.rep]) == graft.Object:
+		st.fail(f, r, j, "RESPONSE_TOO_LARGE", "The entity from upstream ", "was not merged: the response's data reached its limit of "+strconv.Itoa(st.e.opts.MaxDataBytes)+" bytes.")
+	case int(t.rep) < len(st.marked) && st.marked[t.rep]:
+		st.null(f, r, j) // the upstream's error says why
+	default:
+		st.fail(f, r, j, "INVALID_ENTITY", "Upstream ", "returned no entity for this object.")
+	}
+}
+
+// misfit nulls target j of entity fetch f, whose entity does not fit the
+// object's data.
+func (st *state) misfit(f *cfetch, r *fetchRun, j int, err error) {
+	st.fail(f, r, j, "MERGE_CONFLICT", "The entity from upstream ", "does not fit the object's data ("+err.Error()+").")
 }
 
 // failFetch reports a fetch that provided nothing: one error naming the

@@ -79,7 +79,9 @@ func (r *Renderer) RenderPrior(dst []byte, p *Plan, d *graft.Doc, data graft.Ref
 	r.d, r.p, r.vars = d, p, vars
 	r.errs, r.nerr, r.path, r.slots = append(r.errs[:0], prior.Errors...), prior.Count, r.path[:0], r.slots[:0]
 	r.reported = append(r.reported[:0], prior.Reported...)
-	slices.Sort(r.reported)
+	if len(r.reported) > 1 {
+		slices.Sort(r.reported)
+	}
 	base := len(dst)
 	r.out = append(dst, `{"data":`...)
 	mark := len(r.out)
