@@ -367,19 +367,21 @@ value: // a value at s[i], with room for its node (a member's value has it from 
 			}
 			goto member
 		case c == 't' || c == 'f' || c == 'n':
-			lit, word, at, meta := "null", uint32(nullWord), i, uint32(Null)
+			word, at, meta := uint32(nullWord), i, uint32(Null)
 			if c == 't' {
-				lit, word, meta = "true", trueWord, uint32(Bool)|flagTrue
+				word, meta = trueWord, uint32(Bool)|flagTrue
 			} else if c == 'f' {
-				lit, word, at, meta = "false", alseWord, i+1, uint32(Bool)
+				word, at, meta = alseWord, i+1, uint32(Bool)
 			}
 			// The literal's last four bytes as one word (its first is
 			// c); anything else, the byte by byte check that finds the
-			// error.
+			// error. (The literal's text is chosen there only: chosen
+			// with word, it was two more values to keep on every
+			// literal's path.)
 			end := at + 4
 			if end > len(s) || wire.Load32(s, at) != word {
 				var code wire.Code
-				if end, code = wire.ScanLiteral(s, i, lit); code != wire.OK {
+				if end, code = wire.ScanLiteral(s, i, literalText(c)); code != wire.OK {
 					return d.fail(s, n, end, code.String(), ErrSyntax)
 				}
 			}
@@ -510,6 +512,17 @@ const (
 	nullWord = 'n' | 'u'<<8 | 'l'<<16 | 'l'<<24
 	alseWord = 'a' | 'l'<<8 | 's'<<16 | 'e'<<24
 )
+
+// literalText returns the literal that starts with c ('t', 'f' or 'n').
+func literalText(c byte) string {
+	switch c {
+	case 't':
+		return "true"
+	case 'f':
+		return "false"
+	}
+	return "null"
+}
 
 // fail keeps the memory parse grew and returns the error for s[off].
 func (d *Doc) fail(s []byte, n int, off int, reason string, sentinel error) (uint32, error) {

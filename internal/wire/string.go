@@ -1,9 +1,5 @@
 package wire
 
-import (
-	"math/bits"
-)
-
 // ScanString validates the string token that starts with the quote at s[i]
 // and returns the index just past its closing quote. escaped reports whether
 // the token holds any backslash escape (so it must be decoded before use).
@@ -205,7 +201,11 @@ func ShortString(x uint64) int {
 	if first&t&^q == 0 {
 		return 0
 	}
-	return bits.TrailingZeros64(first)>>3 + 1
+	// first is bit 8k+7 for the quote's lane k; shifted to bit 8k, it
+	// multiplies a constant whose byte 7-k is k+1 into the top byte: one
+	// multiply rather than a bit scan, which on amd64 (below v3) needs a
+	// conditional move for the zero it cannot see is excluded here.
+	return int((first >> 7) * 0x0102030405060708 >> 56)
 }
 
 // PlainLen returns how many of the eight bytes x (loaded little-endian)
