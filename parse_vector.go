@@ -42,6 +42,7 @@ func (d *Doc) appendFast(src []byte) (uint32, bool) {
 	// A string and its separator take 3 bytes at least: a shorter input
 	// has no more strings than a kept list holds.
 	v := &d.vector
+	own := v.ends // the Doc's kept list, back in place after a long one
 	if len(src) > 3*maxKeptEnds {
 		if p, ok := endsPool.Get().(*[]uint32); ok {
 			v.ends, v.box = *p, p // longer than a kept list
@@ -57,7 +58,7 @@ func (d *Doc) appendFast(src []byte) (uint32, bool) {
 		}
 		*p = v.ends[:0]
 		endsPool.Put(p)
-		v.ends, v.box = nil, nil
+		v.ends, v.box = own, nil
 	}
 	return root, ok
 }
