@@ -10,9 +10,11 @@ import (
 // warm Doc parses without allocating.
 type parseScratch struct {
 	stack []uint32 // the open containers
-	array bool     // parse's array: the one value of its state kept in memory
 
-	// What parse uses rarely, kept out of registers.
+	// Values of parse's state kept in memory rather than in registers
+	// (see parse): whether parent is an array, and what is used only on
+	// rare paths.
+	array         bool
 	mode          wire.Mode
 	root, auxBase int // the first node and container entry of the input
 }
