@@ -174,7 +174,7 @@ func (p *planner) entityJump(f *fetch, pos *usel, path []string, typ string, t t
 		}
 	}
 	if c == nil {
-		c = &entityCase{typ: typ, within: within, typename: t.typename}
+		c = &entityCase{typ: typ, within: slices.Clone(within), typename: t.typename}
 		for _, ec := range e.cases {
 			if ec.typename == t.typename {
 				c.sel = ec.sel
@@ -192,12 +192,14 @@ func (p *planner) entityJump(f *fetch, pos *usel, path []string, typ string, t t
 
 // entityWithin returns the types of the objects on the way to the
 // position being planned, without its own (resolve.Entity.Within): nil
-// when every object on the way is of the one type its field returns.
+// when every object on the way is of the one type its field returns. The
+// slice is the planner's own, valid until it plans another position: a
+// case that keeps it clones it.
 func (p *planner) entityWithin() []string {
 	w := p.within[:max(len(p.within)-1, 0)]
 	for _, t := range w {
 		if t != "" {
-			return slices.Clone(w)
+			return w
 		}
 	}
 	return nil
@@ -452,7 +454,7 @@ func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast
 	}
 	e := p.newFetch(t.graph)
 	e.parent, e.path, e.concrete = f, path, true
-	c := &entityCase{typ: iface.Name, within: p.entityWithin(), typename: iface.Name, fields: repr, sel: p.a.usel()}
+	c := &entityCase{typ: iface.Name, within: slices.Clone(p.entityWithin()), typename: iface.Name, fields: repr, sel: p.a.usel()}
 	c.sel.mixed = true
 	e.cases = append(e.cases, c)
 	c.sel.typename()

@@ -87,9 +87,8 @@ type planner struct {
 	// keys are the client fields fetched under private aliases, for the
 	// response shape.
 	keys []shape.KeyAt
-	// bound holds the private aliases taken so far, by path and alias
-	// ("PATH.ALIAS", the path's segments joined by dots).
-	bound map[string]binding
+	// bound holds the private aliases taken so far, by path and alias.
+	bound map[boundAt]binding
 	// within holds the types of the objects on the way to the position
 	// being planned, one per field from the root's, the position's own
 	// last: a case's type where the field is abstract, "" where every
@@ -263,17 +262,17 @@ func (u *usel) find(resp string) *ufield {
 // planner's own fields, which have the same shape in every type. The
 // choice depends only on the operation: one operation gets one plan.
 func (p *planner) private(u *usel, path []string, typ, base, name string, args ast.ArgumentList, all []*cfield) string {
-	at := strings.Join(path, ".") + "."
+	at := strings.Join(path, "\x00")
 	alias := base
 	for n := 2; ; n++ {
-		if !slices.ContainsFunc(all, func(c *cfield) bool { return c.resp == alias }) {
+		if find(all, nil, alias) < 0 {
 			if f := u.find(alias); f == nil || f.name == name && sameArgs(f.args, args) {
-				b, ok := p.bound[at+alias]
+				b, ok := p.bound[boundAt{at, alias}]
 				if !ok {
 					if p.bound == nil {
-						p.bound = map[string]binding{}
+						p.bound = map[boundAt]binding{}
 					}
-					p.bound[at+alias] = binding{typ, name, args}
+					p.bound[boundAt{at, alias}] = binding{typ, name, args}
 					return alias
 				}
 				if b.typ == typ && b.name == name && sameArgs(b.args, args) {
@@ -284,6 +283,9 @@ func (p *planner) private(u *usel, path []string, typ, base, name string, args a
 		alias = base + "_" + strconv.Itoa(n)
 	}
 }
+
+// boundAt is a private alias at a path (its segments joined by NULs).
+type boundAt struct{ path, alias string }
 
 // binding is what a private alias fetches at a path: the field name with
 // args of the objects of type typ ("" for the planner's own fields).
