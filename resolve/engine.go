@@ -337,10 +337,12 @@ func (st *state) begin(ctx context.Context, p *Plan, req *Request) error {
 // back to the Pool, which keeps it only if it is not far larger than the
 // others it sees.
 func (st *state) release() {
-	if d := st.doc; d != nil && d.Cap() > maxKeptDoc {
+	switch d := st.doc; {
+	case d == nil:
+	case d.Cap() > maxKeptDoc:
 		st.e.docs.Put(d)
 		st.doc = nil
-	} else if d != nil {
+	default:
 		d.Reset()
 	}
 	for i := range st.runs {
