@@ -205,7 +205,11 @@ func (t *Transport) Do(ctx context.Context, r *resolve.UpstreamRequest, dst []by
 		io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10)) // let the connection be reused
 		// The reason phrase is the standard one, never the upstream's own:
 		// a client must not read what a subgraph chose to write there.
-		return dst, &resolve.Error{Upstream: r.Upstream, Reason: "status " + strconv.Itoa(resp.StatusCode) + " " + http.StatusText(resp.StatusCode), Err: resolve.ErrUpstream}
+		reason := "status " + strconv.Itoa(resp.StatusCode)
+		if text := http.StatusText(resp.StatusCode); text != "" { // none for a code net/http does not know
+			reason += " " + text
+		}
+		return dst, &resolve.Error{Upstream: r.Upstream, Reason: reason, Err: resolve.ErrUpstream}
 	}
 	if resp.ContentLength > t.max {
 		return dst, t.tooLarge(r.Upstream)

@@ -142,6 +142,8 @@ func TestFailures(t *testing.T) {
 			if c, _, err := w.(http.Hijacker).Hijack(); err == nil {
 				c.Close()
 			}
+		case "/599": // a status net/http has no phrase for
+			w.WriteHeader(599)
 		case "/phrase": // a reason phrase of the upstream's own
 			c, buf, err := w.(http.Hijacker).Hijack()
 			if err != nil {
@@ -157,7 +159,7 @@ func TestFailures(t *testing.T) {
 		URLs: map[string]string{
 			"500": s.URL + "/500", "big": s.URL + "/big", "chunked": s.URL + "/big-chunked",
 			"slow": s.URL + "/slow", "cut": s.URL + "/cut", "closed": "http://127.0.0.1:1",
-			"phrase": s.URL + "/phrase", "drop": s.URL + "/drop", "drop-unread": s.URL + "/drop-unread",
+			"599": s.URL + "/599", "phrase": s.URL + "/phrase", "drop": s.URL + "/drop", "drop-unread": s.URL + "/drop-unread",
 		},
 		MaxResponseBytes: 1000,
 		Timeouts:         map[string]time.Duration{"slow": 20 * time.Millisecond},
@@ -169,6 +171,7 @@ func TestFailures(t *testing.T) {
 	}{
 		{"500", resolve.ErrUpstream, "status 500 Internal Server Error"},
 		{"phrase", resolve.ErrUpstream, "status 503 Service Unavailable"},
+		{"599", resolve.ErrUpstream, "status 599"},
 		{"big", resolve.ErrUpstream, "response larger than 1000 bytes"},
 		{"chunked", resolve.ErrUpstream, "response larger than 1000 bytes"},
 		{"slow", context.DeadlineExceeded, "no response within 20ms"},
