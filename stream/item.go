@@ -197,12 +197,15 @@ func (r *Reader) longer(what string, sep byte, i int) bool {
 	at := r.pos + r.opts.MaxItemBytes
 	limit := r.failure(at, r.longerThan(what), graft.ErrLimit)
 	start, w := trim(r.buf, r.pos, end)
+	if cut && w == end { // no whitespace at the cut: the text goes on
+		return r.failText(cmp.Or(r.firstError(start, end, at, true), limit), false, what)
+	}
 	ends := cmp.Or(r.firstError(start, w, at, false), limit) // the text ends at w
 	if !cut {
 		return r.failText(ends, end < len(r.buf), what)
 	}
 	goesOn := cmp.Or(r.firstError(start, end, at, true), limit)
-	if w == end || ends.same(goesOn) {
+	if ends.same(goesOn) {
 		return r.failText(goesOn, false, what)
 	}
 	j := end
@@ -577,10 +580,8 @@ func (r *Reader) tooDeep(at int) bool {
 // (see earlierError).
 func (r *Reader) tooBig(start, end int) bool {
 	at := start + r.opts.MaxItemBytes
-	if end > at+lookahead {
-		return r.earlierError(start, at, at+lookahead, true, r.itemLonger())
-	}
-	return r.earlierError(start, at, end, false, r.itemLonger())
+	e := min(end, at+lookahead) // the text validated: cut where the item goes on
+	return r.earlierError(start, at, e, e < end, r.itemLonger())
 }
 
 // itemLonger is the reason of the error on an item longer than

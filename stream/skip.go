@@ -278,7 +278,7 @@ func (r *Reader) scalarEnd(item bool) (int, bool) {
 				if item {
 					return 0, r.fail(r.pos+r.opts.MaxItemBytes, r.itemLonger(), graft.ErrLimit)
 				}
-				return 0, r.fail(r.pos, "number longer than the item size limit of "+itoa(r.opts.MaxItemBytes)+" bytes", graft.ErrLimit)
+				return 0, r.fail(r.pos, r.longerThan("number"), graft.ErrLimit)
 			}
 			r.fill(r.pos)
 			continue
