@@ -26,7 +26,9 @@
 // Lines mode its line, whitespace included; in Sequence mode its JSON
 // text) crosses the limit, unless the text before that point holds a
 // syntax error: the first error in the input is the one reported, with
-// the reason and offset a parse of the text gives it. Nothing depends on the length of the input: the text outside the
+// the reason and offset a parse of the text gives it.
+//
+// Nothing depends on the length of the input: the text outside the
 // items is validated as it streams past and never built into nodes, and a
 // string outside the items longer than the window is validated piece by
 // piece; whitespace before a value, however long, streams past.

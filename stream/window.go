@@ -81,8 +81,8 @@ func (r *Reader) grow() {
 // in the window (having read at most lookahead bytes more), and in
 // Sequence mode once whitespace after a text passes MaxItemBytes more. A
 // member name on the path is read whole to be compared, so the window may
-// need to hold one as long as six times the token (every byte escaped). Any read needs room for more than minBuffer
-// bytes past that.
+// need to hold one as long as six times the token (every byte escaped).
+// Any read needs room for more than minBuffer bytes past that.
 func (r *Reader) windowMax() int {
 	n := int64(r.opts.MaxItemBytes)
 	if r.form == Sequence {
