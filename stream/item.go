@@ -208,16 +208,7 @@ func (r *Reader) longer(what string, sep byte, i int) bool {
 	if ends.same(goesOn) {
 		return r.failText(goesOn, false, what)
 	}
-	j := end
-	for {
-		for j < len(r.buf) && r.buf[j] != sep && wire.IsSpace(r.buf[j]) {
-			j++
-		}
-		if j < len(r.buf) || !r.fill(j) {
-			break
-		}
-		j = 0
-	}
+	j := r.spaceTo(end, sep)
 	switch {
 	case j < len(r.buf) && r.buf[j] != sep:
 		return r.failText(goesOn, false, what)
@@ -230,10 +221,7 @@ func (r *Reader) longer(what string, sep byte, i int) bool {
 // failure is an error found in the window before it is reported, maybe
 // after the window moved on.
 type failure struct {
-	off       int64
-	line, col int
-	reason    string
-	err       error
+	graft.Error
 	// atEnd: at the end of the text validated, where "end of input" is
 	// the end of a line or a JSON text if a separator follows.
 	atEnd bool
@@ -241,13 +229,13 @@ type failure struct {
 
 // same reports whether f and g are one error, whatever ends the text.
 func (f *failure) same(g *failure) bool {
-	return !f.atEnd && !g.atEnd && f.off == g.off && f.reason == g.reason && f.err == g.err
+	return !f.atEnd && !g.atEnd && f.Offset == g.Offset && f.Reason == g.Reason && f.Err == g.Err
 }
 
 // failure returns the error at window index i, to be reported later.
 func (r *Reader) failure(i int, reason string, sentinel error) *failure {
-	f := &failure{off: r.base + int64(i), reason: reason, err: sentinel}
-	f.line, f.col = r.position(f.off)
+	f := &failure{Error: graft.Error{Offset: r.base + int64(i), Reason: reason, Err: sentinel}}
+	f.Line, f.Column = r.position(f.Offset)
 	return f
 }
 
@@ -275,9 +263,15 @@ func (r *Reader) firstError(start, end, at int, cut bool) *failure {
 // input.
 func (r *Reader) failText(f *failure, sep bool, what string) bool {
 	if f.atEnd && sep {
-		f.reason = strings.Replace(f.reason, "end of input", "end of "+what, 1)
+		f.Reason = endOf(f.Reason, what)
 	}
-	return r.failPos(f.off, f.line, f.col, f.reason, f.err, "")
+	return r.failPos(f.Offset, f.Line, f.Column, f.Reason, f.Err, "")
+}
+
+// endOf says of reason, an error at the end of a text that what (a line,
+// a JSON text) held, that it is at the end of that, not of the input.
+func endOf(reason, what string) string {
+	return strings.Replace(reason, "end of input", "end of "+what, 1)
 }
 
 // longerThan is the reason of the error on a piece of input (what) longer
@@ -346,10 +340,7 @@ func (r *Reader) overSpace(n int, what string) bool {
 	ends := r.failure(r.pos+int(cut.Offset), cut.Reason, cut.Err)
 	ends.atEnd = cut.Offset == int64(t)
 	goesOn := r.failure(r.pos+int(ge.Offset), ge.Reason, ge.Err)
-	i := wire.SkipSpace(r.buf, r.pos+n)
-	for i == len(r.buf) && r.fill(i) {
-		i = wire.SkipSpace(r.buf, 0)
-	}
+	i := r.spaceTo(r.pos+n, rs)
 	switch {
 	case r.rerr != nil:
 		return r.ended("")
@@ -359,6 +350,21 @@ func (r *Reader) overSpace(n int, what string) bool {
 		return r.failText(ends, true, what)
 	}
 	return r.failText(goesOn, false, what)
+}
+
+// spaceTo reads on from window index i over whitespace other than sep,
+// which is not kept, and returns the window index of the first other byte,
+// or len(r.buf) at the end of the input or a read error.
+func (r *Reader) spaceTo(i int, sep byte) int {
+	for {
+		for i < len(r.buf) && r.buf[i] != sep && wire.IsSpace(r.buf[i]) {
+			i++
+		}
+		if i < len(r.buf) || !r.fill(i) {
+			return i
+		}
+		i = 0
+	}
 }
 
 // validate checks text as an item, without building it: the depth limit
@@ -446,7 +452,7 @@ func (r *Reader) deliver(start, end int, cut string) bool {
 	root, err := r.doc.Parse(r.buf[start:end])
 	if err != nil {
 		if ge, ok := err.(*graft.Error); ok && cut != "" && ge.Offset == int64(end-start) {
-			return r.failAt(r.base+int64(end), strings.Replace(ge.Reason, "end of input", "end of "+cut, 1), ge.Err, "")
+			return r.failAt(r.base+int64(end), endOf(ge.Reason, cut), ge.Err, "")
 		}
 		return r.itemError(start, err)
 	}

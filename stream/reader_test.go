@@ -68,10 +68,33 @@ var arrayCases = []streamCase{
 	{name: "empty input", in: "", errIs: graft.ErrSyntax, at: "1:1", reason: "unexpected end of input"},
 	{name: "duplicate names rejected in items", in: `[{"a":1,"a":2}]`, opts: stream.Options{Doc: graft.Options{RejectDuplicateNames: true}}, errIs: graft.ErrSyntax, reason: "duplicate"},
 
+	{name: "truncated after '['", in: "[", errIs: graft.ErrSyntax, at: "1:2", reason: "unexpected end of input, expected a value"},
+	{name: "truncated after a comma", in: "[1,", items: []string{`1`}, errIs: graft.ErrSyntax, at: "1:4", reason: "unexpected end of input, expected a value (after 1 item)"},
+	{name: "truncated in an object before the path", in: `{"a":1`, opts: stream.Options{Path: "/b"}, errIs: graft.ErrSyntax, at: "1:7", reason: "unexpected end of input inside an object"},
+	{name: "truncated in an array before the path", in: `{"a":[1`, opts: stream.Options{Path: "/a/1"}, errIs: graft.ErrSyntax, at: "1:8", reason: "unexpected end of input inside an array"},
+	{name: "truncated at an array on the path", in: `{"a":[`, opts: stream.Options{Path: "/a/0"}, errIs: graft.ErrSyntax, at: "1:7", reason: "unexpected end of input, expected a value"},
+	{name: "truncated at a value on the path", in: `{"a":`, opts: stream.Options{Path: "/a/b"}, errIs: graft.ErrSyntax, at: "1:6", reason: "unexpected end of input, expected a value"},
+	{name: "truncated at the array of the path", in: `{"a":`, opts: stream.Options{Path: "/a"}, errIs: graft.ErrSyntax, at: "1:6", reason: "unexpected end of input, expected a value"},
+	{name: "missing comma before the path", in: `{"a":[1 2]}`, opts: stream.Options{Path: "/a/1"}, errIs: graft.ErrSyntax, at: "1:9", reason: "expected ',' or ']' after an array item, found '2'"},
+	{name: "missing comma in an object before the path", in: `{"a":1 "b"}`, opts: stream.Options{Path: "/b"}, errIs: graft.ErrSyntax, at: "1:8", reason: "expected ',' or '}' after an object member, found '\"'"},
+	{name: "missing colon before the path", in: `{"a" 1}`, opts: stream.Options{Path: "/b"}, errIs: graft.ErrSyntax, at: "1:6", reason: "expected ':' after object member name, found '1'"},
+	{name: "member name not a string after the array", in: `{"a":[1],1}`, opts: stream.Options{Path: "/a"}, items: []string{`1`}, errIs: graft.ErrSyntax, at: "1:10", reason: "expected a string for an object member name, found '1' (after 1 item)"},
+	{name: "missing colon after the array", in: `{"a":[1],"b" 1}`, opts: stream.Options{Path: "/a"}, items: []string{`1`}, errIs: graft.ErrSyntax, at: "1:14", reason: "expected ':' after object member name, found '1' (after 1 item)"},
+	{name: "invalid value on the path", in: `{"a":x}`, opts: stream.Options{Path: "/a/b"}, errIs: graft.ErrSyntax, at: "1:6", reason: "invalid character 'x' at the start of a value"},
+	{name: "invalid value at the path", in: `{"a":x}`, opts: stream.Options{Path: "/a"}, errIs: graft.ErrSyntax, at: "1:6", reason: "invalid character 'x' at the start of a value"},
+	{name: "invalid top level with a path", in: `x`, opts: stream.Options{Path: "/a"}, errIs: graft.ErrSyntax, at: "1:1", reason: "invalid character 'x' at the start of a value"},
+	{name: "path at a string", in: `{"a":"x"}`, opts: stream.Options{Path: "/a"}, errIs: graft.ErrKind, at: "1:6", reason: "a string, not an array"},
+	{name: "path at a boolean", in: `{"a":true}`, opts: stream.Options{Path: "/a"}, errIs: graft.ErrKind, at: "1:6", reason: "a boolean, not an array"},
+	{name: "path at null", in: `{"a":null}`, opts: stream.Options{Path: "/a"}, errIs: graft.ErrKind, at: "1:6", reason: "null, not an array"},
+	{name: "path at a number", in: `{"a":-1}`, opts: stream.Options{Path: "/a"}, errIs: graft.ErrKind, at: "1:6", reason: "a number, not an array"},
+	{name: "bad member name after the array", in: `{"a":[1],"b\u00zz":1}`, opts: stream.Options{Path: "/a"}, items: []string{`1`}, errIs: graft.ErrSyntax, at: "1:13", reason: "invalid \\u escape in string (needs four hex digits) (after 1 item)"},
+	{name: "node limit of the Doc in an item", in: `[[1,2,3,4,5]]`, opts: stream.Options{Doc: graft.Options{MaxNodes: 3}}, errIs: graft.ErrLimit, at: "1:7", reason: "node count exceeds the limit of 3"},
 	{name: "depth at the limit", in: `[[[[1]]]]`, opts: stream.Options{MaxDepth: 4}, items: []string{`[[[1]]]`}},
 	{name: "depth over the limit in an item", in: `[[[[[1]]]]]`, opts: stream.Options{MaxDepth: 4}, errIs: graft.ErrLimit, at: "1:5", reason: "nesting depth exceeds the limit of 4"},
 	{name: "depth counts the path", in: `{"a":{"b":[[[1]]]}}`, opts: stream.Options{Path: "/a/b", MaxDepth: 4}, errIs: graft.ErrLimit, at: "1:13"},
 	{name: "depth in skipped text", in: `{"x":[[[[]]]],"a":[]}`, opts: stream.Options{Path: "/a", MaxDepth: 4}, errIs: graft.ErrLimit, at: "1:9"},
+	{name: "depth: the path fills the limit", in: `{"a":[1,[]]}`, opts: stream.Options{Path: "/a", MaxDepth: 2}, items: []string{`1`}, errIs: graft.ErrLimit, at: "1:9", reason: "nesting depth exceeds the limit of 2 (after 1 item)"},
+	{name: "depth over the limit deep in a long item", in: `[[` + strings.Repeat("1,", 40) + `[1]]]`, opts: stream.Options{MaxDepth: 2}, errIs: graft.ErrLimit, at: "1:83", reason: "nesting depth exceeds the limit of 2"},
 	{name: "syntax error before the depth limit", in: `[[1 [[[[`, opts: stream.Options{MaxDepth: 4}, errIs: graft.ErrSyntax, at: "1:5"},
 	{name: "item over the size limit", in: `[1,"` + strings.Repeat("x", 100) + `"]`, opts: stream.Options{MaxItemBytes: 50},
 		items: []string{`1`}, errIs: graft.ErrLimit, at: "1:54", reason: "item longer than the size limit of 50 bytes"},
@@ -570,22 +593,35 @@ func TestReaderError(t *testing.T) {
 		path  string
 		mode  stream.Mode
 		items int
+		limit int // MaxItemBytes
 	}{
-		{"inside an item", `[1,2,{"a":`, "", stream.Array, 2},
-		{"inside a string of an item", `[1,"ab`, "", stream.Array, 1},
-		{"after an item", `[1,2`, "", stream.Array, 1}, // 2 may go on: 2 ends at the error
-		{"in skipped text", `{"x":"abc`, "/y", stream.Array, 0},
-		{"in a number outside", `{"x":12`, "/y", stream.Array, 0},
-		{"in a literal outside", `{"x":tr`, "/y", stream.Array, 0},
-		{"before the end of the array", `[1,2,3]`, "", stream.Array, 3},
-		{"after the array", `{"a":[1,2,3],"b":`, "/a", stream.Array, 3},
-		{"lines", "1\n2\n3", "", stream.Lines, 2},
-		{"sequence", "\x1e1\n\x1e2\n\x1e3", "", stream.Sequence, 2},
-		{"concatenated", "1 2 3", "", stream.Concatenated, 2},
+		{"inside an item", `[1,2,{"a":`, "", stream.Array, 2, 0},
+		{"inside a string of an item", `[1,"ab`, "", stream.Array, 1, 0},
+		{"after an item", `[1,2`, "", stream.Array, 1, 0}, // 2 may go on: 2 ends at the error
+		{"in skipped text", `{"x":"abc`, "/y", stream.Array, 0, 0},
+		{"in a number outside", `{"x":12`, "/y", stream.Array, 0, 0},
+		{"in a literal outside", `{"x":tr`, "/y", stream.Array, 0, 0},
+		{"before the end of the array", `[1,2,3]`, "", stream.Array, 3, 0},
+		{"after the array", `{"a":[1,2,3],"b":`, "/a", stream.Array, 3, 0},
+		{"after '['", `[`, "", stream.Array, 0, 0},
+		{"after a comma", `[1,`, "", stream.Array, 1, 0},
+		{"in an object before the path", `{"a":1`, "/b", stream.Array, 0, 0},
+		{"in an array before the path", `{"a":[1`, "/a/1", stream.Array, 0, 0},
+		{"after a member before the path", `{"a":1,`, "/b", stream.Array, 0, 0},
+		{"after a name before the path", `{"a":1,"b"`, "/b", stream.Array, 0, 0},
+		{"after the array, before a name", `{"a":[1],`, "/a", stream.Array, 1, 0},
+		{"after the array, after a name", `{"a":[1],"b"`, "/a", stream.Array, 1, 0},
+		// Over the size limit, the whitespace after the limit tells
+		// which error comes first, and the reader breaks inside it.
+		{"in whitespace after a line over the limit", "1\n\"00" + strings.Repeat(" ", 30), "", stream.Lines, 1, 4},
+		{"in whitespace past the allowance of a sequence", "\x1e\"000 \t" + strings.Repeat(" ", 20), "", stream.Sequence, 0, 7},
+		{"lines", "1\n2\n3", "", stream.Lines, 2, 0},
+		{"sequence", "\x1e1\n\x1e2\n\x1e3", "", stream.Sequence, 2, 0},
+		{"concatenated", "1 2 3", "", stream.Concatenated, 2, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, size := range []int{0, 1} {
-				r := stream.NewReader(&errReader{data: []byte(tc.in), err: errBroken}, stream.Options{Mode: tc.mode, Path: tc.path, BufferSize: size})
+				r := stream.NewReader(&errReader{data: []byte(tc.in), err: errBroken}, stream.Options{Mode: tc.mode, Path: tc.path, BufferSize: size, MaxItemBytes: tc.limit})
 				res := collect(r)
 				if res.err != errBroken {
 					t.Fatalf("error %v, want %v as it is", res.err, errBroken)
