@@ -26,7 +26,8 @@ type KeyAt struct {
 	// the way differ in type (sibling cases of an abstract position): the
 	// entries for them name the types that tell them apart, and "" where
 	// nothing needs telling apart. An entry whose Within is of another
-	// length matches no field.
+	// length matches no field. (resolve.Entity.Within names the objects on
+	// the way to an entity fetch's objects by the same rule.)
 	Within []string
 	// Key is the member to read.
 	Key string
@@ -58,13 +59,13 @@ func (p *Plan) Rekey(keys []KeyAt) *Plan {
 				level++
 			}
 			n = n.child(s)
-			if level < len(k.Within) && k.Within[level] != "" {
+			if level >= 0 && level < len(k.Within) && k.Within[level] != "" {
 				n.typed = true
 			}
 		}
 		n.keys = append(n.keys, k)
 	}
-	r := rekeyer{typs: map[rekeyed]*typ{}, objs: map[rekeyedObject]*object{}}
+	r := rekeyer{typs: map[rekeyed]*typ{}, objs: map[rekeyedObject]*object{}, ways: map[way]*way{}}
 	q := *p
 	q.root = r.object(p.root, root, nil)
 	return &q
@@ -94,37 +95,15 @@ func (n *keyTrie) child(s string) *keyTrie {
 // way is the types of the objects on the way to a position as Rekey
 // walks them, from the root's child level to typ, with "" for the levels
 // whose type no entry names (so that ways differing only there are one).
-// Ways are interned: one way is one *way, the rekeyer's memo key. The
+// Ways are interned (rekeyer.child): one way is one *way, a memo key. The
 // empty way, below the root, has no up.
 type way struct {
-	up    *way
-	typ   string
-	plain *way            // the child of type ""
-	next  map[string]*way // the other children
+	up  *way
+	typ string
 }
 
-// child returns the way w followed by typ.
-func (w *way) child(typ string) *way {
-	if typ == "" && w.plain != nil {
-		return w.plain
-	}
-	c := w.next[typ]
-	if c == nil {
-		c = &way{up: w, typ: typ}
-		switch {
-		case typ == "":
-			w.plain = c
-		case w.next == nil:
-			w.next = map[string]*way{typ: c}
-		default:
-			w.next[typ] = c
-		}
-	}
-	return c
-}
-
-// matches reports whether the way w (as long as within) holds the types
-// within names, "" matching any.
+// matches reports whether the way w, of as many levels as within, holds
+// the types within names, "" matching any.
 func (w *way) matches(within []string) bool {
 	for i := len(within) - 1; i >= 0; i-- {
 		if within[i] != "" && within[i] != w.typ {
@@ -140,7 +119,20 @@ func (w *way) matches(within []string) bool {
 type rekeyer struct {
 	typs map[rekeyed]*typ
 	objs map[rekeyedObject]*object
-	top  way // the empty way: below the root
+	ways map[way]*way // the interned ways, by their last step
+	top  way          // the empty way: below the root
+	free block[way]
+}
+
+// child returns the way w followed by typ.
+func (r *rekeyer) child(w *way, typ string) *way {
+	c := r.ways[way{w, typ}]
+	if c == nil {
+		c = r.free.one()
+		*c = way{w, typ}
+		r.ways[*c] = c
+	}
+	return c
 }
 
 type rekeyed struct {
@@ -211,7 +203,7 @@ func (r *rekeyer) object(o *object, n *keyTrie, w *way) *object {
 		if n.typed {
 			typ = o.name
 		}
-		below = w.child(typ)
+		below = r.child(w, typ)
 	}
 	var fields []field // a copy of o.fields once one changes
 	for i := range o.fields {

@@ -136,6 +136,7 @@ func TestRekeyWithinWildcards(t *testing.T) {
 			`{"data":{"a":[{"b":{"c":{"v":"k1","w":"kw"}}},{"b":{"c":{"v":"v","w":"kw"}}},{"b":{"c":{"v":"v"}}}]}}`},
 		{"a type not on the way", []shape.KeyAt{key("X", "v", []string{"", "Crate"}, "k1"), key("X", "w", []string{"Other", ""}, "kw")}, plain},
 		{"Within of another length", []shape.KeyAt{key("X", "v", []string{"User"}, "k1"), key("X", "w", []string{"", "", ""}, "kw")}, plain},
+		{"a path from a list at the root", []shape.KeyAt{{Path: []string{"@", "a", "@", "b", "c"}, Type: "X", Name: "v", Field: "v", Within: []string{"User", ""}, Key: "k1"}}, plain},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var d graft.Doc
@@ -149,6 +150,76 @@ func TestRekeyWithinWildcards(t *testing.T) {
 			}
 			if got := string(r.Render(nil, p, &d, ref, nil)); got != plain {
 				t.Errorf("the original plan changed: %s", got)
+			}
+		})
+	}
+}
+
+// deepPlan returns a plan of depth nested objects below the cases of an
+// abstract list (Query.a: [Account], Account = User | Admin, each case
+// with next: Node, Node { v next }), and the entries that read every
+// User's Node's v from "k": with within set, each names the User on the
+// way; without, each matches every way.
+func deepPlan(depth int, within bool) (*shape.Plan, []shape.KeyAt) {
+	node := obj("Node", f("v", tString, 1))
+	for range depth - 1 {
+		node = obj("Node", f("v", tString, 1), f("next", node, 2))
+	}
+	account := &shape.Type{Kind: shape.Abstract, Name: "Account", Cases: []shape.Case{
+		{Type: "User", Fields: []shape.Field{f("next", node, 3)}},
+		{Type: "Admin", Fields: []shape.Field{f("next", node, 4)}},
+	}}
+	p, err := shape.New(obj("Query", f("a", list(account), 5)), shape.Options{})
+	if err != nil {
+		panic(err)
+	}
+	var keys []shape.KeyAt
+	path := []string{"a", "@"}
+	for range depth {
+		path = append(path, "next")
+		k := shape.KeyAt{Path: path[:len(path):len(path)], Type: "Node", Name: "v", Field: "v", Key: "k"}
+		if within {
+			k.Within = make([]string, len(path)-2)
+			k.Within[0] = "User"
+		}
+		keys = append(keys, k)
+	}
+	return p, keys
+}
+
+// TestRekeyAllocs bounds the allocations of rekeying a plan along a deep
+// path: a few per object copied, not one per object and level on the way.
+func TestRekeyAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation budgets are not checked under the race detector")
+	}
+	const depth = 32
+	for _, within := range []bool{false, true} {
+		p, keys := deepPlan(depth, within)
+		if allocs := testing.AllocsPerRun(20, func() { p.Rekey(keys) }); allocs > 14*depth {
+			t.Errorf("within %v: Rekey along %d levels allocates %v times, want at most %d", within, depth, allocs, 14*depth)
+		}
+	}
+}
+
+func BenchmarkRekey(b *testing.B) {
+	for _, within := range []bool{false, true} {
+		b.Run(map[bool]string{false: "untyped", true: "typed"}[within], func(b *testing.B) {
+			p, keys := deepPlan(32, within)
+			var d graft.Doc
+			ref, err := d.Parse([]byte(`{"a":[{"__typename":"User","next":{"v":"x","k":"y","next":{"v":"x","k":"y"}}}]}`))
+			if err != nil {
+				b.Fatal(err)
+			}
+			var r shape.Renderer
+			const want = `{"data":{"a":[{"next":{"v":"y","next":{"v":"y","next":null}}}]}}`
+			if got := string(r.Render(nil, p.Rekey(keys), &d, ref, nil)); got != want {
+				b.Fatalf("got  %s\nwant %s", got, want)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				p.Rekey(keys)
 			}
 		})
 	}
