@@ -2,6 +2,7 @@ package federation_test
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -96,6 +97,36 @@ func TestPlannerCacheAllocs(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("a cache hit allocates %v times, want 0", allocs)
+	}
+}
+
+// BenchmarkPlanAliased plans operations of TestResponses whose fields are
+// fetched under private aliases below sibling cases, so that the response
+// shape is rekeyed by the types on the way; each plan's response is
+// checked once.
+func BenchmarkPlanAliased(b *testing.B) {
+	for _, c := range []struct{ bench, test string }{
+		{"nested", "type mismatch: nested in a list of the union"},
+		{"crossed", "type mismatch: entity fetches below crossed cases"},
+	} {
+		tc := responseCases[slices.IndexFunc(responseCases, func(r responseCase) bool { return r.name == c.test })]
+		b.Run(c.bench, func(b *testing.B) {
+			fx := loadFixture(b, tc.fixture)
+			p, err := fx.super.Plan(tc.query, "")
+			if err != nil {
+				b.Fatal(err)
+			}
+			if got := runPlan(b, fx, mismatchWorld, p, tc.vars); got != tc.want {
+				b.Fatalf("got  %s\nwant %s", got, tc.want)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				if _, err := fx.super.Plan(tc.query, ""); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 

@@ -10,7 +10,6 @@ type cfield struct {
 	resp   string
 	name   string
 	parent string     // the object type it was collected for
-	up     *cfield    // the field whose selection it was collected from; nil at the root
 	field  *ast.Field // the first node: arguments, position
 	// conds are the @skip/@include directives bound to variables that
 	// every node of the name carries (on the node or on the fragments
@@ -26,21 +25,6 @@ type cfield struct {
 	// key is the response name the field was fetched under: resp, or a
 	// private alias (set by planSet).
 	key string
-}
-
-// within returns the types of the objects on the way to cf's position,
-// from the root's (shape.KeyAt.Within).
-func (cf *cfield) within() []string {
-	n := 0
-	for u := cf.up; u != nil; u = u.up {
-		n++
-	}
-	out := make([]string, n)
-	for u := cf.up; u != nil; u = u.up {
-		n--
-		out[n] = u.parent
-	}
-	return out
 }
 
 // collector runs CollectFields over the API schema.
@@ -75,16 +59,6 @@ func (c *collector) collect(obj *ast.Definition, sets []ast.SelectionSet) []*cfi
 	var visited map[string]bool
 	for _, set := range sets {
 		out = c.collectSet(obj, set, nil, out, &idx, &visited)
-	}
-	return out
-}
-
-// below returns the fields of the sub-selections of cf that apply to the
-// object type obj, as collect does, with cf as their up.
-func (c *collector) below(obj *ast.Definition, cf *cfield) []*cfield {
-	out := c.collect(obj, cf.sets)
-	for _, f := range out {
-		f.up = cf
 	}
 	return out
 }

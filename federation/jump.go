@@ -166,7 +166,7 @@ func (p *planner) entityJump(f *fetch, pos *usel, path []string, typ string, t t
 	// Objects of typ at path reached through other types may come from
 	// selections that did not fetch the representation's fields: the case
 	// takes only those of this position.
-	within := p.entityWithin()
+	within := p.onTheWay()
 	var c *entityCase
 	for _, ec := range e.cases {
 		if ec.typ == typ && slices.Equal(ec.within, within) {
@@ -188,21 +188,6 @@ func (p *planner) entityJump(f *fetch, pos *usel, path []string, typ string, t t
 	}
 	c.fields = mergeRepr(c.fields, repr)
 	return p.planSet(e, c.sel, path, t.typename, fields, all, nil)
-}
-
-// entityWithin returns the types of the objects on the way to the
-// position being planned, without its own (resolve.Entity.Within): nil
-// when every object on the way is of the one type its field returns. The
-// slice is the planner's own, valid until it plans another position: a
-// case that keeps it clones it.
-func (p *planner) entityWithin() []string {
-	w := p.within[:max(len(p.within)-1, 0)]
-	for _, t := range w {
-		if t != "" {
-			return w
-		}
-	}
-	return nil
 }
 
 func (f *fetch) addDep(d *fetch) {
@@ -397,7 +382,7 @@ func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast
 	var all []*cfield                 // every client field of the position
 	node := map[string][]*ast.Field{} // response name -> its node for each type
 	for i, pt := range possible {
-		byType[i] = p.c.below(pt, cf)
+		byType[i] = p.c.collect(pt, cf.sets)
 		all = append(all, byType[i]...)
 		for _, fc := range byType[i] {
 			node[fc.resp] = append(node[fc.resp], fc.field)
@@ -454,7 +439,7 @@ func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast
 	}
 	e := p.newFetch(t.graph)
 	e.parent, e.path, e.concrete = f, path, true
-	c := &entityCase{typ: iface.Name, within: slices.Clone(p.entityWithin()), typename: iface.Name, fields: repr, sel: p.a.usel()}
+	c := &entityCase{typ: iface.Name, within: slices.Clone(p.onTheWay()), typename: iface.Name, fields: repr, sel: p.a.usel()}
 	c.sel.mixed = true
 	e.cases = append(e.cases, c)
 	c.sel.typename()

@@ -93,7 +93,8 @@ type planner struct {
 	// being planned, one per field from the root's, the position's own
 	// last: a case's type where the field is abstract, "" where every
 	// object there has one type (or, at an @interfaceObject, one
-	// selection), as resolve.Entity.Within reads them.
+	// selection). onTheWay gives them as resolve.Entity.Within and
+	// shape.KeyAt.Within read them.
 	within []string
 }
 
@@ -637,7 +638,23 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 // alias records that the client field cf, at path in objects of type typ,
 // is fetched under the private alias cf.key.
 func (p *planner) alias(path []string, typ string, cf *cfield) {
-	p.keys = append(p.keys, shape.KeyAt{Path: path, Type: typ, Name: cf.resp, Field: cf.name, Within: cf.within(), Key: cf.key})
+	p.keys = append(p.keys, shape.KeyAt{Path: path, Type: typ, Name: cf.resp, Field: cf.name, Within: slices.Clone(p.onTheWay()), Key: cf.key})
+}
+
+// onTheWay returns the types of the objects on the way to the position
+// being planned, without its own, as resolve.Entity.Within and
+// shape.KeyAt.Within name them: nil when every object on the way is of
+// the one type its field returns. The slice is the planner's own, valid
+// until it plans another position: an entity case or a KeyAt that keeps
+// it clones it.
+func (p *planner) onTheWay() []string {
+	w := p.within[:max(len(p.within)-1, 0)]
+	for _, t := range w {
+		if t != "" {
+			return w
+		}
+	}
+	return nil
 }
 
 // childPath returns path extended with the segments of a field: its
@@ -669,7 +686,7 @@ func (p *planner) planChild(f *fetch, uf *ufield, path []string, named *ast.Defi
 	p.within = append(p.within, "")
 	defer func() { p.within = p.within[:top] }()
 	if named.Kind == ast.Object {
-		fields := p.c.below(named, cf)
+		fields := p.c.collect(named, cf.sets)
 		return p.planSet(f, uf.sub, path, named.Name, fields, fields, provided)
 	}
 	uf.sub.mixed = true
@@ -687,7 +704,7 @@ func (p *planner) planChild(f *fetch, uf *ufield, path []string, named *ast.Defi
 		if !p.possibleIn(f.graph, named.Name, pt.Name) {
 			continue
 		}
-		fields := p.c.below(pt, cf)
+		fields := p.c.collect(pt, cf.sets)
 		if len(fields) == 0 {
 			continue
 		}

@@ -688,9 +688,13 @@ func roundTripAny(t testing.TB, v any) any {
 	return nil
 }
 
-var responseCases = []struct {
+// responseCase is an operation with its variables, and the response a
+// plan of it must give over the fixture's world.
+type responseCase struct {
 	name, fixture, query, vars, want string
-}{
+}
+
+var responseCases = []responseCase{
 	{"entity jump", "shop", `{ topProducts { name reviews { body author { name } } } }`,
 		"", `{"data":{"topProducts":[{"name":"Table","reviews":[{"body":"Sturdy","author":{"name":"Ada"}}]},{"name":"Ball","reviews":[{"body":"Bouncy","author":{"name":"Alan"}}]}]}}`},
 	{"requires", "shop", `{ topProducts { upc shippingEstimate packaging } }`,

@@ -84,7 +84,9 @@ type Entity struct {
 	// them (the cases of an abstract position on the way): the entry
 	// takes only those of the selections that fetched its fields. One
 	// Type may have several entries with different Withins; an object
-	// takes the first entry that matches it.
+	// takes the first entry that matches it. (shape.KeyAt.Within names the
+	// objects on the way to the fields a plan reads under other keys by
+	// the same rule.)
 	Within []string
 }
 

@@ -17,14 +17,17 @@ type KeyAt struct {
 	// name (Field.Schema, or Key where Schema is empty): fields of one
 	// response name at positions of one path may be different fields.
 	Name, Field string
-	// Within, when not nil, names the types of the objects on the way to
-	// the position, one per object level of Path from the root's: the
-	// entry then applies only to objects reached through objects of those
-	// types. Fields of one response name at one path may be different
+	// Within, when not empty, limits the entry to the objects reached
+	// through objects of these types: one type name per object level of
+	// Path between the root and the objects (one per member name of Path
+	// but the last), "" where the objects of that level may be of any
+	// type. Fields of one response name at one path may be different
 	// fields, or one field with different arguments, when the objects on
-	// the way differ in type (sibling cases of an abstract position); with
-	// every type on the way equal, they are one field with one set of
-	// arguments.
+	// the way differ in type (sibling cases of an abstract position): the
+	// entries for them name the types that tell them apart, and "" where
+	// nothing needs telling apart. An entry whose Within is of another
+	// length matches no field. (resolve.Entity.Within names the objects on
+	// the way to an entity fetch's objects by the same rule.)
 	Within []string
 	// Key is the member to read.
 	Key string
@@ -40,43 +43,41 @@ func (p *Plan) Rekey(keys []KeyAt) *Plan {
 	}
 	root := &keyTrie{}
 	for i := range keys {
-		n := root
-		for _, s := range keys[i].Path {
-			n = n.child(s)
+		k := &keys[i]
+		members := 0
+		for _, s := range k.Path {
+			if s != "@" {
+				members++
+			}
 		}
-		n.keys = append(n.keys, rekeyEntry{&keys[i], within(keys[i].Within)})
+		if len(k.Within) > 0 && len(k.Within) != members-1 {
+			continue
+		}
+		n, level := root, -1 // level: that of the objects at n
+		for _, s := range k.Path {
+			if s != "@" {
+				level++
+			}
+			n = n.child(s)
+			if level >= 0 && level < len(k.Within) && k.Within[level] != "" {
+				n.typed = true
+			}
+		}
+		n.keys = append(n.keys, k)
 	}
-	r := rekeyer{typs: map[rekeyed]*typ{}, objs: map[rekeyedObject]*object{}}
+	r := rekeyer{typs: map[rekeyed]*typ{}, objs: map[rekeyedObject]*object{}, ways: map[way]*way{}}
 	q := *p
-	q.root = r.object(p.root, root, "")
+	q.root = r.object(p.root, root, nil)
 	return &q
 }
 
-// within returns the types of the objects on the way as Rekey tracks
-// them: each type name followed by a NUL.
-func within(types []string) string {
-	n := 0
-	for _, t := range types {
-		n += len(t) + 1
-	}
-	b := make([]byte, 0, n)
-	for _, t := range types {
-		b = append(append(b, t...), 0)
-	}
-	return string(b)
-}
-
 // keyTrie holds the KeyAt entries by path: keys are those whose path ends
-// here.
+// here. typed marks the nodes where objects are whose type an entry below
+// names in its Within.
 type keyTrie struct {
-	next map[string]*keyTrie
-	keys []rekeyEntry
-}
-
-// rekeyEntry is a KeyAt with its Within as within returns it.
-type rekeyEntry struct {
-	*KeyAt
-	within string
+	next  map[string]*keyTrie
+	keys  []*KeyAt
+	typed bool
 }
 
 func (n *keyTrie) child(s string) *keyTrie {
@@ -91,46 +92,80 @@ func (n *keyTrie) child(s string) *keyTrie {
 	return c
 }
 
+// way is the types of the objects on the way to a position as Rekey
+// walks them, from the root's child level to typ, with "" for the levels
+// whose type no entry names (so that ways differing only there are one).
+// Ways are interned (rekeyer.child): one way is one *way, a memo key. The
+// empty way, below the root, has no up.
+type way struct {
+	up  *way
+	typ string
+}
+
+// matches reports whether the way w, of as many levels as within, holds
+// the types within names, "" matching any.
+func (w *way) matches(within []string) bool {
+	for i := len(within) - 1; i >= 0; i-- {
+		if within[i] != "" && within[i] != w.typ {
+			return false
+		}
+		w = w.up
+	}
+	return true
+}
+
 // rekeyer copies the parts of a plan that keys change, once per compiled
-// type, position and types on the way (the within of the walk, which only
-// grows along the keys' paths): the plan's sharing is kept where the keys
-// allow.
+// type, position and way: the plan's sharing is kept where the keys allow.
 type rekeyer struct {
 	typs map[rekeyed]*typ
 	objs map[rekeyedObject]*object
+	ways map[way]*way // the interned ways, by their last step
+	top  way          // the empty way: below the root
+	free block[way]
+}
+
+// child returns the way w followed by typ.
+func (r *rekeyer) child(w *way, typ string) *way {
+	c := r.ways[way{w, typ}]
+	if c == nil {
+		c = r.free.one()
+		*c = way{w, typ}
+		r.ways[*c] = c
+	}
+	return c
 }
 
 type rekeyed struct {
-	t      *typ
-	n      *keyTrie
-	within string
+	t *typ
+	n *keyTrie
+	w *way
 }
 
 type rekeyedObject struct {
-	o      *object
-	n      *keyTrie
-	within string
+	o *object
+	n *keyTrie
+	w *way
 }
 
-// typ returns t rekeyed for the entries at n and below; within names the
-// types of the objects on the way to it.
-func (r *rekeyer) typ(t *typ, n *keyTrie, within string) *typ {
+// typ returns t rekeyed for the entries at n and below; w is the way to
+// it (nil at the root).
+func (r *rekeyer) typ(t *typ, n *keyTrie, w *way) *typ {
 	if n == nil {
 		return t
 	}
-	if out, ok := r.typs[rekeyed{t, n, within}]; ok {
+	if out, ok := r.typs[rekeyed{t, n, w}]; ok {
 		return out
 	}
 	out := t
 	switch t.kind {
 	case List:
-		if elem := r.typ(t.elem, n.next["@"], within); elem != t.elem {
+		if elem := r.typ(t.elem, n.next["@"], w); elem != t.elem {
 			c := *t
 			c.elem = elem
 			out = &c
 		}
 	case Object:
-		if o := r.object(t.obj, n, within); o != t.obj {
+		if o := r.object(t.obj, n, w); o != t.obj {
 			c := *t
 			c.obj = o
 			out = &c
@@ -138,7 +173,7 @@ func (r *rekeyer) typ(t *typ, n *keyTrie, within string) *typ {
 	case Abstract:
 		var objs []*object
 		for i, o := range t.objs {
-			ro := r.object(o, n, within)
+			ro := r.object(o, n, w)
 			if ro != o && objs == nil {
 				objs = append(make([]*object, 0, len(t.objs)), t.objs[:i]...)
 			}
@@ -152,24 +187,31 @@ func (r *rekeyer) typ(t *typ, n *keyTrie, within string) *typ {
 			out = &c
 		}
 	}
-	r.typs[rekeyed{t, n, within}] = out
+	r.typs[rekeyed{t, n, w}] = out
 	return out
 }
 
-// object returns o with the keys of the entries at n for its type (and
-// for the types on the way, within), and its fields' types rekeyed below.
-func (r *rekeyer) object(o *object, n *keyTrie, within string) *object {
-	if out, ok := r.objs[rekeyedObject{o, n, within}]; ok {
+// object returns o with the keys of the entries at n for its type and the
+// way w to it (nil for the root), and its fields' types rekeyed below.
+func (r *rekeyer) object(o *object, n *keyTrie, w *way) *object {
+	if out, ok := r.objs[rekeyedObject{o, n, w}]; ok {
 		return out
 	}
-	below := within + o.name + "\x00" // within for the objects below o
-	var fields []field                // a copy of o.fields once one changes
+	below := &r.top // the way to the objects below o: Within leaves the root out
+	if w != nil {
+		typ := ""
+		if n.typed {
+			typ = o.name
+		}
+		below = r.child(w, typ)
+	}
+	var fields []field // a copy of o.fields once one changes
 	for i := range o.fields {
 		f := &o.fields[i]
 		key := f.key
 		if f.slot >= 0 {
 			for _, k := range n.keys {
-				if k.Type == o.name && k.Name == f.name && k.Field == f.schema && k.Key != "" && (k.Within == nil || k.within == within) {
+				if k.Type == o.name && k.Name == f.name && k.Field == f.schema && k.Key != "" && w.matches(k.Within) {
 					key = k.Key
 				}
 			}
@@ -189,7 +231,7 @@ func (r *rekeyer) object(o *object, n *keyTrie, within string) *object {
 		c.keys = slotKeys(fields)
 		out = &c
 	}
-	r.objs[rekeyedObject{o, n, within}] = out
+	r.objs[rekeyedObject{o, n, w}] = out
 	return out
 }
 

@@ -72,9 +72,9 @@ func TestRekeyWithin(t *testing.T) {
 		t.Fatal(err)
 	}
 	keys := []shape.KeyAt{
-		{Path: []string{"a", "@", "friend"}, Type: "User", Name: "x", Field: "x", Within: []string{"Query", "User"}, Key: "k1"},
-		{Path: []string{"a", "@", "friend"}, Type: "User", Name: "x", Field: "x", Within: []string{"Query", "Admin"}, Key: "k2"},
-		{Path: []string{"a", "@", "friend"}, Type: "User", Name: "x", Field: "x", Within: []string{"Query", "Other"}, Key: "k3"}, // no such way: ignored
+		{Path: []string{"a", "@", "friend"}, Type: "User", Name: "x", Field: "x", Within: []string{"User"}, Key: "k1"},
+		{Path: []string{"a", "@", "friend"}, Type: "User", Name: "x", Field: "x", Within: []string{"Admin"}, Key: "k2"},
+		{Path: []string{"a", "@", "friend"}, Type: "User", Name: "x", Field: "x", Within: []string{"Other"}, Key: "k3"}, // no such way: ignored
 	}
 	const data = `{"a":[{"__typename":"User","friend":{"k1":"one","k2":"two","k3":"three"}},{"__typename":"Admin","friend":{"k1":"one","k2":"two","k3":"three"}}]}`
 	var d graft.Doc
@@ -86,5 +86,141 @@ func TestRekeyWithin(t *testing.T) {
 	const want = `{"data":{"a":[{"friend":{"x":"one"}},{"friend":{"x":"two"}}]}}`
 	if got := string(r.Render(nil, p.Rekey(keys), &d, ref, nil)); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
+
+// TestRekeyWithinWildcards reads fields two object levels below an
+// abstract position (the accounts of a list, then their box) with entries
+// whose Within names a type at some levels and "" (any type) at others.
+// The Users' and Admins' boxes are one compiled selection: the entries
+// decide whether the rekeyed plan keeps sharing it.
+func TestRekeyWithinWildcards(t *testing.T) {
+	thing := &shape.Type{Kind: shape.Abstract, Name: "Thing", Cases: []shape.Case{
+		{Type: "X", Fields: []shape.Field{f("v", tString, 1), f("w", tString, 2)}},
+		{Type: "Y", Fields: []shape.Field{f("v", tString, 3)}},
+	}}
+	box := obj("Box", f("c", thing, 4))
+	account := &shape.Type{Kind: shape.Abstract, Name: "Account", Cases: []shape.Case{
+		{Type: "User", Fields: []shape.Field{f("b", box, 5)}},
+		{Type: "Admin", Fields: []shape.Field{f("b", box, 6)}},
+	}}
+	p, err := shape.New(obj("Query", f("a", list(account), 7)), shape.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const data = `{"a":[
+		{"__typename":"User","b":{"c":{"__typename":"X","v":"v","w":"w","k1":"k1","k2":"k2","kw":"kw"}}},
+		{"__typename":"Admin","b":{"c":{"__typename":"X","v":"v","w":"w","k1":"k1","k2":"k2","kw":"kw"}}},
+		{"__typename":"User","b":{"c":{"__typename":"Y","v":"v","k1":"k1","k2":"k2"}}}]}`
+	at := []string{"a", "@", "b", "c"}
+	key := func(typ, name string, within []string, k string) shape.KeyAt {
+		return shape.KeyAt{Path: at, Type: typ, Name: name, Field: name, Within: within, Key: k}
+	}
+	const plain = `{"data":{"a":[{"b":{"c":{"v":"v","w":"w"}}},{"b":{"c":{"v":"v","w":"w"}}},{"b":{"c":{"v":"v"}}}]}}`
+	for _, tc := range []struct {
+		name string
+		keys []shape.KeyAt
+		want string
+	}{
+		{"no Within: every way", []shape.KeyAt{key("X", "v", nil, "k1")},
+			`{"data":{"a":[{"b":{"c":{"v":"k1","w":"w"}}},{"b":{"c":{"v":"k1","w":"w"}}},{"b":{"c":{"v":"v"}}}]}}`},
+		{"only wildcards: every way", []shape.KeyAt{key("X", "v", []string{"", ""}, "k1")},
+			`{"data":{"a":[{"b":{"c":{"v":"k1","w":"w"}}},{"b":{"c":{"v":"k1","w":"w"}}},{"b":{"c":{"v":"v"}}}]}}`},
+		{"two entries differing only by the account's type", []shape.KeyAt{key("X", "v", []string{"User", ""}, "k1"), key("X", "v", []string{"Admin", ""}, "k2")},
+			`{"data":{"a":[{"b":{"c":{"v":"k1","w":"w"}}},{"b":{"c":{"v":"k2","w":"w"}}},{"b":{"c":{"v":"v"}}}]}}`},
+		{"a typed level with one type there", []shape.KeyAt{key("X", "v", []string{"", "Box"}, "k1")},
+			`{"data":{"a":[{"b":{"c":{"v":"k1","w":"w"}}},{"b":{"c":{"v":"k1","w":"w"}}},{"b":{"c":{"v":"v"}}}]}}`},
+		{"both levels typed", []shape.KeyAt{key("X", "v", []string{"Admin", "Box"}, "k2"), key("Y", "v", []string{"User", "Box"}, "k1")},
+			`{"data":{"a":[{"b":{"c":{"v":"v","w":"w"}}},{"b":{"c":{"v":"k2","w":"w"}}},{"b":{"c":{"v":"k1"}}}]}}`},
+		{"typed and untyped entries of different fields", []shape.KeyAt{key("X", "v", []string{"User", ""}, "k1"), key("X", "w", nil, "kw"), key("Y", "v", []string{"Admin", ""}, "k2")},
+			`{"data":{"a":[{"b":{"c":{"v":"k1","w":"kw"}}},{"b":{"c":{"v":"v","w":"kw"}}},{"b":{"c":{"v":"v"}}}]}}`},
+		{"a type not on the way", []shape.KeyAt{key("X", "v", []string{"", "Crate"}, "k1"), key("X", "w", []string{"Other", ""}, "kw")}, plain},
+		{"Within of another length", []shape.KeyAt{key("X", "v", []string{"User"}, "k1"), key("X", "w", []string{"", "", ""}, "kw")}, plain},
+		{"a path from a list at the root", []shape.KeyAt{{Path: []string{"@", "a", "@", "b", "c"}, Type: "X", Name: "v", Field: "v", Within: []string{"User", ""}, Key: "k1"}}, plain},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var d graft.Doc
+			ref, err := d.Parse([]byte(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var r shape.Renderer
+			if got := string(r.Render(nil, p.Rekey(tc.keys), &d, ref, nil)); got != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+			if got := string(r.Render(nil, p, &d, ref, nil)); got != plain {
+				t.Errorf("the original plan changed: %s", got)
+			}
+		})
+	}
+}
+
+// deepPlan returns a plan of depth nested objects below the cases of an
+// abstract list (Query.a: [Account], Account = User | Admin, each case
+// with next: Node, Node { v next }), and the entries that read every
+// User's Node's v from "k": with within set, each names the User on the
+// way; without, each matches every way.
+func deepPlan(depth int, within bool) (*shape.Plan, []shape.KeyAt) {
+	node := obj("Node", f("v", tString, 1))
+	for range depth - 1 {
+		node = obj("Node", f("v", tString, 1), f("next", node, 2))
+	}
+	account := &shape.Type{Kind: shape.Abstract, Name: "Account", Cases: []shape.Case{
+		{Type: "User", Fields: []shape.Field{f("next", node, 3)}},
+		{Type: "Admin", Fields: []shape.Field{f("next", node, 4)}},
+	}}
+	p, err := shape.New(obj("Query", f("a", list(account), 5)), shape.Options{})
+	if err != nil {
+		panic(err)
+	}
+	var keys []shape.KeyAt
+	path := []string{"a", "@"}
+	for range depth {
+		path = append(path, "next")
+		k := shape.KeyAt{Path: path[:len(path):len(path)], Type: "Node", Name: "v", Field: "v", Key: "k"}
+		if within {
+			k.Within = make([]string, len(path)-2)
+			k.Within[0] = "User"
+		}
+		keys = append(keys, k)
+	}
+	return p, keys
+}
+
+// TestRekeyAllocs bounds the allocations of rekeying a plan along a deep
+// path: a few per object copied, not one per object and level on the way.
+func TestRekeyAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation budgets are not checked under the race detector")
+	}
+	const depth = 32
+	for _, within := range []bool{false, true} {
+		p, keys := deepPlan(depth, within)
+		if allocs := testing.AllocsPerRun(20, func() { p.Rekey(keys) }); allocs > 14*depth {
+			t.Errorf("within %v: Rekey along %d levels allocates %v times, want at most %d", within, depth, allocs, 14*depth)
+		}
+	}
+}
+
+func BenchmarkRekey(b *testing.B) {
+	for _, within := range []bool{false, true} {
+		b.Run(map[bool]string{false: "untyped", true: "typed"}[within], func(b *testing.B) {
+			p, keys := deepPlan(32, within)
+			var d graft.Doc
+			ref, err := d.Parse([]byte(`{"a":[{"__typename":"User","next":{"v":"x","k":"y","next":{"v":"x","k":"y"}}}]}`))
+			if err != nil {
+				b.Fatal(err)
+			}
+			var r shape.Renderer
+			const want = `{"data":{"a":[{"next":{"v":"y","next":{"v":"y","next":null}}}]}}`
+			if got := string(r.Render(nil, p.Rekey(keys), &d, ref, nil)); got != want {
+				b.Fatalf("got  %s\nwant %s", got, want)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				p.Rekey(keys)
+			}
+		})
 	}
 }
