@@ -25,7 +25,7 @@
 //
 // On amd64 machines with AVX-512 (F, BW, VL, VBMI, VBMI2: Intel Ice Lake
 // and later, AMD Zen 4 and later) or, failing that, AVX2 (Intel Haswell and
-// later, AMD Zen 1 to 3) inputs of 128 bytes and more are parsed in two
+// later, AMD Zen 1 to 3) inputs of 80 bytes and more are parsed in two
 // vectorized stages: one pass over 64-byte blocks compacts the text into
 // the arena and checks UTF-8, strings and escapes; a second walks the compact
 // text once, checking the grammar and building the nodes. Elsewhere (or
@@ -120,3 +120,4 @@ package graft
 //	mergepatch.go   MergePatch (RFC 7396)
 //	patch.go        Patch (RFC 6902)
 //	pool.go         Pool
+//	snapshot.go     AppendSnapshot, LoadSnapshot
