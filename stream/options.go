@@ -53,8 +53,9 @@ type Options struct {
 	Mode Mode
 	// Path is the JSON Pointer (RFC 6901) of the array whose items are read
 	// in Array mode; "" is the top-level value. Where an object along the
-	// path has a member name twice, the first one is followed (a stream
-	// cannot look ahead; Doc.Find takes the last). Other modes ignore it.
+	// path has a member name twice, the first one is followed and meeting
+	// the second is an error wrapping graft.ErrPointer (a stream cannot go
+	// back to it; Doc.Find takes the last). Other modes ignore it.
 	Path string
 
 	// MaxItemBytes limits the text of one item (in Lines mode, of one line;
