@@ -59,11 +59,12 @@ FILE is a path, or "-" for standard input; where a FILE is optional, no
 FILE means standard input. Flags may come before or after the arguments;
 "--" ends the flags.
 
-validate, and fmt without --canonical, read input of any size in bounded
-memory. The other commands need the whole document in memory and refuse an
-input of more than 268435456 bytes (256 MiB): --max-bytes N, given to any
-command, raises the limit up to 4294967295. "graft stream" reads the items
-of a huge array, or NDJSON, in memory bounded by the largest item.
+validate without --schema, and fmt without --canonical, --to or --from,
+read input of any size in bounded memory. The other commands need the
+whole document in memory and refuse an input of more than 268435456 bytes
+(256 MiB): --max-bytes N, given to any command, raises the limit up to
+4294967295. "graft stream" reads the items of a huge array, or NDJSON, in
+memory bounded by the largest item.
 
 Exit status:
   0  success

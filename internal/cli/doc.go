@@ -5,8 +5,9 @@
 // # Commands
 //
 // One file per subcommand: validate.go, fmt.go, get.go, merge.go,
-// patch.go, stream.go, shape.go, plan.go and normalize.go. Each defines a command value (name,
-// synopsis, help text and a run function)
+// patch.go, stream.go, shape.go, plan.go, normalize.go and serve.go
+// (jsonschema.go holds the JSON Schema forms of validate and shape). Each
+// defines a command value (name, synopsis, help text and a run function)
 // and cli.go dispatches to it, prints help and usage, and owns the exit
 // codes; input.go reads inputs and turns errors into messages.
 //
@@ -24,11 +25,12 @@
 // valid JSON, "FILE: reason" otherwise. Flags may come before, between or
 // after the operands; "--" ends the flags.
 //
-// Every input is read whole (at most graft.DefaultMaxBytes) and parsed
-// with the default Options: strict RFC 8259, nesting depth 1000. Output is
-// built in one buffer and written with one Write. Stream is the exception:
-// it reads its input piece by piece through package stream and writes
-// through a 64 KiB buffer, so its memory does not grow with the input; its
-// progress line (only when standard error is a terminal, as
-// golang.org/x/term tells) is redrawn with '\r'.
+// Every input is read whole (at most graft.DefaultMaxBytes, or --max-bytes)
+// and parsed with the default Options: strict RFC 8259, nesting depth
+// 1000. Output is built in one buffer and written with one Write. The
+// exceptions read their input piece by piece through package stream, so
+// their memory does not grow with the input: validate without --schema,
+// fmt of an input over the limit (compact or indented), and stream, which
+// writes through a 64 KiB buffer; its progress line (only when standard
+// error is a terminal, as golang.org/x/term tells) is redrawn with '\r'.
 package cli

@@ -29,8 +29,8 @@ duplicates included. With no FILE, or with "-", fmt reads standard input.
 An input of more than 256 MiB (--max-bytes) is printed compact or
 indented as it is read, in bounded memory whatever its size; if it is not
 valid, what came before the error was printed (exit status 1). Smaller
-inputs, and --canonical, are read whole first: nothing is printed for an
-invalid one.
+inputs, and --canonical, --to and --from, are read whole first: nothing is
+printed for an invalid one.
 
 Flags:
   --compact    print with no whitespace at all (the default)
