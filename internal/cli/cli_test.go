@@ -60,7 +60,7 @@ var goldenCases = []golden{
 	{name: "shape needs --schema", args: []string{"shape"}, stderr: "graft shape: --schema is required", code: 2},
 
 	// serve (running servers are tested in serve_test.go)
-	{name: "serve --help", args: []string{"serve", "--help"}, stdoutHas: "usage: graft serve (--supergraph FILE | --demo) [--listen ADDR] [--subgraph NAME=URL]... [flags]\n"},
+	{name: "serve --help", args: []string{"serve", "--help"}, stdoutHas: "usage: graft serve (--supergraph FILE | --demo) [--listen ADDR]\n"},
 	{name: "serve needs a supergraph", args: []string{"serve"}, stderr: "graft serve: give either --supergraph FILE or --demo", code: 2},
 	{name: "serve demo and supergraph", args: []string{"serve", "--demo", "--supergraph", "s.graphql"}, stderr: "give either --supergraph FILE or --demo", code: 2},
 	{name: "serve bad subgraph flag", args: []string{"serve", "--demo", "--subgraph", "nourl"}, stderr: "invalid value \"nourl\" for --subgraph: want NAME=URL", code: 2},
@@ -628,7 +628,8 @@ func TestQuickStart(t *testing.T) {
 // graft --help lists every command.
 func TestHelpText(t *testing.T) {
 	texts := map[string]string{}
-	for _, args := range [][]string{{"--help"}, {"help", "validate"}, {"help", "fmt"}, {"help", "get"}, {"help", "merge"}, {"help", "patch"}, {"help", "stream"}} {
+	for _, args := range [][]string{{"--help"}, {"help", "validate"}, {"help", "fmt"}, {"help", "get"}, {"help", "merge"}, {"help", "patch"}, {"help", "stream"},
+		{"help", "shape"}, {"help", "normalize"}, {"help", "plan"}, {"help", "serve"}} {
 		var stdout, stderr bytes.Buffer
 		if code := cli.Run(args, strings.NewReader(""), &stdout, &stderr); code != 0 || stderr.Len() > 0 {
 			t.Fatalf("graft %s: exit %d, stderr %q", strings.Join(args, " "), code, stderr.String())
@@ -645,7 +646,7 @@ func TestHelpText(t *testing.T) {
 			t.Errorf("graft %s: help should end with exactly one newline", name)
 		}
 	}
-	for _, c := range []string{"validate", "fmt", "get", "merge", "patch", "stream"} {
+	for _, c := range []string{"validate", "fmt", "get", "merge", "patch", "stream", "shape", "normalize", "plan", "serve"} {
 		if !strings.Contains(texts["--help"], "\n  "+c+" ") {
 			t.Errorf("graft --help does not list %s", c)
 		}

@@ -10,9 +10,10 @@ import (
 
 func normalizeCommand() *command {
 	return &command{
-		name:     "normalize",
-		summary:  "move a GraphQL operation's inline literals into variables",
-		synopsis: "graft normalize [--schema S.graphql] [--variables V.json] [--operation NAME] [OPERATION.graphql]",
+		name:    "normalize",
+		summary: "move a GraphQL operation's inline literals into variables",
+		synopsis: "graft normalize [--schema S.graphql] [--variables V.json]\n" +
+			"                       [--operation NAME] [OPERATION.graphql]",
 		help: `Normalize prints the request a GraphQL gateway would forward for the
 operation in OPERATION.graphql: one JSON object
 {"query":"...","operationName":...,"variables":{...}} followed by a newline.

@@ -10,9 +10,10 @@ import (
 
 func planCommand() *command {
 	return &command{
-		name:     "plan",
-		summary:  "print the query plan of a federated GraphQL operation",
-		synopsis: "graft plan --supergraph S.graphql [--variables V.json] [--operation NAME] [OP.graphql]",
+		name:    "plan",
+		summary: "print the query plan of a federated GraphQL operation",
+		synopsis: "graft plan --supergraph S.graphql [--variables V.json] [--operation NAME]\n" +
+			"                  [OP.graphql]",
 		help: `Plan prints the fetches a federation gateway over the supergraph in
 S.graphql runs for the GraphQL operation in OP.graphql: which subgraph
 answers which part, in what order, and the operation each one is sent. It
@@ -56,8 +57,9 @@ Exit status:
      standard output
   2  usage error
 
-Example:
+Examples:
   graft plan --supergraph supergraph.graphql query.graphql
+  echo '{ me { name } }' | graft plan --supergraph supergraph.graphql
 `,
 		run: runPlan,
 	}

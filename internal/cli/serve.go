@@ -23,9 +23,10 @@ import (
 
 func serveCommand() *command {
 	return &command{
-		name:     "serve",
-		summary:  "run the GraphQL federation gateway",
-		synopsis: "graft serve (--supergraph FILE | --demo) [--listen ADDR] [--subgraph NAME=URL]... [flags]",
+		name:    "serve",
+		summary: "run the GraphQL federation gateway",
+		synopsis: "graft serve (--supergraph FILE | --demo) [--listen ADDR]\n" +
+			"                   [--subgraph NAME=URL]... [flags]",
 		help: `Serve runs a GraphQL federation gateway: clients send GraphQL operations
 to one endpoint, and graft plans which subgraph owns each field, fetches
 from them (root fields, then @key entity jumps in batches), merges their
