@@ -8,8 +8,9 @@ import (
 // Ref is a handle to a value in a Doc: an index into its arena and the tag
 // of the Doc's current contents. The zero Ref is no value; every read of
 // it reports Invalid or an error. A Ref stays valid while the Doc grows
-// (Append, building, editing) and is stale after Reset or Parse, which
-// reuse the arena. A Ref belongs to the Doc that returned it.
+// (Append, building, editing) and is stale after Reset, Parse or
+// LoadSnapshot, which reuse the arena. A Ref belongs to the Doc that
+// returned it.
 //
 // A stale Ref, or one from another Doc, is detected: reads of it report
 // Invalid, false or zero, as for the zero Ref, and every method that
