@@ -1,6 +1,8 @@
-// Command graft checks, reformats, reads and merges JSON documents with the
-// graft JSON engine. Run "graft --help" for the commands; the work is done
-// by package internal/cli.
+// Command graft runs a GraphQL federation gateway over a supergraph (graft
+// serve; graft serve --demo runs it over built-in subgraphs), and checks,
+// reformats, reads, merges and patches JSON documents with the graft JSON
+// engine. Run "graft --help" for the commands; the work is done by package
+// internal/cli.
 package main
 
 import (
