@@ -54,11 +54,11 @@
 // # Memory
 //
 // Slices returned by reads borrow the arena and stay valid until the Doc is
-// Reset or emptied by the next Parse or LoadSnapshot; Refs likewise, and a stale Ref (or one
-// from another Doc) is detected: see Ref and ErrStale. Reset keeps the memory, so a
-// Doc reused for request after request stops allocating once its arena has
-// grown to the working size; Pool does that for a server and drops arenas
-// that one huge request blew up.
+// Reset or emptied by the next Parse or LoadSnapshot; Refs likewise, and a
+// stale Ref (or one from another Doc) is detected: see Ref and ErrStale.
+// Reset keeps the memory, so a Doc reused for request after request stops
+// allocating once its arena has grown to the working size; Pool does that
+// for a server and drops arenas that one huge request blew up.
 //
 // # Concurrency
 //

@@ -60,7 +60,7 @@ var goldenCases = []golden{
 	{name: "shape needs --schema", args: []string{"shape"}, stderr: "graft shape: --schema is required", code: 2},
 
 	// serve (running servers are tested in serve_test.go)
-	{name: "serve --help", args: []string{"serve", "--help"}, stdoutHas: "usage: graft serve (--supergraph FILE | --demo) [--listen ADDR]\n"},
+	{name: "serve --help", args: []string{"serve", "--help"}, stdoutHas: "usage: graft serve (--supergraph FILE | --demo) [--listen ADDR]\n                   [--subgraph NAME=URL]... [flags]\n"},
 	{name: "serve needs a supergraph", args: []string{"serve"}, stderr: "graft serve: give either --supergraph FILE or --demo", code: 2},
 	{name: "serve demo and supergraph", args: []string{"serve", "--demo", "--supergraph", "s.graphql"}, stderr: "give either --supergraph FILE or --demo", code: 2},
 	{name: "serve bad subgraph flag", args: []string{"serve", "--demo", "--subgraph", "nourl"}, stderr: "invalid value \"nourl\" for --subgraph: want NAME=URL", code: 2},

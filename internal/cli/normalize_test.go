@@ -9,7 +9,7 @@ var normalizeFiles = map[string]string{
 }
 
 var normalizeCases = []golden{
-	{name: "normalize help", args: []string{"normalize", "--help"}, stdoutHas: "usage: graft normalize [--schema S.graphql] [--variables V.json]\n"},
+	{name: "normalize help", args: []string{"normalize", "--help"}, stdoutHas: "usage: graft normalize [--schema S.graphql] [--variables V.json]\n                       [--operation NAME] [OPERATION.graphql]\n"},
 	{name: "normalize", args: []string{"normalize", "--schema", "$D/s.graphql", "$D/q.graphql"}, files: normalizeFiles,
 		stdout: `{"query":"query Q($first: Int = 10, $a: ID!, $b: Order) {\n  user(id: $a) { name }\n  users(first: $first, order: $b) { id }\n}","operationName":"Q","variables":{"first":10,"a":"😀","b":"NAME"}}` + "\n"},
 	{name: "normalize with variables", args: []string{"normalize", "--schema", "$D/s.graphql", "--variables", "$D/v.json", "$D/q.graphql"}, files: normalizeFiles,
