@@ -93,14 +93,26 @@ var shopWorld = &world{
 var mediaWorld = &world{
 	objects: map[string]map[string]map[string]any{
 		"Book": {
-			"b1": {"id": "b1", "title": "Dune", "author": "Herbert", "price": 10, "format": "PAPER", "stock": 3, "rating": 5},
-			"b2": {"id": "b2", "title": "Emma", "author": "Austen", "price": 8, "format": "DIGITAL", "stock": 0, "rating": 4},
+			"b1": {"id": "b1", "title": "Dune", "author": "Herbert", "price": 10, "format": "PAPER", "stock": 3, "rating": 5,
+				"critic": ref{"Critic", "c1"}, "related": []any{ref{"Movie", "m1"}}, "reviewers": []any{ref{"Critic", "c1"}, ref{"Fan", "f1"}}},
+			"b2": {"id": "b2", "title": "Emma", "author": "Austen", "price": 8, "format": "DIGITAL", "stock": 0, "rating": 4,
+				"critic": nil, "related": []any{}, "reviewers": []any{ref{"Fan", "f1"}}},
 		},
 		"Movie": {
-			"m1": {"id": "m1", "title": "Alien", "director": "Scott", "rating": 5},
+			"m1": {"id": "m1", "title": "Alien", "director": "Scott", "rating": 5,
+				"critic": ref{"Critic", "c2"}, "related": []any{ref{"Book", "b2"}, ref{"Book", "b1"}}, "reviewers": []any{ref{"Critic", "c2"}}},
 		},
 		"Gadget": {
 			"g1": {"name": "Lamp", "price": 20},
+		},
+		// Critic.score is Int in catalog, Int! in ratings (which resolves
+		// every Critic): fetched under a private alias.
+		"Critic": {
+			"c1": {"name": "Ann", "score": 4},
+			"c2": {"name": "Bo", "score": 2},
+		},
+		"Fan": {
+			"f1": {"name": "Cy", "since": 2001},
 		},
 	},
 	keys: map[string][]string{"Book": {"id"}, "Movie": {"id"}, "Media": {"id"}},
@@ -117,6 +129,10 @@ var mediaWorld = &world{
 	computed: map[string]func(map[string]any) any{
 		"Book.headline":  headline,
 		"Movie.headline": headline,
+	},
+	args: map[string]func(obj, args map[string]any) any{
+		"Book.score":  score,
+		"Movie.score": score,
 	},
 }
 
@@ -155,6 +171,20 @@ func headline(rep map[string]any) any {
 		return "missing @requires fields"
 	}
 	return "Now showing: " + title
+}
+
+// score is Media.score(scale) of the ratings subgraph (an
+// @interfaceObject field with an argument): the rating times the scale,
+// so that a value read back from another argument's alias shows.
+func score(obj, args map[string]any) any {
+	scale := int64(1) // the argument's default
+	switch v := args["scale"].(type) {
+	case int64:
+		scale = v
+	case float64: // from a variable's JSON
+		scale = int64(v)
+	}
+	return int64(obj["rating"].(int)) * scale
 }
 
 // find returns the object a representation names, and its type.
@@ -689,7 +719,7 @@ func roundTripAny(t testing.TB, v any) any {
 }
 
 // responseCase is an operation with its variables, and the response a
-// plan of it must give over the fixture's world.
+// plan of it must give over the fixture's world: the monolith's.
 type responseCase struct {
 	name, fixture, query, vars, want string
 }
@@ -731,6 +761,20 @@ var responseCases = []responseCase{
 		"", `{"data":{"topRated":[{"id":"m1","rating":5},{"id":"b1","rating":5}]}}`},
 	{"override and resolvable false", "media", `{ book(id: "b1") { price } featured { title } offers { ... on Book { author } ... on Gadget { name } } }`,
 		"", `{"data":{"book":{"price":10},"featured":{"title":"Alien"},"offers":[{"author":"Herbert"},{"name":"Lamp"}]}}`},
+	// Media is an @interfaceObject in ratings, with Book and Movie as
+	// possible types; topRated returns a Movie, then a Book.
+	// Critic.score is Int! in ratings and Int in catalog: fetched under a
+	// private alias wherever ratings resolves it.
+	{"interface object: a private alias below a field of every possible type", "media", `{ topRated { critic { name score } } }`,
+		"", `{"data":{"topRated":[{"critic":{"name":"Bo","score":2}},{"critic":{"name":"Ann","score":4}}]}}`},
+	{"interface object: its fields through fragments on each possible type", "media", `{ topRated { __typename ... on Book { critic { name score } author } ... on Movie { critic { score } director } } }`,
+		"", `{"data":{"topRated":[{"__typename":"Movie","critic":{"score":2},"director":"Scott"},{"__typename":"Book","critic":{"name":"Ann","score":4},"author":"Herbert"}]}}`},
+	{"interface object: a union below it, one response name for two fields", "media", `{ topRated { reviewers { ... on Critic { x: score } ... on Fan { x: since } } } }`,
+		"", `{"data":{"topRated":[{"reviewers":[{"x":2}]},{"reviewers":[{"x":4},{"x":2001}]}]}}`},
+	{"interface object: private aliases two interface objects down", "media", `{ topRated { related { critic { name score } related { id s: score(scale: 2) } } } }`,
+		"", `{"data":{"topRated":[{"related":[{"critic":null,"related":[]},{"critic":{"name":"Ann","score":4},"related":[{"id":"m1","s":10}]}]},{"related":[{"critic":{"name":"Bo","score":2},"related":[{"id":"b2","s":8},{"id":"b1","s":10}]}]}]}}`},
+	{"interface object: one response name, two arguments, below crossed cases", "media", `{ topRated { ... on Book { related { ... on Movie { s: score(scale: 2) } } } ... on Movie { related { ... on Book { s: score(scale: 3) critic { score } } } } } }`,
+		"", `{"data":{"topRated":[{"related":[{"s":12,"critic":null},{"s":15,"critic":{"score":4}}]},{"related":[{"s":10}]}]}}`},
 	{"type mismatch: nested in a list of the union", "mismatch", `{ users { id name } accounts { ... on User { id name similarAccounts { ... on User { id name similarAccounts { ... on User { id } ... on Admin { id } } } ... on Admin { id name } } } ... on Admin { id name similarAccounts { ... on User { id name } ... on Admin { id name similarAccounts { ... on User { id } } } } } } }`,
 		"", `{"data":{"users":[{"id":"u1","name":"Ada"},{"id":"u2","name":"Alan"}],"accounts":[{"id":"u1","name":"Ada","similarAccounts":[{"id":"u2","name":"Alan","similarAccounts":[{"id":"a1"}]},{"id":"a1","name":"Root"}]},{"id":"a1","name":"Root","similarAccounts":[{"id":"u1","name":"Ada"}]}]}}`},
 	{"type mismatch: a composite key under an alias", "mismatch", `{ accounts { ... on User { pair { score } } ... on Admin { id } } }`,
@@ -772,6 +816,9 @@ func TestResponses(t *testing.T) {
 			p, err := fx.super.Plan(tc.query, "")
 			if err != nil {
 				t.Fatal(err)
+			}
+			if got := runMonolith(t, fx, worlds[tc.fixture], tc.query, tc.vars); got != tc.want {
+				t.Errorf("the monolith: got  %s\nwant %s", got, tc.want)
 			}
 			if got := runPlan(t, fx, worlds[tc.fixture], p, tc.vars); got != tc.want {
 				t.Errorf("got  %s\nwant %s\nplan:\n%s", got, tc.want, strings.TrimSpace(string(p.AppendText(nil))))
