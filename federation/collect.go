@@ -207,3 +207,17 @@ func sameConds(a, b ast.DirectiveList) bool {
 	}
 	return true
 }
+
+// sameSets reports whether two fields' sub-selections are the same nodes
+// of the document.
+func sameSets(a, b []ast.SelectionSet) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if len(a[i]) != len(b[i]) || len(a[i]) > 0 && a[i][0] != b[i][0] {
+			return false
+		}
+	}
+	return true
+}

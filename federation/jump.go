@@ -379,27 +379,30 @@ func (s *Supergraph) graphName(g int) string {
 func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast.Definition, cf *cfield) error {
 	possible := p.s.api.GetPossibleTypes(iface)
 	byType := make([][]*cfield, len(possible))
-	var all []*cfield                 // every client field of the position
-	node := map[string][]*ast.Field{} // response name -> its node for each type
+	var all []*cfield                // every client field of the position
+	byResp := map[string][]*cfield{} // response name -> its field for each type
 	for i, pt := range possible {
 		byType[i] = p.c.collect(pt, cf.sets)
 		all = append(all, byType[i]...)
 		for _, fc := range byType[i] {
-			node[fc.resp] = append(node[fc.resp], fc.field)
+			byResp[fc.resp] = append(byResp[fc.resp], fc)
 		}
 	}
 	// Fetched here: the interface's fields this subgraph resolves that the
-	// client selected for every possible type (on the interface itself).
+	// client selected alike for every possible type (on the interface
+	// itself, and nowhere again in a type's case: another node of the
+	// name there adds to that type's sub-selection or changes its
+	// conditions).
 	var here []*cfield
 	inHere := map[string]bool{}
 	for _, fc := range all {
 		if inHere[fc.resp] || fc.name == "__typename" || iface.Fields.ForName(fc.name) == nil || !p.local(f.graph, iface.Name, fc.name, nil) {
 			continue
 		}
-		nodes := node[fc.resp]
-		everywhere := len(nodes) == len(possible)
-		for _, n := range nodes {
-			everywhere = everywhere && n == fc.field
+		same := byResp[fc.resp]
+		everywhere := len(same) == len(possible)
+		for _, o := range same {
+			everywhere = everywhere && o.field == fc.field && sameConds(o.conds, fc.conds) && sameSets(o.sets, fc.sets)
 		}
 		if everywhere {
 			here = append(here, fc)

@@ -62,6 +62,7 @@ var planCases = []struct {
 	{name: "interface-object-root", fixture: "media", query: `{ topRated { id rating title ... on Book { stock } } }`},
 	{name: "interface-object-requires", fixture: "media", query: `{ topRated { id headline ... on Book { stock } } }`},
 	{name: "interface-object-only-own-fields", fixture: "media", query: `{ topRated { id rating } }`},
+	{name: "interface-object-field-again-in-a-case", fixture: "media", query: `{ topRated { critic { score } ... on Movie { critic { name } } } }`},
 	{name: "interface-object-field-on-object", fixture: "media", query: `{ bestseller { rating author } }`},
 	{name: "override", fixture: "media", query: `{ book(id: "1") { price author } }`},
 	{name: "resolvable-false", fixture: "media", query: `{ featured { id title } }`},

@@ -769,6 +769,8 @@ var responseCases = []responseCase{
 		"", `{"data":{"topRated":[{"critic":{"name":"Bo","score":2}},{"critic":{"name":"Ann","score":4}}]}}`},
 	{"interface object: its fields through fragments on each possible type", "media", `{ topRated { __typename ... on Book { critic { name score } author } ... on Movie { critic { score } director } } }`,
 		"", `{"data":{"topRated":[{"__typename":"Movie","critic":{"score":2},"director":"Scott"},{"__typename":"Book","critic":{"name":"Ann","score":4},"author":"Herbert"}]}}`},
+	{"interface object: a field of every type selected again in one type's case", "media", `{ topRated { critic { score } ... on Movie { critic { name } } } }`,
+		"", `{"data":{"topRated":[{"critic":{"score":2,"name":"Bo"}},{"critic":{"score":4}}]}}`},
 	{"interface object: a union below it, one response name for two fields", "media", `{ topRated { reviewers { ... on Critic { x: score } ... on Fan { x: since } } } }`,
 		"", `{"data":{"topRated":[{"reviewers":[{"x":2}]},{"reviewers":[{"x":4},{"x":2001}]}]}}`},
 	{"interface object: private aliases two interface objects down", "media", `{ topRated { related { critic { name score } related { id s: score(scale: 2) } } } }`,
