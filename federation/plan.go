@@ -603,13 +603,21 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 		}
 		composite := named != nil && (named.Kind == ast.Object || named.Kind == ast.Interface || named.Kind == ast.Union)
 		cf.key = cf.resp
-		if pos.mixed && fi.differs {
+		switch {
+		case pos.mixed && fi.differs:
 			// Another type's field of this response name in the selection
 			// may have another shape in this subgraph.
 			cf.key = p.private(pos, path, typ, "graft__"+typ+"__"+cf.resp, cf.name, cf.field.Arguments, all)
 			if !cf.private {
 				p.alias(path, cf.parent, cf)
 			}
+		case typ != cf.parent && !cf.private && clashes(cf, all):
+			// A field of a possible type, fetched from an @interfaceObject:
+			// the selection is the one of every possible type, and another
+			// type's field of this response name is another field or has
+			// other arguments.
+			cf.key = p.private(pos, path, cf.parent, "graft__"+cf.parent+"__"+cf.resp, cf.name, cf.field.Arguments, all)
+			p.alias(path, cf.parent, cf)
 		}
 		uf, ok := pos.field(cf.key, cf.name, cf.field.Arguments, cf.conds, composite)
 		if !ok {
@@ -633,6 +641,17 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 		return p.jump(f, pos, path, typ, jumps, all, provided)
 	}
 	return nil
+}
+
+// clashes reports whether a field of another type in all takes the
+// response name of cf for another field or with other arguments.
+func clashes(cf *cfield, all []*cfield) bool {
+	for _, o := range all {
+		if o.resp == cf.resp && o.parent != cf.parent && (o.name != cf.name || !sameArgs(o.field.Arguments, cf.field.Arguments)) {
+			return true
+		}
+	}
+	return false
 }
 
 // alias records that the client field cf, at path in objects of type typ,

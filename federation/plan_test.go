@@ -63,6 +63,7 @@ var planCases = []struct {
 	{name: "interface-object-requires", fixture: "media", query: `{ topRated { id headline ... on Book { stock } } }`},
 	{name: "interface-object-only-own-fields", fixture: "media", query: `{ topRated { id rating } }`},
 	{name: "interface-object-field-again-in-a-case", fixture: "media", query: `{ topRated { critic { score } ... on Movie { critic { name } } } }`},
+	{name: "interface-object-aliases-in-cases", fixture: "media", query: `{ topRated { id ... on Book { s: score(scale: 10) r: rating } ... on Movie { s: score(scale: 100) r: score(scale: 1) } } }`},
 	{name: "interface-object-field-on-object", fixture: "media", query: `{ bestseller { rating author } }`},
 	{name: "override", fixture: "media", query: `{ book(id: "1") { price author } }`},
 	{name: "resolvable-false", fixture: "media", query: `{ featured { id title } }`},
