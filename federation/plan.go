@@ -573,6 +573,7 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 		*p.touched = append(*p.touched, f)
 	}
 	var jumps []*cfield
+	var clash map[string]bool // of all, once needed
 	pos.fields = slices.Grow(pos.fields, len(fields))
 	t := p.s.types[typ]
 	for _, cf := range fields {
@@ -611,7 +612,7 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 			if !cf.private {
 				p.alias(path, cf.parent, cf)
 			}
-		case typ != cf.parent && !cf.private && clashes(cf, all):
+		case typ != cf.parent && !cf.private && clashing(&clash, all)[cf.resp]:
 			// A field of a possible type, fetched from an @interfaceObject:
 			// the selection is the one of every possible type, and another
 			// type's field of this response name is another field or has
@@ -643,15 +644,24 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 	return nil
 }
 
-// clashes reports whether a field of another type in all takes the
-// response name of cf for another field or with other arguments.
-func clashes(cf *cfield, all []*cfield) bool {
+// clashing returns the response names that the fields in all (those of
+// one position, one per type and name) give to different fields or to one
+// field with different arguments, computed into *m on the first call.
+func clashing(m *map[string]bool, all []*cfield) map[string]bool {
+	if *m != nil {
+		return *m
+	}
+	*m = map[string]bool{}
+	first := make(map[string]*cfield, len(all))
 	for _, o := range all {
-		if o.resp == cf.resp && o.parent != cf.parent && (o.name != cf.name || !sameArgs(o.field.Arguments, cf.field.Arguments)) {
-			return true
+		f, ok := first[o.resp]
+		if !ok {
+			first[o.resp] = o
+		} else if o.name != f.name || !sameArgs(o.field.Arguments, f.field.Arguments) {
+			(*m)[o.resp] = true
 		}
 	}
-	return false
+	return *m
 }
 
 // alias records that the client field cf, at path in objects of type typ,
