@@ -39,7 +39,8 @@ type Config struct {
 	// the member of their name in their object's value.
 	Resolvers map[string]Resolver
 	// Entities, keyed by type name, answer _entities for the types with
-	// a @key.
+	// a @key; for an interface with a @key (an entity interface), with an
+	// object whose "__typename" names an implementation.
 	Entities map[string]EntityResolver
 }
 
@@ -63,6 +64,12 @@ func New(cfg Config) (*Server, error) {
 		for _, d := range defs {
 			if d.Name == "Query" {
 				hasQuery = true
+			}
+			if d.Kind != ast.Object {
+				// An entity interface's representations are answered by
+				// Entities[its name] with an object of an implementation,
+				// an entity of its own.
+				continue
 			}
 			for _, k := range d.Directives.ForNames("key") {
 				if r := k.Arguments.ForName("resolvable"); r != nil && r.Value.Raw == "false" {

@@ -13,19 +13,17 @@ import (
 const testSDL = `extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key"])
 type Query { item(id: ID!): Item, items: [Item!]!, broken: Item!, things: [Thing] }
 type Item @key(fields: "id") { id: ID!, name: String, must: String! }
-interface Thing { id: ID! }
-type Box implements Thing { id: ID!, size: Int }
-type Bag implements Thing { id: ID!, color: String }
+interface Thing @key(fields: "id") { id: ID! }
+type Box implements Thing @key(fields: "id") { id: ID!, size: Int }
+type Bag implements Thing @key(fields: "id") { id: ID!, color: String }
 type Mutation { rename(id: ID!, name: String!): Item }`
 
 func testServer(t testing.TB) *Server {
 	items := []map[string]any{{"id": "1", "name": "one", "must": "m"}, {"id": "2", "name": "two"}}
+	things := []map[string]any{{"__typename": "Box", "id": "b", "size": 3}, {"__typename": "Bag", "id": "g", "color": "red"}}
 	s, err := New(Config{
-		SDL: testSDL,
-		Root: map[string]any{"items": []any{items[0], items[1]}, "things": []any{
-			map[string]any{"__typename": "Box", "id": "b", "size": 3},
-			map[string]any{"__typename": "Bag", "id": "g", "color": "red"},
-		}},
+		SDL:  testSDL,
+		Root: map[string]any{"items": []any{items[0], items[1]}, "things": []any{things[0], things[1]}},
 		Resolvers: map[string]Resolver{
 			"Query.item": func(_ context.Context, _, args map[string]any) (any, error) {
 				for _, it := range items {
@@ -46,6 +44,15 @@ func testServer(t testing.TB) *Server {
 			"Item": func(_ context.Context, rep map[string]any) (map[string]any, error) {
 				if rep["id"] == "1" {
 					return items[0], nil
+				}
+				return nil, nil
+			},
+			// An entity interface: an object of an implementation.
+			"Thing": func(_ context.Context, rep map[string]any) (map[string]any, error) {
+				for _, th := range things {
+					if th["id"] == rep["id"] {
+						return th, nil
+					}
 				}
 				return nil, nil
 			},
@@ -80,6 +87,8 @@ func TestExecute(t *testing.T) {
 		{"entities", `query($r: [_Any!]!) { _entities(representations: $r) { ... on Item { name } } }`, "",
 			map[string]any{"r": []any{map[string]any{"__typename": "Item", "id": "1"}, map[string]any{"__typename": "Item", "id": "7"}}},
 			`{"data":{"_entities":[{"name":"one"},null]}}`},
+		{"entities of an entity interface", `{ _entities(representations: [{__typename: "Thing", id: "g"}, {__typename: "Thing", id: "b"}]) { __typename ... on Box { size } ... on Bag { color } } }`, "", nil,
+			`{"data":{"_entities":[{"__typename":"Bag","color":"red"},{"__typename":"Box","size":3}]}}`},
 		{"entities of unknown type", `{ _entities(representations: [{__typename: "Nope"}]) { __typename } }`, "", nil,
 			`{"data":null,"errors":[{"message":"no entity resolver for type \"Nope\"","path":["_entities"],"locations":[{"line":1,"column":3}]}]}`},
 		{"service", `{ _service { sdl } }`, "", nil, `{"data":{"_service":{"sdl":` + quoteJSON(testSDL) + `}}}`},
