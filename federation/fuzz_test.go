@@ -37,6 +37,14 @@ func FuzzPlan(f *testing.F) {
 	// the User objects below User accounts, not those below the Admin
 	// case, which has no key for them.
 	f.Add([]byte{3, 0, 1, 3, 0, 1, 0, 0, 1, 0, 0, 0, 6, 1, 0, 0, 0, 0, 1, 1, 0, 0, 1, 3, 0, 0, 1, 1, 1, 0, 0, 10, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0})
+	// { topRated { ... on Book { s: score(scale: 10) } ... on Movie { s:
+	// score(scale: 100) } } } (media): one response name, two arguments,
+	// in sibling cases of an @interfaceObject's possible types, fetched
+	// from it in one selection.
+	f.Add([]byte{1, 0, 12, 1, 0, 1, 4, 0, 1, 1, 0, 0, 8, 1, 10, 1, 0, 224, 0, 4, 1, 1, 1, 0, 0, 5, 1, 100, 1, 0, 224, 0})
+	// { topRated { critic { score } ... on Movie { critic { name } } } }:
+	// a field of every possible type, selected again in one type's case.
+	f.Add([]byte{1, 0, 12, 1, 0, 1, 5, 1, 0, 0, 1, 1, 0, 4, 1, 1, 1, 0, 0, 6, 1, 0, 0, 0, 1, 0})
 	names := []string{"shop", "media", "fed1", "mismatch"}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) == 0 {
@@ -91,6 +99,9 @@ func overLimits(err error) bool {
 // FuzzPlanText plans arbitrary text: an error or a plan, never a panic.
 func FuzzPlanText(f *testing.F) {
 	for _, tc := range planCases {
+		f.Add(tc.fixture, tc.query)
+	}
+	for _, tc := range responseCases {
 		f.Add(tc.fixture, tc.query)
 	}
 	f.Fuzz(func(t *testing.T, fixture, query string) {
