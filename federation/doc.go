@@ -90,7 +90,12 @@
 // every selection of the plan: fields of one response name that differ
 // under sibling cases (... on User { friend { a: id } } ... on Admin {
 // friend { a: name } }) get one private alias each, and the response shape
-// reads each back by the types of the objects on the way to it.
+// reads each back by the types of the objects on the way to it. So do the
+// fields of the possible types of an @interfaceObject that it resolves,
+// fetched in the one selection of its name, when two types give one
+// response name to different fields or arguments (... on Book { s:
+// score(scale: 10) } ... on Movie { s: score(scale: 100) }): each is
+// fetched under "graft__TYPE__NAME".
 // Field arguments and literals are printed back as GraphQL literals.
 //
 // What is not supported yet is listed in DEVIATIONS.md.
