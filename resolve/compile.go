@@ -21,7 +21,7 @@ type Plan struct {
 	nodes    []cnode  // the tree; nodes[0] is the root
 	fetches  []cfetch // every fetch, in the order of the tree
 	response *shape.Plan
-	maxDepth int // the deepest path, in steps
+	maxDepth int // the deepest path, in steps: the length of a request's types
 }
 
 const (
@@ -53,7 +53,6 @@ type cfetch struct {
 	entities  []centity
 	multiType bool // more than one entity: objects need "__typename"
 	levels    int  // the object levels of path between the root and the objects
-	within    bool // an entity has a Within: the walk reads the types on the way
 }
 
 // step is one element of a fetch's path.
@@ -64,6 +63,9 @@ type step struct {
 	// level is the object level of the value a key step reads its member
 	// from (Entity.Within's index), -1 for the data root.
 	level int
+	// typed: an entity's Within names a type for level, so the walk reads
+	// the "__typename" of the objects there.
+	typed bool
 }
 
 // centity is a compiled Entity.
@@ -289,12 +291,16 @@ func (c *compiler) fetch(f *Fetch) (cfetch, error) {
 		}
 		ce.fields = fields
 		if len(e.Within) > 0 {
-			cf.within = true
 			ce.within = append([]string(nil), e.Within...)
 			ce.quotedW = make([][]byte, len(e.Within))
 			for k, t := range e.Within {
 				if t != "" {
 					ce.quotedW[k] = appendQuote(nil, t)
+					for s := range cf.path {
+						if cf.path[s].level == k && !cf.path[s].flat {
+							cf.path[s].typed = true
+						}
+					}
 				}
 			}
 		}

@@ -251,7 +251,7 @@ type state struct {
 
 	// scratch of one entity fetch's preparation and merge
 	cur    []int32     // indices of the "@" steps of the walk
-	types  []graft.Ref // "__typename" of the objects on the walk's way, per level (0: none)
+	types  []graft.Ref // "__typename" of the objects on the walk's way, per level (see walk)
 	table  []int32     // representation index + 1 by hash
 	hashes []uint64    // per representation
 	spans  [][2]int32  // per representation: its bytes in the body
@@ -320,6 +320,9 @@ func (st *state) begin(ctx context.Context, p *Plan, req *Request) error {
 		st.runs = make([]fetchRun, len(p.fetches))
 	}
 	st.runs = st.runs[:len(p.fetches)]
+	if len(st.types) < p.maxDepth {
+		st.types = make([]graft.Ref, p.maxDepth)
+	}
 	if cap(st.next) < len(p.nodes) {
 		st.next = make([]int32, len(p.nodes))
 	}

@@ -52,19 +52,19 @@ func (st *state) representations(f *cfetch, r *fetchRun) {
 	st.cur = st.cur[:0]
 	st.hashes, st.spans = st.hashes[:0], st.spans[:0]
 	st.resetTable(16)
-	if f.within {
-		st.types = append(st.types[:0], make([]graft.Ref, f.levels)...)
-	}
 	st.walk(f, r, st.data, 0, -1, 0)
 }
 
 // walk visits the values at f.path[s:] below v (held by parent at item, or
-// as the member f.path[s-1]).
+// as the member f.path[s-1]). On its way it keeps the "__typename" of the
+// objects at each typed step's level in st.types (as long as the plan's
+// deepest path, and never cleared: reached reads only those levels, which
+// the walk has written on its way to the object).
 func (st *state) walk(f *cfetch, r *fetchRun, v, parent graft.Ref, item int32, s int) {
 	d := st.doc
 	for ; s < len(f.path) && !f.path[s].flat; s++ {
-		if l := f.path[s].level; f.within && l >= 0 {
-			st.types[l] = d.Member(v, "__typename")
+		if p := &f.path[s]; p.typed {
+			st.types[p.level] = d.Member(v, "__typename")
 		}
 		parent, item = v, -1
 		if v = d.Member(v, f.path[s].name); v == 0 {
