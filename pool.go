@@ -12,7 +12,7 @@ import (
 // Put rather than kept, so it cannot pin its memory for the life of the
 // process: the pool tracks a moving average of the arena sizes it sees and
 // keeps a Doc only if its reserved memory is within MaxGrowth times that
-// average (or below 256 KiB).
+// average (or at most PoolKeepAlways).
 //
 // The zero Pool is ready to use with default Options. A Pool is safe for
 // concurrent use and must not be copied after first use.
@@ -26,7 +26,10 @@ type Pool struct {
 // reserve before Put drops it.
 const MaxGrowth = 4
 
-const poolKeepAlways = 256 << 10
+// PoolKeepAlways is the reserved memory (Doc.Cap, in bytes) up to which
+// Put keeps a Doc whatever the average: a holder of Docs of its own (a
+// server's per-request state, say) can keep the same ones.
+const PoolKeepAlways = 256 << 10
 
 // NewPool returns a pool of Docs with the given options.
 func NewPool(opts Options) *Pool {
@@ -53,7 +56,7 @@ func (p *Pool) Put(d *Doc) {
 	// its own size first would let a Doc of about 7× the average through.
 	size := int64(d.Size())
 	avg := p.avg.Load()
-	keep := avg == 0 || d.Cap() <= poolKeepAlways || int64(d.Cap()) <= MaxGrowth*avg
+	keep := avg == 0 || d.Cap() <= PoolKeepAlways || int64(d.Cap()) <= MaxGrowth*avg
 	if avg == 0 {
 		avg = size
 	} else {

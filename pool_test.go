@@ -120,7 +120,7 @@ func TestPoolDropsPastMaxGrowth(t *testing.T) {
 		for big.Cap() <= 6*usual {
 			mustAppend(t, big, "["+strings.Repeat(`"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",`, 2000)+"1]")
 		}
-		if big.Cap() <= 256<<10 || big.Cap() <= graft.MaxGrowth*usual {
+		if big.Cap() <= graft.PoolKeepAlways || big.Cap() <= graft.MaxGrowth*usual {
 			t.Fatalf("test Doc: Cap %d, usual %d", big.Cap(), usual)
 		}
 		ratio := float64(big.Cap()) / float64(usual)

@@ -86,11 +86,11 @@
 // # Memory
 //
 // Execute appends the response to the caller's dst and keeps nothing of
-// it. The per-request state — the Doc (kept with the state up to 256 KiB;
-// a larger one goes to a graft.Pool, which drops arenas that one huge
-// request blew up), the request and response buffers, the renderer — is
-// pooled by the Engine, so a warm engine allocates a few dozen bytes per
-// request whatever the size of the data.
+// it. The per-request state — the Doc (kept with the state up to
+// graft.PoolKeepAlways, 256 KiB; a larger one goes to a graft.Pool, which
+// drops arenas that one huge request blew up), the request and response
+// buffers, the renderer — is pooled by the Engine, so a warm engine
+// allocates a few dozen bytes per request whatever the size of the data.
 // Response buffers are shared by the engine's requests (each pooled
 // state keeps one of at most 64 KiB for itself); of those over 64 KiB it
 // keeps a few, 4 MiB in all and none over 1 MiB, so that a burst

@@ -292,10 +292,6 @@ type target struct {
 // maxKept is the largest buffer a pooled state keeps.
 const maxKept = 1 << 20
 
-// maxKeptDoc is the largest Doc (by Doc.Cap) a pooled state keeps: the
-// size up to which a graft.Pool keeps every Doc.
-const maxKeptDoc = 256 << 10
-
 func (st *state) begin(ctx context.Context, p *Plan, req *Request) error {
 	st.ctx, st.p, st.req = ctx, p, req
 	if st.doc == nil {
@@ -334,7 +330,8 @@ func (st *state) begin(ctx context.Context, p *Plan, req *Request) error {
 }
 
 // release returns the state to its pool. The state keeps its Doc, reset,
-// up to maxKeptDoc bytes, so that a request takes no Doc from the engine's
+// up to graft.PoolKeepAlways bytes (by Doc.Cap; a graft.Pool keeps every
+// Doc up to that size), so that a request takes no Doc from the engine's
 // Pool nor puts one back (two sync.Pool operations and the Pool's moving
 // average: some 200 instructions of a small request); a larger one goes
 // back to the Pool, which keeps it only if it is not far larger than the
@@ -342,7 +339,7 @@ func (st *state) begin(ctx context.Context, p *Plan, req *Request) error {
 func (st *state) release() {
 	switch d := st.doc; {
 	case d == nil:
-	case d.Cap() > maxKeptDoc:
+	case d.Cap() > graft.PoolKeepAlways:
 		st.e.docs.Put(d)
 		st.doc = nil
 	default:

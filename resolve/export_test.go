@@ -1,5 +1,7 @@
 package resolve
 
+import "github.com/graftjson/graft"
+
 // Waiting returns how many requests wait for an identical one in flight
 // (Options.Dedup).
 func (e *Engine) Waiting() int {
@@ -37,11 +39,15 @@ func SetTestHookClaim(e *Engine, f func(fi int32)) {
 	testHookClaim.Store(&h)
 }
 
-// KeptDoc reports the capacity (Doc.Cap) of the Doc a pooled state of e
-// keeps, or -1 if the state it gets from the pool keeps none.
-func KeptDoc(e *Engine) int {
-	st := e.states.Get().(*state)
-	defer e.states.Put(st)
+// ReleaseKeeps releases a new state of e that holds d, as Execute
+// releases its state at the end of a request, and reports the capacity
+// (Doc.Cap) of the Doc the state keeps, or -1 if it keeps none. The state
+// comes from the pool's New, not Get, so that what sync.Pool hands out
+// does not matter.
+func ReleaseKeeps(e *Engine, d *graft.Doc) int {
+	st := e.states.New().(*state)
+	st.doc = d
+	st.release()
 	if st.doc == nil {
 		return -1
 	}
