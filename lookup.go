@@ -2,6 +2,7 @@ package graft
 
 import (
 	"encoding/binary"
+	"unsafe"
 
 	"github.com/graftjson/graft/internal/wire"
 )
@@ -91,8 +92,9 @@ func (d *Doc) lastMember(obj uint32, name string) uint32 {
 // is compared as one masked word where the arena holds 8 bytes from the
 // candidate's first byte on, in a loop without calls (a call in the loop
 // made the compiler keep its variables on the stack: twice the
-// instructions), and scanFrom takes over at the first candidate that
-// needs more.
+// instructions); a name of 9 to 16 bytes as two words, its first eight
+// bytes and its last eight. scanFrom takes over at the first candidate
+// that needs more.
 func (d *Doc) scanMembers(obj uint32, name string) (found, last uint32, count int) {
 	nodes, buf := d.nodes, d.buf
 	k := nodes[obj].child
@@ -111,6 +113,30 @@ func (d *Doc) scanMembers(obj uint32, name string) (found, last uint32, count in
 					break
 				}
 				if binary.LittleEndian.Uint64(buf[start:start+8])&mask == word {
+					found = k
+				}
+			} else if meta&flagEscaped != 0 {
+				break
+			}
+			last = k
+			count++
+		}
+		if k == 0 {
+			return found, last, count
+		}
+	} else if len(name) <= 16 {
+		// Two words: the name's first eight bytes and its last eight,
+		// which overlap when it is shorter than 16. A candidate of the
+		// same length has both in the arena (its closing quote follows).
+		want := uint32(String) | flagName | uint32(len(name)+2)<<payloadShift
+		nb := unsafe.Slice(unsafe.StringData(name), len(name)) // read, never written
+		at := len(name) - 8
+		head, tail := binary.LittleEndian.Uint64(nb), binary.LittleEndian.Uint64(nb[at:])
+		for ; k != 0; k = nodes[k].next {
+			n := &nodes[k]
+			if meta := n.meta & nameMeta; meta == want {
+				start := int(n.off) + 1
+				if binary.LittleEndian.Uint64(buf[start:start+8]) == head && binary.LittleEndian.Uint64(buf[start+at:start+at+8]) == tail {
 					found = k
 				}
 			} else if meta&flagEscaped != 0 {

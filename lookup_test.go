@@ -9,14 +9,19 @@ import (
 )
 
 // TestMemberShortNames holds Member and Set to a walk of Members for names
-// of 0 to 9 bytes (the word-compare loop of lookups takes those of up to
-// 8): names that are prefixes of one another, given twice, escaped but
+// of 0 to 17 bytes (the word compares of lookups take those of up to 16,
+// as one word up to 8, as two up to 16): names that are prefixes of one
+// another or differ in their first byte only, given twice, escaped but
 // equal once decoded, and members whose name is the last text of the
 // arena, so that fewer than 8 bytes follow its first byte.
 func TestMemberShortNames(t *testing.T) {
+	const letters = "abcdefghijklmnopq"
 	names := []string{""}
-	for n := 1; n <= 9; n++ {
-		names = append(names, "abcdefghi"[:n], "abcdefghi"[:n-1]+"z")
+	for n := 1; n <= len(letters); n++ {
+		names = append(names, letters[:n], letters[:n-1]+"z")
+		if n > 1 {
+			names = append(names, "z"+letters[1:n])
+		}
 	}
 	// escaped spells name with its first byte as a \u escape, or "" as is.
 	escaped := func(name string) string {
