@@ -264,6 +264,7 @@ func (p *planner) allLocal(g int, typ string, set ast.SelectionSet, provided ast
 func (p *planner) planPrivate(f *fetch, pos *usel, path []string, typ string, set ast.SelectionSet, all []*cfield, provided ast.SelectionSet) ([]resolve.Field, error) {
 	var cfs []*cfield
 	var repr []resolve.Field
+	names := clientNames{all: all}
 	for _, s := range set {
 		sf, ok := s.(*ast.Field)
 		if !ok {
@@ -272,7 +273,7 @@ func (p *planner) planPrivate(f *fetch, pos *usel, path []string, typ string, se
 		resp := sf.Name
 		for _, c := range all {
 			if c.resp == resp && p.conflicts(c, typ, sf) {
-				resp = p.private(pos, path, "", "graft__"+sf.Name, sf.Name, sf.Arguments, all)
+				resp = p.private(pos, path, "", "graft__"+sf.Name, sf.Name, sf.Arguments, &names)
 				break
 			}
 		}

@@ -253,7 +253,7 @@ func (u *usel) find(resp string) *ufield {
 // private returns the private alias to fetch the field name (with args)
 // of the objects of type typ under, in u at path: base, or base with the
 // first suffix "_2", "_3", … that no client field of the position (all)
-// uses as its response name, that no other field of u holds, and that no
+// has as its response name, that no other field of u holds, and that no
 // other field (or arguments, or type) took at path in any selection of the
 // plan. So a client's aliases never meet the planner's, and one private
 // alias at one path is one field: sibling cases of a selection can ask for
@@ -262,11 +262,11 @@ func (u *usel) find(resp string) *ufield {
 // differ, in one upstream selection or in merged data. typ is "" for the
 // planner's own fields, which have the same shape in every type. The
 // choice depends only on the operation: one operation gets one plan.
-func (p *planner) private(u *usel, path []string, typ, base, name string, args ast.ArgumentList, all []*cfield) string {
+func (p *planner) private(u *usel, path []string, typ, base, name string, args ast.ArgumentList, all *clientNames) string {
 	at := strings.Join(path, "\x00")
 	alias := base
 	for n := 2; ; n++ {
-		if find(all, nil, alias) < 0 {
+		if !all.has(alias) {
 			if f := u.find(alias); f == nil || f.name == name && sameArgs(f.args, args) {
 				b, ok := p.bound[boundAt{at, alias}]
 				if !ok {
@@ -283,6 +283,25 @@ func (p *planner) private(u *usel, path []string, typ, base, name string, args a
 		}
 		alias = base + "_" + strconv.Itoa(n)
 	}
+}
+
+// clientNames answers which response names the client fields of a
+// position (all) have, for private: the index is built on the first
+// question, so that a position with many private aliases is planned in
+// time linear in its fields.
+type clientNames struct {
+	all []*cfield
+	idx map[string]bool
+}
+
+func (c *clientNames) has(resp string) bool {
+	if c.idx == nil {
+		c.idx = make(map[string]bool, len(c.all))
+		for _, f := range c.all {
+			c.idx[f.resp] = true
+		}
+	}
+	return c.idx[resp]
 }
 
 // boundAt is a private alias at a path (its segments joined by NULs).
@@ -574,6 +593,7 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 	}
 	var jumps []*cfield
 	var clash map[string]bool // of all, once needed
+	names := clientNames{all: all}
 	pos.fields = slices.Grow(pos.fields, len(fields))
 	t := p.s.types[typ]
 	for _, cf := range fields {
@@ -608,7 +628,7 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 		case pos.mixed && fi.differs:
 			// Another type's field of this response name in the selection
 			// may have another shape in this subgraph.
-			cf.key = p.private(pos, path, typ, "graft__"+typ+"__"+cf.resp, cf.name, cf.field.Arguments, all)
+			cf.key = p.private(pos, path, typ, "graft__"+typ+"__"+cf.resp, cf.name, cf.field.Arguments, &names)
 			if !cf.private {
 				p.alias(path, cf.parent, cf)
 			}
@@ -617,7 +637,7 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 			// the selection is the one of every possible type, and another
 			// type's field of this response name is another field or has
 			// other arguments.
-			cf.key = p.private(pos, path, cf.parent, "graft__"+cf.parent+"__"+cf.resp, cf.name, cf.field.Arguments, all)
+			cf.key = p.private(pos, path, cf.parent, "graft__"+cf.parent+"__"+cf.resp, cf.name, cf.field.Arguments, &names)
 			p.alias(path, cf.parent, cf)
 		}
 		uf, ok := pos.field(cf.key, cf.name, cf.field.Arguments, cf.conds, composite)

@@ -1,5 +1,10 @@
 package shape
 
+import (
+	"slices"
+	"strings"
+)
+
 // KeyAt names the data member that the fields of one response name read
 // at one position, instead of their Key: a federation planner that fetched
 // them under a private alias (fields of several object types that share an
@@ -75,9 +80,10 @@ func (p *Plan) Rekey(keys []KeyAt) *Plan {
 // here. typed marks the nodes where objects are whose type an entry below
 // names in its Within.
 type keyTrie struct {
-	next  map[string]*keyTrie
-	keys  []*KeyAt
-	typed bool
+	next   map[string]*keyTrie
+	keys   []*KeyAt // in the order given; by Name once sorted
+	sorted bool
+	typed  bool
 }
 
 func (n *keyTrie) child(s string) *keyTrie {
@@ -90,6 +96,23 @@ func (n *keyTrie) child(s string) *keyTrie {
 		n.next[s] = c
 	}
 	return c
+}
+
+// named returns the entries at n of the response name name, in the order
+// given: the last that matches a field is the one it takes. The entries are
+// sorted by name (stably) on the first call, so that a position with many
+// entries is rekeyed in time n log n, not n².
+func (n *keyTrie) named(name string) []*KeyAt {
+	if !n.sorted {
+		slices.SortStableFunc(n.keys, func(a, b *KeyAt) int { return strings.Compare(a.Name, b.Name) })
+		n.sorted = true
+	}
+	i, _ := slices.BinarySearchFunc(n.keys, name, func(k *KeyAt, name string) int { return strings.Compare(k.Name, name) })
+	j := i
+	for j < len(n.keys) && n.keys[j].Name == name {
+		j++
+	}
+	return n.keys[i:j]
 }
 
 // way is the types of the objects on the way to a position as Rekey
@@ -210,8 +233,8 @@ func (r *rekeyer) object(o *object, n *keyTrie, w *way) *object {
 		f := &o.fields[i]
 		key := f.key
 		if f.slot >= 0 {
-			for _, k := range n.keys {
-				if k.Type == o.name && k.Name == f.name && k.Field == f.schema && k.Key != "" && w.matches(k.Within) {
+			for _, k := range n.named(f.name) {
+				if k.Type == o.name && k.Field == f.schema && k.Key != "" && w.matches(k.Within) {
 					key = k.Key
 				}
 			}

@@ -134,6 +134,8 @@ func TestRekeyWithinWildcards(t *testing.T) {
 			`{"data":{"a":[{"b":{"c":{"v":"v","w":"w"}}},{"b":{"c":{"v":"k2","w":"w"}}},{"b":{"c":{"v":"k1"}}}]}}`},
 		{"typed and untyped entries of different fields", []shape.KeyAt{key("X", "v", []string{"User", ""}, "k1"), key("X", "w", nil, "kw"), key("Y", "v", []string{"Admin", ""}, "k2")},
 			`{"data":{"a":[{"b":{"c":{"v":"k1","w":"kw"}}},{"b":{"c":{"v":"v","w":"kw"}}},{"b":{"c":{"v":"v"}}}]}}`},
+		{"the last matching entry of a name, among others", []shape.KeyAt{key("X", "w", nil, "k2"), key("X", "v", nil, "k1"), key("X", "w", nil, "kw"), key("X", "v", []string{"User", ""}, "k2"), key("Y", "v", nil, "k1")},
+			`{"data":{"a":[{"b":{"c":{"v":"k2","w":"kw"}}},{"b":{"c":{"v":"k1","w":"kw"}}},{"b":{"c":{"v":"k1"}}}]}}`},
 		{"a type not on the way", []shape.KeyAt{key("X", "v", []string{"", "Crate"}, "k1"), key("X", "w", []string{"Other", ""}, "kw")}, plain},
 		{"Within of another length", []shape.KeyAt{key("X", "v", []string{"User"}, "k1"), key("X", "w", []string{"", "", ""}, "kw")}, plain},
 		{"a path from a list at the root", []shape.KeyAt{{Path: []string{"@", "a", "@", "b", "c"}, Type: "X", Name: "v", Field: "v", Within: []string{"User", ""}, Key: "k1"}}, plain},
