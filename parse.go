@@ -146,22 +146,22 @@ member: // a member of the object parent: name, colon, then the value
 		end, meta, from := 0, uint32(String)|flagParsed|flagName, i
 		if i+9 <= len(s) {
 			x := wire.Load64(s, i+1)
-			if n := wire.ShortString(x); n != 0 {
+			if n := wire.StringWord(x); n > 0 {
 				end = i + 1 + n
-			} else if wire.Plain8(x) {
+			} else if n == 0 {
 				from = i + 8 // ScanString goes on past the plain word
 				if i+33 <= len(s) {
 					x := wire.Load64(s, i+9)
-					if n := wire.ShortString(x); n != 0 {
+					if n := wire.StringWord(x); n > 0 {
 						end = i + 9 + n
-					} else if wire.Plain8(x) {
+					} else if n == 0 {
 						from = i + 16
 						x := wire.Load64(s, i+17)
-						if n := wire.ShortString(x); n != 0 {
+						if n := wire.StringWord(x); n > 0 {
 							end = i + 17 + n
-						} else if wire.Plain8(x) {
+						} else if n == 0 {
 							from = i + 24
-							if n := wire.ShortString(wire.Load64(s, i+25)); n != 0 {
+							if n := wire.StringWord(wire.Load64(s, i+25)); n > 0 {
 								end = i + 25 + n
 							}
 						}
@@ -258,22 +258,22 @@ value: // a value at s[i], with room for its node (a member's value has it from 
 			end, meta, from := 0, uint32(String)|flagParsed, i
 			if i+9 <= len(s) {
 				x := wire.Load64(s, i+1)
-				if n := wire.ShortString(x); n != 0 {
+				if n := wire.StringWord(x); n > 0 {
 					end = i + 1 + n
-				} else if wire.Plain8(x) {
+				} else if n == 0 {
 					from = i + 8 // ScanString goes on past the plain word
 					if i+33 <= len(s) {
 						x := wire.Load64(s, i+9)
-						if n := wire.ShortString(x); n != 0 {
+						if n := wire.StringWord(x); n > 0 {
 							end = i + 9 + n
-						} else if wire.Plain8(x) {
+						} else if n == 0 {
 							from = i + 16
 							x := wire.Load64(s, i+17)
-							if n := wire.ShortString(x); n != 0 {
+							if n := wire.StringWord(x); n > 0 {
 								end = i + 17 + n
-							} else if wire.Plain8(x) {
+							} else if n == 0 {
 								from = i + 24
-								if n := wire.ShortString(wire.Load64(s, i+25)); n != 0 {
+								if n := wire.StringWord(wire.Load64(s, i+25)); n > 0 {
 									end = i + 25 + n
 								}
 							}

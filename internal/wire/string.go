@@ -181,25 +181,32 @@ var hexVal = func() (t [256]int8) {
 // overlong forms) and ED needs it clear (no surrogates).
 var badE0ED = [32]bool{0x00: true, 0x1D: true}
 
-// ShortString looks at the eight bytes x that follow an opening quote
-// (loaded little-endian) and returns the length of the string token's rest,
-// closing quote included, if the quote is among them and nothing before it
-// needs checking (no escape, control or non-ASCII byte); otherwise 0. It is
-// small enough to be inlined, sparing short strings (most member names) a
-// call to ScanString.
+// StringWord looks at the eight bytes x that follow an opening quote, or
+// a plain word of the token (loaded little-endian), and returns the length
+// of the string token's rest, closing quote included, if the quote is among
+// them and nothing before it needs checking (no escape, control or
+// non-ASCII byte); 0 if none of them ends a run of plain string bytes (the
+// token goes on past them); and -1 if the first that does is not a quote
+// (the token needs ScanString). It is small enough to be inlined, sparing
+// short strings (most member names) a call to ScanString; the plain word,
+// the common case in a longer token, is answered first, before the lane of
+// the first special byte is found (callgrind: twitter 3.6% fewer
+// instructions per parse than when a plain word was told by a second test).
 //
 // The first special lane is a quote where x^'"' is zero there: below that
 // lane nothing borrows, so the high bit of (q-1)&^q is exact in it. No
 // shift by a variable amount, which on amd64 would take the CX register
 // from the caller's loop.
-func ShortString(x uint64) int {
+func StringWord(x uint64) int {
 	q := x ^ (lsb * '"')
 	t := q - lsb
-	b := (x ^ (lsb * '\\')) - lsb
-	m := (t | b | (x - lsb*0x20) | x) & msb
-	first := m & -m // 0 if none
-	if first&t&^q == 0 {
+	m := (t | ((x ^ (lsb * '\\')) - lsb) | (x - lsb*0x20) | x) & msb
+	if m == 0 {
 		return 0
+	}
+	first := m & -m
+	if first&t&^q == 0 {
+		return -1
 	}
 	// first is bit 8k+7 for the quote's lane k; shifted to bit 8k, it
 	// multiplies a constant whose byte 7-k is k+1 into the top byte: one
@@ -217,8 +224,3 @@ func PlainLen(x uint64) int { return firstLane(stringSpecial(x)) }
 // and above continue the run (8 when no byte of x is a quote, a backslash
 // or a control byte).
 func TextLen(x uint64) int { return firstLane(textSpecial(x)) }
-
-// Plain8 reports whether none of the eight bytes x (loaded little-endian)
-// ends a run of plain string bytes: where ShortString finds no quote among
-// them, the token goes on past them.
-func Plain8(x uint64) bool { return stringSpecial(x) == 0 }

@@ -213,9 +213,9 @@ func FuzzScanString(f *testing.F) {
 	})
 }
 
-// refShortString is ShortString's contract: the length of the rest of the
+// refShortString is the length StringWord finds: that of the rest of the
 // token if its closing quote is among the eight bytes and every byte before
-// it is plain printable ASCII other than the backslash.
+// it is plain printable ASCII other than the backslash, otherwise 0.
 func refShortString(b [8]byte) int {
 	for k, c := range b {
 		switch {
@@ -228,8 +228,8 @@ func refShortString(b [8]byte) int {
 	return 0
 }
 
-// refPlain8 is Plain8's contract: every byte is plain printable ASCII other
-// than the quote and the backslash.
+// refPlain8 is StringWord's plain word: every byte is plain printable ASCII
+// other than the quote and the backslash.
 func refPlain8(b [8]byte) bool {
 	for _, c := range b {
 		if c == '"' || c == '\\' || c < 0x20 || c >= 0x80 {
@@ -237,6 +237,18 @@ func refPlain8(b [8]byte) bool {
 		}
 	}
 	return true
+}
+
+// refStringWord is StringWord's contract: refShortString's length where
+// there is one, 0 for a plain word, otherwise -1.
+func refStringWord(b [8]byte) int {
+	if n := refShortString(b); n != 0 {
+		return n
+	}
+	if refPlain8(b) {
+		return 0
+	}
+	return -1
 }
 
 // refPlainLen is PlainLen's contract: the count of leading bytes that
@@ -261,7 +273,7 @@ func refTextLen(b [8]byte) int {
 	return 8
 }
 
-func TestShortString(t *testing.T) {
+func TestStringWord(t *testing.T) {
 	classes := []byte{'a', ' ', '~', 0x7f, '"', '\\', 0x00, 0x1f, 0x80, 0xc3, 0xff}
 	// Every placement of two interesting bytes in a word of 'a's.
 	for p := 0; p < 8; p++ {
@@ -274,11 +286,8 @@ func TestShortString(t *testing.T) {
 					}
 					b[p], b[q] = c1, c2
 					x := binary.LittleEndian.Uint64(b[:])
-					if got, want := wire.ShortString(x), refShortString(b); got != want {
-						t.Fatalf("ShortString(%q) = %d, want %d", b, got, want)
-					}
-					if got, want := wire.Plain8(x), refPlain8(b); got != want {
-						t.Fatalf("Plain8(%q) = %v, want %v", b, got, want)
+					if got, want := wire.StringWord(x), refStringWord(b); got != want {
+						t.Fatalf("StringWord(%q) = %d, want %d", b, got, want)
 					}
 					if got, want := wire.PlainLen(x), refPlainLen(b); got != want {
 						t.Fatalf("PlainLen(%q) = %d, want %d", b, got, want)
@@ -292,17 +301,14 @@ func TestShortString(t *testing.T) {
 	}
 }
 
-func FuzzShortString(f *testing.F) {
+func FuzzStringWord(f *testing.F) {
 	f.Add(uint64(0x2222222222222222))
 	f.Add(binary.LittleEndian.Uint64([]byte(`abc",1}x`)))
 	f.Fuzz(func(t *testing.T, x uint64) {
 		var b [8]byte
 		binary.LittleEndian.PutUint64(b[:], x)
-		if got, want := wire.ShortString(x), refShortString(b); got != want {
-			t.Fatalf("ShortString(%q) = %d, want %d", b, got, want)
-		}
-		if got, want := wire.Plain8(x), refPlain8(b); got != want {
-			t.Fatalf("Plain8(%q) = %v, want %v", b, got, want)
+		if got, want := wire.StringWord(x), refStringWord(b); got != want {
+			t.Fatalf("StringWord(%q) = %d, want %d", b, got, want)
 		}
 		if got, want := wire.PlainLen(x), refPlainLen(b); got != want {
 			t.Fatalf("PlainLen(%q) = %d, want %d", b, got, want)
@@ -310,11 +316,11 @@ func FuzzShortString(f *testing.F) {
 		if got, want := wire.TextLen(x), refTextLen(b); got != want {
 			t.Fatalf("TextLen(%q) = %d, want %d", b, got, want)
 		}
-		// It agrees with ScanString wherever it answers.
-		if n := wire.ShortString(x); n != 0 {
+		// It agrees with ScanString wherever it finds the quote.
+		if n := wire.StringWord(x); n > 0 {
 			s := append([]byte{'"'}, b[:]...)
 			if end, esc, code := wire.ScanString(s, 0, strict); code != wire.OK || esc || end != 1+n {
-				t.Fatalf("ShortString(%q) = %d but ScanString = %d, %v, %v", b, n, end, esc, code)
+				t.Fatalf("StringWord(%q) = %d but ScanString = %d, %v, %v", b, n, end, esc, code)
 			}
 		}
 	})
