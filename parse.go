@@ -146,22 +146,28 @@ member: // a member of the object parent: name, colon, then the value
 		end, meta, from := 0, uint32(String)|flagParsed|flagName, i
 		if i+9 <= len(s) {
 			x := wire.Load64(s, i+1)
-			if n := wire.StringWord(x); n > 0 {
-				end = i + 1 + n
-			} else if n == 0 {
-				from = i + 8 // ScanString goes on past the plain word
-				if i+33 <= len(s) {
-					x := wire.Load64(s, i+9)
-					if n := wire.StringWord(x); n > 0 {
+			if m := wire.StringSpecial(x); m != 0 {
+				if n := wire.QuoteLen(x, m); n != 0 {
+					end = i + 1 + n
+				}
+			} else if from = i + 8; i+33 <= len(s) { // ScanString goes on past the plain word
+				x := wire.Load64(s, i+9)
+				if m := wire.StringSpecial(x); m != 0 {
+					if n := wire.QuoteLen(x, m); n != 0 {
 						end = i + 9 + n
-					} else if n == 0 {
-						from = i + 16
-						x := wire.Load64(s, i+17)
-						if n := wire.StringWord(x); n > 0 {
+					}
+				} else {
+					from = i + 16
+					x := wire.Load64(s, i+17)
+					if m := wire.StringSpecial(x); m != 0 {
+						if n := wire.QuoteLen(x, m); n != 0 {
 							end = i + 17 + n
-						} else if n == 0 {
-							from = i + 24
-							if n := wire.StringWord(wire.Load64(s, i+25)); n > 0 {
+						}
+					} else {
+						from = i + 24
+						x := wire.Load64(s, i+25)
+						if m := wire.StringSpecial(x); m != 0 {
+							if n := wire.QuoteLen(x, m); n != 0 {
 								end = i + 25 + n
 							}
 						}
@@ -258,22 +264,28 @@ value: // a value at s[i], with room for its node (a member's value has it from 
 			end, meta, from := 0, uint32(String)|flagParsed, i
 			if i+9 <= len(s) {
 				x := wire.Load64(s, i+1)
-				if n := wire.StringWord(x); n > 0 {
-					end = i + 1 + n
-				} else if n == 0 {
-					from = i + 8 // ScanString goes on past the plain word
-					if i+33 <= len(s) {
-						x := wire.Load64(s, i+9)
-						if n := wire.StringWord(x); n > 0 {
+				if m := wire.StringSpecial(x); m != 0 {
+					if n := wire.QuoteLen(x, m); n != 0 {
+						end = i + 1 + n
+					}
+				} else if from = i + 8; i+33 <= len(s) { // ScanString goes on past the plain word
+					x := wire.Load64(s, i+9)
+					if m := wire.StringSpecial(x); m != 0 {
+						if n := wire.QuoteLen(x, m); n != 0 {
 							end = i + 9 + n
-						} else if n == 0 {
-							from = i + 16
-							x := wire.Load64(s, i+17)
-							if n := wire.StringWord(x); n > 0 {
+						}
+					} else {
+						from = i + 16
+						x := wire.Load64(s, i+17)
+						if m := wire.StringSpecial(x); m != 0 {
+							if n := wire.QuoteLen(x, m); n != 0 {
 								end = i + 17 + n
-							} else if n == 0 {
-								from = i + 24
-								if n := wire.StringWord(wire.Load64(s, i+25)); n > 0 {
+							}
+						} else {
+							from = i + 24
+							x := wire.Load64(s, i+25)
+							if m := wire.StringSpecial(x); m != 0 {
+								if n := wire.QuoteLen(x, m); n != 0 {
 									end = i + 25 + n
 								}
 							}
