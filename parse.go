@@ -214,8 +214,7 @@ member: // a member of the object parent: name, colon, then the value
 			// bytes are read as one word: read one by one, each had a
 			// bounds check of its own.
 			if w := wire.Load32(s, i); w&0xFFFF == ':'|' '<<8 && byte(w>>16) > ' ' {
-				d.moveOut(mark+delta, s, mark)
-				d.moveOut(mark+delta+16, s, mark+16)
+				d.moveOut32(mark+delta, s, mark)
 				i += 2
 				mark, delta = i, delta-1
 				goto value
@@ -587,6 +586,16 @@ func (d *Doc) compactSpace(s []byte, i, mark, delta int) (int, int, int) {
 // d.buf's pointer.
 func (d *Doc) moveOut(i int, src []byte, j int) {
 	*(*[16]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.buf)), i)) = *(*[16]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), j))
+}
+
+// moveOut32 is moveOut for 32 bytes, as two 16-byte moves that read d.buf's
+// pointer once (after a first moveOut the compiler reads it again, as the
+// store might have changed it; a [32]byte copy is compiled to a call of
+// memmove).
+func (d *Doc) moveOut32(i int, src []byte, j int) {
+	to, from := unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.buf)), i), unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), j)
+	*(*[16]byte)(to) = *(*[16]byte)(from)
+	*(*[16]byte)(unsafe.Add(to, 16)) = *(*[16]byte)(unsafe.Add(from, 16))
 }
 
 func containerName(array bool) string {
