@@ -146,22 +146,28 @@ member: // a member of the object parent: name, colon, then the value
 		end, meta, from := 0, uint32(String)|flagParsed|flagName, i
 		if i+9 <= len(s) {
 			x := wire.Load64(s, i+1)
-			if n := wire.ShortString(x); n != 0 {
-				end = i + 1 + n
-			} else if wire.Plain8(x) {
-				from = i + 8 // ScanString goes on past the plain word
-				if i+33 <= len(s) {
-					x := wire.Load64(s, i+9)
-					if n := wire.ShortString(x); n != 0 {
+			if m := wire.StringSpecial(x); m != 0 {
+				if n := wire.QuoteLen(x, m); n != 0 {
+					end = i + 1 + n
+				}
+			} else if from = i + 8; i+33 <= len(s) { // ScanString goes on past the plain word
+				x := wire.Load64(s, i+9)
+				if m := wire.StringSpecial(x); m != 0 {
+					if n := wire.QuoteLen(x, m); n != 0 {
 						end = i + 9 + n
-					} else if wire.Plain8(x) {
-						from = i + 16
-						x := wire.Load64(s, i+17)
-						if n := wire.ShortString(x); n != 0 {
+					}
+				} else {
+					from = i + 16
+					x := wire.Load64(s, i+17)
+					if m := wire.StringSpecial(x); m != 0 {
+						if n := wire.QuoteLen(x, m); n != 0 {
 							end = i + 17 + n
-						} else if wire.Plain8(x) {
-							from = i + 24
-							if n := wire.ShortString(wire.Load64(s, i+25)); n != 0 {
+						}
+					} else {
+						from = i + 24
+						x := wire.Load64(s, i+25)
+						if m := wire.StringSpecial(x); m != 0 {
+							if n := wire.QuoteLen(x, m); n != 0 {
 								end = i + 25 + n
 							}
 						}
@@ -208,8 +214,7 @@ member: // a member of the object parent: name, colon, then the value
 			// bytes are read as one word: read one by one, each had a
 			// bounds check of its own.
 			if w := wire.Load32(s, i); w&0xFFFF == ':'|' '<<8 && byte(w>>16) > ' ' {
-				d.moveOut(mark+delta, s, mark)
-				d.moveOut(mark+delta+16, s, mark+16)
+				d.moveOut32(mark+delta, s, mark)
 				i += 2
 				mark, delta = i, delta-1
 				goto value
@@ -258,22 +263,28 @@ value: // a value at s[i], with room for its node (a member's value has it from 
 			end, meta, from := 0, uint32(String)|flagParsed, i
 			if i+9 <= len(s) {
 				x := wire.Load64(s, i+1)
-				if n := wire.ShortString(x); n != 0 {
-					end = i + 1 + n
-				} else if wire.Plain8(x) {
-					from = i + 8 // ScanString goes on past the plain word
-					if i+33 <= len(s) {
-						x := wire.Load64(s, i+9)
-						if n := wire.ShortString(x); n != 0 {
+				if m := wire.StringSpecial(x); m != 0 {
+					if n := wire.QuoteLen(x, m); n != 0 {
+						end = i + 1 + n
+					}
+				} else if from = i + 8; i+33 <= len(s) { // ScanString goes on past the plain word
+					x := wire.Load64(s, i+9)
+					if m := wire.StringSpecial(x); m != 0 {
+						if n := wire.QuoteLen(x, m); n != 0 {
 							end = i + 9 + n
-						} else if wire.Plain8(x) {
-							from = i + 16
-							x := wire.Load64(s, i+17)
-							if n := wire.ShortString(x); n != 0 {
+						}
+					} else {
+						from = i + 16
+						x := wire.Load64(s, i+17)
+						if m := wire.StringSpecial(x); m != 0 {
+							if n := wire.QuoteLen(x, m); n != 0 {
 								end = i + 17 + n
-							} else if wire.Plain8(x) {
-								from = i + 24
-								if n := wire.ShortString(wire.Load64(s, i+25)); n != 0 {
+							}
+						} else {
+							from = i + 24
+							x := wire.Load64(s, i+25)
+							if m := wire.StringSpecial(x); m != 0 {
+								if n := wire.QuoteLen(x, m); n != 0 {
 									end = i + 25 + n
 								}
 							}
@@ -575,6 +586,16 @@ func (d *Doc) compactSpace(s []byte, i, mark, delta int) (int, int, int) {
 // d.buf's pointer.
 func (d *Doc) moveOut(i int, src []byte, j int) {
 	*(*[16]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.buf)), i)) = *(*[16]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), j))
+}
+
+// moveOut32 is moveOut for 32 bytes, as two 16-byte moves that read d.buf's
+// pointer once (after a first moveOut the compiler reads it again, as the
+// store might have changed it; a [32]byte copy is compiled to a call of
+// memmove).
+func (d *Doc) moveOut32(i int, src []byte, j int) {
+	to, from := unsafe.Add(unsafe.Pointer(unsafe.SliceData(d.buf)), i), unsafe.Add(unsafe.Pointer(unsafe.SliceData(src)), j)
+	*(*[16]byte)(to) = *(*[16]byte)(from)
+	*(*[16]byte)(unsafe.Add(to, 16)) = *(*[16]byte)(unsafe.Add(from, 16))
 }
 
 func containerName(array bool) string {

@@ -181,24 +181,32 @@ var hexVal = func() (t [256]int8) {
 // overlong forms) and ED needs it clear (no surrogates).
 var badE0ED = [32]bool{0x00: true, 0x1D: true}
 
-// ShortString looks at the eight bytes x that follow an opening quote
-// (loaded little-endian) and returns the length of the string token's rest,
-// closing quote included, if the quote is among them and nothing before it
-// needs checking (no escape, control or non-ASCII byte); otherwise 0. It is
-// small enough to be inlined, sparing short strings (most member names) a
-// call to ScanString.
+// StringSpecial flags the bytes of the eight bytes x that follow an opening
+// quote, or a plain word of the token (loaded little-endian), that end a
+// run of plain string bytes: quotes, backslashes, control and non-ASCII
+// bytes. Lanes above the first flagged one may be flagged spuriously. Zero:
+// the token goes on past x.
+func StringSpecial(x uint64) uint64 { return stringSpecial(x) }
+
+// QuoteLen takes x and its StringSpecial mask m (not zero) and returns the
+// length of the string token's rest, closing quote included, if the first
+// byte flagged is the quote (nothing before it needs checking); otherwise 0
+// (the token needs ScanString). With StringSpecial it is small enough to be
+// inlined, sparing short strings (most member names) a call to ScanString.
+// The caller branches on the mask first, so that a plain word, the common
+// case in a longer token, costs one test and no lane is looked for
+// (callgrind, portable parser, twitter: 4.7% fewer instructions per parse
+// than a test for the quote and then one for a plain word, 1% fewer than
+// one function answering both whose result the caller tested twice).
 //
-// The first special lane is a quote where x^'"' is zero there: below that
+// The first flagged lane is a quote where x^'"' is zero there: below that
 // lane nothing borrows, so the high bit of (q-1)&^q is exact in it. No
 // shift by a variable amount, which on amd64 would take the CX register
 // from the caller's loop.
-func ShortString(x uint64) int {
+func QuoteLen(x, m uint64) int {
 	q := x ^ (lsb * '"')
-	t := q - lsb
-	b := (x ^ (lsb * '\\')) - lsb
-	m := (t | b | (x - lsb*0x20) | x) & msb
-	first := m & -m // 0 if none
-	if first&t&^q == 0 {
+	first := m & -m
+	if first&(q-lsb)&^q == 0 {
 		return 0
 	}
 	// first is bit 8k+7 for the quote's lane k; shifted to bit 8k, it
@@ -217,8 +225,3 @@ func PlainLen(x uint64) int { return firstLane(stringSpecial(x)) }
 // and above continue the run (8 when no byte of x is a quote, a backslash
 // or a control byte).
 func TextLen(x uint64) int { return firstLane(textSpecial(x)) }
-
-// Plain8 reports whether none of the eight bytes x (loaded little-endian)
-// ends a run of plain string bytes: where ShortString finds no quote among
-// them, the token goes on past them.
-func Plain8(x uint64) bool { return stringSpecial(x) == 0 }

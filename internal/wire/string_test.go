@@ -213,9 +213,9 @@ func FuzzScanString(f *testing.F) {
 	})
 }
 
-// refShortString is ShortString's contract: the length of the rest of the
+// refShortString is the length QuoteLen finds: that of the rest of the
 // token if its closing quote is among the eight bytes and every byte before
-// it is plain printable ASCII other than the backslash.
+// it is plain printable ASCII other than the backslash, otherwise 0.
 func refShortString(b [8]byte) int {
 	for k, c := range b {
 		switch {
@@ -228,8 +228,8 @@ func refShortString(b [8]byte) int {
 	return 0
 }
 
-// refPlain8 is Plain8's contract: every byte is plain printable ASCII other
-// than the quote and the backslash.
+// refPlain8 is a word StringSpecial flags nothing in: every byte is plain
+// printable ASCII other than the quote and the backslash.
 func refPlain8(b [8]byte) bool {
 	for _, c := range b {
 		if c == '"' || c == '\\' || c < 0x20 || c >= 0x80 {
@@ -261,7 +261,22 @@ func refTextLen(b [8]byte) int {
 	return 8
 }
 
-func TestShortString(t *testing.T) {
+// checkStringWord checks StringSpecial and QuoteLen on the word b.
+func checkStringWord(t *testing.T, b [8]byte) {
+	t.Helper()
+	x := binary.LittleEndian.Uint64(b[:])
+	m := wire.StringSpecial(x)
+	if got, want := m == 0, refPlain8(b); got != want {
+		t.Fatalf("StringSpecial(%q) = %#x, want it zero: %v", b, m, want)
+	}
+	if m != 0 {
+		if got, want := wire.QuoteLen(x, m), refShortString(b); got != want {
+			t.Fatalf("QuoteLen(%q) = %d, want %d", b, got, want)
+		}
+	}
+}
+
+func TestStringWord(t *testing.T) {
 	classes := []byte{'a', ' ', '~', 0x7f, '"', '\\', 0x00, 0x1f, 0x80, 0xc3, 0xff}
 	// Every placement of two interesting bytes in a word of 'a's.
 	for p := 0; p < 8; p++ {
@@ -274,12 +289,7 @@ func TestShortString(t *testing.T) {
 					}
 					b[p], b[q] = c1, c2
 					x := binary.LittleEndian.Uint64(b[:])
-					if got, want := wire.ShortString(x), refShortString(b); got != want {
-						t.Fatalf("ShortString(%q) = %d, want %d", b, got, want)
-					}
-					if got, want := wire.Plain8(x), refPlain8(b); got != want {
-						t.Fatalf("Plain8(%q) = %v, want %v", b, got, want)
-					}
+					checkStringWord(t, b)
 					if got, want := wire.PlainLen(x), refPlainLen(b); got != want {
 						t.Fatalf("PlainLen(%q) = %d, want %d", b, got, want)
 					}
@@ -292,29 +302,25 @@ func TestShortString(t *testing.T) {
 	}
 }
 
-func FuzzShortString(f *testing.F) {
+func FuzzStringWord(f *testing.F) {
 	f.Add(uint64(0x2222222222222222))
 	f.Add(binary.LittleEndian.Uint64([]byte(`abc",1}x`)))
 	f.Fuzz(func(t *testing.T, x uint64) {
 		var b [8]byte
 		binary.LittleEndian.PutUint64(b[:], x)
-		if got, want := wire.ShortString(x), refShortString(b); got != want {
-			t.Fatalf("ShortString(%q) = %d, want %d", b, got, want)
-		}
-		if got, want := wire.Plain8(x), refPlain8(b); got != want {
-			t.Fatalf("Plain8(%q) = %v, want %v", b, got, want)
-		}
+		checkStringWord(t, b)
 		if got, want := wire.PlainLen(x), refPlainLen(b); got != want {
 			t.Fatalf("PlainLen(%q) = %d, want %d", b, got, want)
 		}
 		if got, want := wire.TextLen(x), refTextLen(b); got != want {
 			t.Fatalf("TextLen(%q) = %d, want %d", b, got, want)
 		}
-		// It agrees with ScanString wherever it answers.
-		if n := wire.ShortString(x); n != 0 {
+		// QuoteLen agrees with ScanString wherever it finds the quote.
+		if m := wire.StringSpecial(x); m != 0 && wire.QuoteLen(x, m) != 0 {
+			n := wire.QuoteLen(x, m)
 			s := append([]byte{'"'}, b[:]...)
 			if end, esc, code := wire.ScanString(s, 0, strict); code != wire.OK || esc || end != 1+n {
-				t.Fatalf("ShortString(%q) = %d but ScanString = %d, %v, %v", b, n, end, esc, code)
+				t.Fatalf("QuoteLen(%q) = %d but ScanString = %d, %v, %v", b, n, end, esc, code)
 			}
 		}
 	})
