@@ -354,6 +354,9 @@ func FuzzMerge(f *testing.F) {
 		{`{"a":{"é":{"x":1}}}`, `{"y":2}`, "/a/é"},
 		{`{"":{"":1}}`, `2`, "//"},
 		{`{"a":{"b/c":{}}}`, `3`, "/a/b~1c/d"},
+		// Names of 9 to 16 bytes: lookups compare them as two words.
+		{`{"__typename":"A","topProducts":[{"upc":"1"}],"_entities":{}}`, `{"\u005f_typename":"B","topProducts":{"x":1},"_entitiez":2}`, ""},
+		{`{"_entities":{"abcdefghijklmnop":{"x":1},"abcdefghijklmnoq":{}}}`, `{"y":2}`, "/_entities/abcdefghijklmnop"},
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s[0]), []byte(s[1]), s[2])
@@ -454,6 +457,14 @@ func FuzzPointer(f *testing.F) {
 		f.Add([]byte(rfc6901Doc), p)
 	}
 	f.Add([]byte(`[[0,[1,2]],{"":{"~":3}}]`), "/1//~0")
+	// Names of 9 to 16 bytes, which lookups compare as two words: equal
+	// but for their first or last byte, escaped, given twice, and one
+	// byte longer.
+	nine := `{"__typename":1,"_entities":[{"topProducts":{"abcdefghijklmnop":2,"abcdefghijklmnoq":3,"zbcdefghijklmnop":4}}],` +
+		`"\u005f_typename":5,"_entitiez":6,"abcdefghijklmnopq":7,"__typename":8}`
+	for _, p := range []string{"/__typename", "/_entities/0/topProducts/abcdefghijklmnop", "/_entities/0/topProducts/zbcdefghijklmnop", "/_entitiez", "/abcdefghijklmnopq", "/abcdefghijklmnop"} {
+		f.Add([]byte(nine), p)
+	}
 	f.Fuzz(func(t *testing.T, doc []byte, p string) {
 		var d graft.Doc
 		root, err := d.Parse(doc)

@@ -104,6 +104,10 @@ func FuzzPlanText(f *testing.F) {
 	for _, tc := range responseCases {
 		f.Add(tc.fixture, tc.query)
 	}
+	// Many private aliases at one position (User.id and Admin.id differ in
+	// type), some taken by client aliases, in a case and a nested one.
+	f.Add("mismatch", `{ accounts { ... on User { a0: id a1: id a2: id a3: id graft__User__a1: id graft__User__a2: name graft__User__a2_2: email } ... on Admin { a0: id a2: id photo } } }`)
+	f.Add("mismatch", `{ accounts { ... on User { a0: id a1: id pair { user { a0: id a1: id graft__User__a0: name } } } ... on Admin { a0: id a1: id } } }`)
 	f.Fuzz(func(t *testing.T, fixture, query string) {
 		switch fixture {
 		case "shop", "media", "fed1", "mismatch":
