@@ -3,11 +3,14 @@ package gateway
 import (
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/graftjson/graft/internal/demo"
+	"github.com/graftjson/graft/internal/subgraph"
 	"github.com/graftjson/graft/internal/wire"
 )
 
@@ -169,4 +172,39 @@ func TestConcurrent(t *testing.T) {
 		}(w)
 	}
 	wg.Wait()
+}
+
+// fixtureFile returns the text of a file of a federation fixture (a
+// folder of federation/testdata).
+func fixtureFile(t *testing.T, fixture, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "federation", "testdata", fixture, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// serveFixture starts a subgraph server on 127.0.0.1 for each config and
+// the gateway over them, planned from the fixture's supergraph.graphql;
+// the test's cleanup stops them all.
+func serveFixture(t *testing.T, fixture string, configs map[string]subgraph.Config) *httptest.Server {
+	t.Helper()
+	urls := map[string]string{}
+	for name, cfg := range configs {
+		s, err := subgraph.New(cfg)
+		if err != nil {
+			t.Fatalf("subgraph %s: %v", name, err)
+		}
+		srv := httptest.NewServer(s)
+		t.Cleanup(srv.Close)
+		urls[name] = srv.URL
+	}
+	g, err := New(fixtureFile(t, fixture, "supergraph.graphql"), Options{Subgraphs: urls, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(g)
+	t.Cleanup(srv.Close)
+	return srv
 }

@@ -3,9 +3,6 @@ package gateway
 import (
 	"context"
 	"encoding/json"
-	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/graftjson/graft/internal/subgraph"
@@ -21,14 +18,7 @@ import (
 // ratings and Int in catalog, so fetched under a private alias too; the
 // responses are those of federation's TestResponses (its monolith's).
 func TestInterfaceObject(t *testing.T) {
-	dir := filepath.Join("..", "federation", "testdata", "media")
-	read := func(name string) string {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
+	read := func(name string) string { return fixtureFile(t, "media", name) }
 	type object = map[string]any
 	objects := map[string]object{
 		"b1": {"__typename": "Book", "id": "b1", "title": "Dune", "author": "Herbert", "price": 10, "stock": 3, "rating": 5, "critic": "c1", "related": []string{"m1"}, "reviewers": []string{"c1", "f1"}},
@@ -96,22 +86,7 @@ func TestInterfaceObject(t *testing.T) {
 			Entities:  map[string]subgraph.EntityResolver{"Media": asMedia}},
 		"store": {SDL: read("store.graphql"), Entities: map[string]subgraph.EntityResolver{"Book": byID}},
 	}
-	urls := map[string]string{}
-	for name, cfg := range configs {
-		s, err := subgraph.New(cfg)
-		if err != nil {
-			t.Fatalf("subgraph %s: %v", name, err)
-		}
-		srv := httptest.NewServer(s)
-		t.Cleanup(srv.Close)
-		urls[name] = srv.URL
-	}
-	g, err := New(read("supergraph.graphql"), Options{Subgraphs: urls, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(g)
-	t.Cleanup(srv.Close)
+	srv := serveFixture(t, "media", configs)
 	for _, c := range []httpCase{
 		{name: "a private alias below a field of every possible type", body: post(`{ topRated { critic { name score } } }`),
 			status: 200, want: `{"data":{"topRated":[{"critic":{"name":"Bo","score":2}},{"critic":{"name":"Ann","score":4}}]}}`},

@@ -2,9 +2,6 @@ package gateway
 
 import (
 	"context"
-	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strconv"
 	"testing"
 
@@ -21,14 +18,7 @@ import (
 // argument it was given, so that a value read back from the wrong private
 // alias shows.
 func TestTypeMismatch(t *testing.T) {
-	dir := filepath.Join("..", "federation", "testdata", "mismatch")
-	read := func(name string) string {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
+	read := func(name string) string { return fixtureFile(t, "mismatch", name) }
 	type object = map[string]any
 	objects := map[string]object{
 		"u1": {"__typename": "User", "id": "u1", "name": "Ada", "email": "ada@a", "nicknames": []any{"A"}, "friendIDs": []string{"u2"}, "similarIDs": []string{"u2", "a1"}},
@@ -65,22 +55,7 @@ func TestTypeMismatch(t *testing.T) {
 			Entities: map[string]subgraph.EntityResolver{"User": byID, "Admin": byID}},
 		"c": {SDL: read("c.graphql"), Resolvers: map[string]subgraph.Resolver{"User.tag": tag}, Entities: map[string]subgraph.EntityResolver{"Admin": byID}},
 	}
-	urls := map[string]string{}
-	for name, cfg := range configs {
-		s, err := subgraph.New(cfg)
-		if err != nil {
-			t.Fatalf("subgraph %s: %v", name, err)
-		}
-		srv := httptest.NewServer(s)
-		t.Cleanup(srv.Close)
-		urls[name] = srv.URL
-	}
-	g, err := New(read("supergraph.graphql"), Options{Subgraphs: urls, Logger: quiet})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(g)
-	t.Cleanup(srv.Close)
+	srv := serveFixture(t, "mismatch", configs)
 	for _, c := range []httpCase{
 		{name: "union members, two levels down a list", body: post(`{ users { id name } accounts { ... on User { id name similarAccounts { ... on User { id name similarAccounts { ... on User { id } ... on Admin { id } } } ... on Admin { id name } } } ... on Admin { id name similarAccounts { ... on User { id name } ... on Admin { id name similarAccounts { ... on User { id } } } } } } }`),
 			status: 200, want: `{"data":{"users":[{"id":"u1","name":"Ada"},{"id":"u2","name":"Alan"}],"accounts":[{"id":"u1","name":"Ada","similarAccounts":[{"id":"u2","name":"Alan","similarAccounts":[{"id":"a1"}]},{"id":"a1","name":"Root"}]},{"id":"a1","name":"Root","similarAccounts":[{"id":"u1","name":"Ada"}]}]}}`},

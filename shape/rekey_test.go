@@ -41,13 +41,7 @@ func TestRekey(t *testing.T) {
 		{"original", p, `{"data":{"a":[{"id":"x","friend":null,"n":"plain"},{"id":"a1"}],"b":{"id":"u3","friend":{"id":"u4"},"n":"m"}}}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var d graft.Doc
-			ref, err := d.Parse([]byte(data))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var r shape.Renderer
-			if got := string(r.Render(nil, tc.plan, &d, ref, nil)); got != tc.want {
+			if got := renderPlan(t, tc.plan, data); got != tc.want {
 				t.Errorf("got  %s\nwant %s", got, tc.want)
 			}
 		})
@@ -77,14 +71,8 @@ func TestRekeyWithin(t *testing.T) {
 		{Path: []string{"a", "@", "friend"}, Type: "User", Name: "x", Field: "x", Within: []string{"Other"}, Key: "k3"}, // no such way: ignored
 	}
 	const data = `{"a":[{"__typename":"User","friend":{"k1":"one","k2":"two","k3":"three"}},{"__typename":"Admin","friend":{"k1":"one","k2":"two","k3":"three"}}]}`
-	var d graft.Doc
-	ref, err := d.Parse([]byte(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var r shape.Renderer
 	const want = `{"data":{"a":[{"friend":{"x":"one"}},{"friend":{"x":"two"}}]}}`
-	if got := string(r.Render(nil, p.Rekey(keys), &d, ref, nil)); got != want {
+	if got := renderPlan(t, p.Rekey(keys), data); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
 }
@@ -141,16 +129,10 @@ func TestRekeyWithinWildcards(t *testing.T) {
 		{"a path from a list at the root", []shape.KeyAt{{Path: []string{"@", "a", "@", "b", "c"}, Type: "X", Name: "v", Field: "v", Within: []string{"User", ""}, Key: "k1"}}, plain},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var d graft.Doc
-			ref, err := d.Parse([]byte(data))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var r shape.Renderer
-			if got := string(r.Render(nil, p.Rekey(tc.keys), &d, ref, nil)); got != tc.want {
+			if got := renderPlan(t, p.Rekey(tc.keys), data); got != tc.want {
 				t.Errorf("got  %s\nwant %s", got, tc.want)
 			}
-			if got := string(r.Render(nil, p, &d, ref, nil)); got != plain {
+			if got := renderPlan(t, p, data); got != plain {
 				t.Errorf("the original plan changed: %s", got)
 			}
 		})
@@ -225,4 +207,16 @@ func BenchmarkRekey(b *testing.B) {
 			}
 		})
 	}
+}
+
+// renderPlan parses data and renders it through p.
+func renderPlan(t *testing.T, p *shape.Plan, data string) string {
+	t.Helper()
+	var d graft.Doc
+	ref, err := d.Parse([]byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r shape.Renderer
+	return string(r.Render(nil, p, &d, ref, nil))
 }
