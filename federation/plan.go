@@ -81,7 +81,10 @@ type planner struct {
 	// fields a representation needs are being planned.
 	touched *[]*fetch
 	hops    int // nesting of key and @requires planning
-	entity  map[entityKey]*fetch
+	// gathered counts the field nodes mergeable read, bounded as the
+	// collector's nodes are.
+	gathered int
+	entity   map[entityKey]*fetch
 	// body and text are scratch buffers for the upstream operations' text.
 	body, text []byte
 	// keys are the client fields fetched under private aliases, for the
