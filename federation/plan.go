@@ -241,6 +241,13 @@ func (u *usel) field(resp, name string, args ast.ArgumentList, conds ast.Directi
 	return f, true
 }
 
+// taken reports whether u holds another field than name with args, or
+// the field with other arguments, under the response name resp.
+func (u *usel) taken(resp, name string, args ast.ArgumentList) bool {
+	f := u.find(resp)
+	return f != nil && (f.name != name || !sameArgs(f.args, args))
+}
+
 func (u *usel) find(resp string) *ufield {
 	if u.byResp != nil {
 		return u.byResp[resp]
@@ -640,6 +647,15 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 			// the selection is the one of every possible type, and another
 			// type's field of this response name is another field or has
 			// other arguments.
+			cf.key = p.private(pos, path, cf.parent, "graft__"+cf.parent+"__"+cf.resp, cf.name, cf.field.Arguments, &names)
+			p.alias(path, cf.parent, cf)
+		case typ != cf.parent && !cf.private && pos.taken(cf.resp, cf.name, cf.field.Arguments):
+			// The same, where the selection is shared with the objects
+			// reached through other types (an entity fetch's), whose
+			// cases gave the response name to another field or arguments
+			// (... on Book { related { s: score(scale: 2) } } ... on Movie
+			// { related { s: score(scale: 3) } }): the response shape
+			// reads each back by the types on the way.
 			cf.key = p.private(pos, path, cf.parent, "graft__"+cf.parent+"__"+cf.resp, cf.name, cf.field.Arguments, &names)
 			p.alias(path, cf.parent, cf)
 		}

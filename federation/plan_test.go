@@ -72,6 +72,7 @@ var planCases = []struct {
 	{name: "interface-object-field-again-another-subgraph-below", fixture: "media", query: `{ topRated { related { id } ... on Movie { related { title ... on Book { author } } } } }`},
 	{name: "interface-object-field-in-crossed-cases", fixture: "media", query: `{ topRated { ... on Book { related { ... on Movie { s: score(scale: 2) } } } ... on Movie { related { ... on Book { s: score(scale: 3) critic { score } } } } } }`},
 	{name: "interface-object-field-in-each-case-with-arguments", fixture: "media", query: `{ topRated { s: score(scale: 2) ... on Movie { s: score(scale: 2) r: score(scale: 3) } ... on Book { r: rating } } }`},
+	{name: "interface-object-field-again-arguments-below", fixture: "media", query: `{ topRated { related { id } ... on Book { related { s: score(scale: 2) } } ... on Movie { related { s: score(scale: 3) } } } }`},
 	{name: "interface-object-field-again-clash-below", fixture: "media", query: `{ topRated { ... on Book { related { x: title } } ... on Movie { related { x: headline } } } }`},
 	{name: "interface-object-aliases-in-cases", fixture: "media", query: `{ topRated { id ... on Book { s: score(scale: 10) r: rating } ... on Movie { s: score(scale: 100) r: score(scale: 1) } } }`},
 	{name: "interface-object-field-on-object", fixture: "media", query: `{ bestseller { rating author } }`},

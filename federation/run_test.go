@@ -777,6 +777,12 @@ var responseCases = []responseCase{
 		"", `{"data":{"topRated":[{"s":10,"r":15},{"s":10,"r":5}]}}`},
 	{"interface object: a field selected again in a case, an argument below it", "media", `{ topRated { related { id } ... on Movie { related { s: score(scale: 2) critic { score } } } } }`,
 		"", `{"data":{"topRated":[{"related":[{"id":"b2","s":8,"critic":null},{"id":"b1","s":10,"critic":{"score":4}}]},{"related":[{"id":"m1"}]}]}}`},
+	// Fetched per type into one selection of the interface object's
+	// entity fetch: the second type's field takes a private alias.
+	{"interface object: a field selected again in each case, two arguments below it", "media", `{ topRated { related { id } ... on Book { related { s: score(scale: 2) } } ... on Movie { related { s: score(scale: 3) } } } }`,
+		"", `{"data":{"topRated":[{"related":[{"id":"b2","s":12},{"id":"b1","s":15}]},{"related":[{"id":"m1","s":10}]}]}}`},
+	{"interface object: a field selected in each case, two fields of one subgraph and one name below it", "media", `{ topRated { ... on Book { related { x: rating } } ... on Movie { related { x: score(scale: 3) } } } }`,
+		"", `{"data":{"topRated":[{"related":[{"x":12},{"x":15}]},{"related":[{"x":5}]}]}}`},
 	{"interface object: a field selected again in each case, two fields of one name below it", "media", `{ topRated { ... on Book { related { x: title } } ... on Movie { related { x: headline } } } }`,
 		"", `{"data":{"topRated":[{"related":[{"x":"Now showing: Emma"},{"x":"Now showing: Dune"}]},{"related":[{"x":"Alien"}]}]}}`},
 	{"interface object: a field selected again in a case, a field of another subgraph below it", "media", `{ topRated { related { id } ... on Movie { related { title ... on Book { author } } } } }`,
