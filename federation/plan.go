@@ -642,19 +642,15 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 			if !cf.private {
 				p.alias(path, cf.parent, cf)
 			}
-		case typ != cf.parent && !cf.private && clashing(&clash, all)[cf.resp]:
+		case typ != cf.parent && !cf.private && (clashing(&clash, all)[cf.resp] || pos.taken(cf.resp, cf.name, cf.field.Arguments)):
 			// A field of a possible type, fetched from an @interfaceObject:
 			// the selection is the one of every possible type, and another
 			// type's field of this response name is another field or has
-			// other arguments.
-			cf.key = p.private(pos, path, cf.parent, "graft__"+cf.parent+"__"+cf.resp, cf.name, cf.field.Arguments, &names)
-			p.alias(path, cf.parent, cf)
-		case typ != cf.parent && !cf.private && pos.taken(cf.resp, cf.name, cf.field.Arguments):
-			// The same, where the selection is shared with the objects
-			// reached through other types (an entity fetch's), whose
-			// cases gave the response name to another field or arguments
-			// (... on Book { related { s: score(scale: 2) } } ... on Movie
-			// { related { s: score(scale: 3) } }): the response shape
+			// other arguments; or the selection is shared with the objects
+			// reached through other types (an entity fetch's), whose cases
+			// gave the response name to another field or arguments (... on
+			// Book { related { s: score(scale: 2) } } ... on Movie {
+			// related { s: score(scale: 3) } }), and the response shape
 			// reads each back by the types on the way.
 			cf.key = p.private(pos, path, cf.parent, "graft__"+cf.parent+"__"+cf.resp, cf.name, cf.field.Arguments, &names)
 			p.alias(path, cf.parent, cf)
