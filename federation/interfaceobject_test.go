@@ -85,7 +85,7 @@ func TestInterfaceObjectMergeBound(t *testing.T) {
 	for _, tc := range []struct {
 		maxFields, fetches int
 	}{
-		{0, 2},  // the default bound: fetched with the objects
+		{0, 2}, // the default bound: fetched with the objects
 		{8, 3}, // 256 nodes: fetched again for each type
 	} {
 		s, err := federation.Parse(sdl, federation.Options{MaxFields: tc.maxFields})
