@@ -63,7 +63,11 @@
 //     interface's name, and the fields only the concrete types have are
 //     fetched from a subgraph that holds the interface as an entity
 //     interface; fields an @interfaceObject adds to the implementations are
-//     fetched from it under the interface's name;
+//     fetched from it under the interface's name: with its objects when
+//     every possible type selects the field (as one field with one set of
+//     arguments, the union of the types' sub-selections where that union
+//     is one selection for every object type), else once the concrete
+//     types are known;
 //   - applies fragments, aliases (kept in the upstream operations, so the
 //     merged data is keyed by response names), and @skip/@include: literal
 //     ones at planning time, those bound to variables carried into the

@@ -1,6 +1,7 @@
 package federation_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -65,5 +66,39 @@ func TestInterfaceObjectPrivateAlias(t *testing.T) {
 	const want = `{"data":{"topRated":[{"critic":{"name":"Ann","score":4}},{"critic":{"name":"Bo","score":5}}]}}`
 	if got := render(t, p.Operation, data, ""); got != want {
 		t.Errorf("got  %s\nwant %s\nplan:\n%s", got, want, text)
+	}
+}
+
+// TestInterfaceObjectMergeBound: whether a field's sub-selections in the
+// cases of an @interfaceObject's possible types are one selection is read
+// within the planner's bound on field nodes (32 × Options.MaxFields),
+// counting nodes a literal @skip leaves out, which planning skips; past
+// the bound, the field is fetched for each type once their types are
+// known, as when the union is not one selection.
+func TestInterfaceObjectMergeBound(t *testing.T) {
+	sdl, err := os.ReadFile("testdata/media/supergraph.graphql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	skipped := strings.Repeat("n: name @skip(if: true) ", 300)
+	query := `{ topRated { critic { score } ... on Movie { critic { name ` + skipped + `} } } }`
+	for _, tc := range []struct {
+		maxFields, fetches int
+	}{
+		{0, 2}, // the default bound: fetched with the objects
+		{8, 3}, // 256 nodes: fetched again for each type
+	} {
+		s, err := federation.Parse(sdl, federation.Options{MaxFields: tc.maxFields})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := s.Plan(query, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(p.AppendText(nil))
+		if n := strings.Count(text, "Fetch("); n != tc.fetches {
+			t.Errorf("MaxFields %d: %d fetches, want %d:\n%s", tc.maxFields, n, tc.fetches, text)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package federation
 
 import (
+	"math"
 	"slices"
 	"strings"
 
@@ -390,10 +391,10 @@ func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast
 		}
 	}
 	// Fetched here: the interface's fields this subgraph resolves that the
-	// client selected alike for every possible type (on the interface
-	// itself, and nowhere again in a type's case: another node of the
-	// name there adds to that type's sub-selection or changes its
-	// conditions).
+	// client selected for every possible type: alike (on the interface
+	// itself, and nowhere again in a type's case), or as one field whose
+	// sub-selections and conditions differ between the types, which is
+	// fetched once for them all (merged).
 	var here []*cfield
 	inHere := map[string]bool{}
 	for _, fc := range all {
@@ -401,14 +402,20 @@ func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast
 			continue
 		}
 		same := byResp[fc.resp]
-		everywhere := len(same) == len(possible)
+		if len(same) != len(possible) {
+			continue
+		}
+		alike := true
 		for _, o := range same {
-			everywhere = everywhere && o.field == fc.field && sameConds(o.conds, fc.conds) && sameSets(o.sets, fc.sets)
+			alike = alike && o.field == fc.field && sameConds(o.conds, fc.conds) && sameSets(o.sets, fc.sets)
 		}
-		if everywhere {
-			here = append(here, fc)
-			inHere[fc.resp] = true
+		if !alike {
+			if fc = p.merged(iface, same); fc == nil {
+				continue
+			}
 		}
+		here = append(here, fc)
+		inHere[fc.resp] = true
 	}
 	if err := p.planSet(f, pos, path, iface.Name, here, all, nil); err != nil {
 		return err
@@ -466,4 +473,146 @@ func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast
 		}
 	}
 	return nil
+}
+
+// merged returns one field that fetches the client fields same (one
+// response name, one field per possible type of the interface iface, from
+// different nodes) from the interface's @interfaceObject for every
+// possible type at once: the union of their sub-selections, under the
+// conditions they all have (none when they differ: the response shape
+// applies each type's own). Each object then holds more than its type
+// selected, and the response shape, which renders each object by its
+// concrete type, shows only that. merged returns nil, and the fields
+// are fetched for each type once their types are known, unless that is
+// provably the same: one field with one set of arguments, which the
+// interface declares, of the interface's type in every possible type, and
+// a union of sub-selections that is one selection (mergeable).
+func (p *planner) merged(iface *ast.Definition, same []*cfield) *cfield {
+	first := same[0]
+	def := iface.Fields.ForName(first.name)
+	for _, a := range first.field.Arguments {
+		if def.Arguments.ForName(a.Name) == nil {
+			return nil // an argument only the possible types declare
+		}
+	}
+	conds := first.conds
+	var sets []ast.SelectionSet
+	for _, o := range same {
+		if o.name != first.name || !sameArgs(o.field.Arguments, first.field.Arguments) {
+			return nil // private aliases tell them apart (planSet)
+		}
+		if d := p.fieldDef(o.parent, o.name); d == nil || d.Type.String() != def.Type.String() {
+			return nil // a narrower type: its selection may not apply to the interface's
+		}
+		if !sameConds(o.conds, conds) {
+			conds = nil
+		}
+		for _, s := range o.sets {
+			if len(s) > 0 && !slices.ContainsFunc(sets, func(t ast.SelectionSet) bool { return len(t) == len(s) && t[0] == s[0] }) {
+				sets = append(sets, s)
+			}
+		}
+	}
+	if len(sets) > 0 && !p.mergeable(p.s.api.Types[def.Type.Name()], sets) {
+		return nil
+	}
+	m := p.a.cfield()
+	*m = *first
+	m.conds, m.sets = conds, sets
+	return m
+}
+
+// mergeable reports whether the selection sets sets, sub-selections of
+// nodes of one field under the cases of different types, are one
+// selection on the objects of type typ (of each possible type, when typ
+// is abstract): at every level, the nodes of one response name that
+// apply to one object type are one field with one set of arguments. The
+// client's validation checked this only between nodes that may select
+// for one object; the nodes of sibling cases may use one response name
+// for different fields of one shape. Conditions are not read (a node
+// that @skip leaves out counts too), so mergeable may refuse a union
+// that is one selection, never the reverse. The nodes read by every call
+// of one planning are counted against the planner's bound on nodes: past
+// it, mergeable reports false.
+func (p *planner) mergeable(typ *ast.Definition, sets []ast.SelectionSet) bool {
+	if typ == nil {
+		return false
+	}
+	types := []*ast.Definition{typ}
+	if typ.Kind != ast.Object {
+		types = p.s.api.GetPossibleTypes(typ)
+	}
+	for _, t := range types {
+		var nodes []*ast.Field
+		for _, set := range sets {
+			var ok bool
+			if nodes, ok = p.gather(t, set, nodes); !ok {
+				return false
+			}
+		}
+		byResp := map[string][]*ast.Field{}
+		for _, n := range nodes {
+			resp := n.Alias
+			if resp == "" {
+				resp = n.Name
+			}
+			if !slices.Contains(byResp[resp], n) {
+				byResp[resp] = append(byResp[resp], n)
+			}
+		}
+		for _, ns := range byResp {
+			if len(ns) == 1 {
+				continue // one node: its selection was validated as one
+			}
+			var subs []ast.SelectionSet
+			for _, n := range ns {
+				if n.Name != ns[0].Name || !sameArgs(n.Arguments, ns[0].Arguments) {
+					return false
+				}
+				if len(n.SelectionSet) > 0 {
+					subs = append(subs, n.SelectionSet)
+				}
+			}
+			if len(subs) == 0 {
+				continue
+			}
+			def := t.Fields.ForName(ns[0].Name)
+			if def == nil || !p.mergeable(p.s.api.Types[def.Type.Name()], subs) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// gather appends to nodes the field nodes of set that apply to objects
+// of type t, through fragments, whatever their conditions. It reports
+// false past the planner's bound on nodes read (for mergeable).
+func (p *planner) gather(t *ast.Definition, set ast.SelectionSet, nodes []*ast.Field) ([]*ast.Field, bool) {
+	for _, s := range set {
+		p.gathered++
+		if n := p.s.opts.MaxFields; n <= math.MaxInt/maxNodesPerField && p.gathered > maxNodesPerField*n {
+			return nil, false
+		}
+		var ok bool
+		switch s := s.(type) {
+		case *ast.Field:
+			nodes = append(nodes, s)
+			continue
+		case *ast.InlineFragment:
+			if !p.c.applies(s.TypeCondition, t) {
+				continue
+			}
+			nodes, ok = p.gather(t, s.SelectionSet, nodes)
+		case *ast.FragmentSpread:
+			if s.Definition == nil || !p.c.applies(s.Definition.TypeCondition, t) {
+				continue
+			}
+			nodes, ok = p.gather(t, s.Definition.SelectionSet, nodes)
+		}
+		if !ok {
+			return nil, false
+		}
+	}
+	return nodes, true
 }

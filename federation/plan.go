@@ -81,7 +81,10 @@ type planner struct {
 	// fields a representation needs are being planned.
 	touched *[]*fetch
 	hops    int // nesting of key and @requires planning
-	entity  map[entityKey]*fetch
+	// gathered counts the field nodes mergeable read, bounded as the
+	// collector's nodes are.
+	gathered int
+	entity   map[entityKey]*fetch
 	// body and text are scratch buffers for the upstream operations' text.
 	body, text []byte
 	// keys are the client fields fetched under private aliases, for the
@@ -236,6 +239,13 @@ func (u *usel) field(resp, name string, args ast.ArgumentList, conds ast.Directi
 		}
 	}
 	return f, true
+}
+
+// taken reports whether u holds another field than name with args, or
+// the field with other arguments, under the response name resp.
+func (u *usel) taken(resp, name string, args ast.ArgumentList) bool {
+	f := u.find(resp)
+	return f != nil && (f.name != name || !sameArgs(f.args, args))
 }
 
 func (u *usel) find(resp string) *ufield {
@@ -632,11 +642,16 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 			if !cf.private {
 				p.alias(path, cf.parent, cf)
 			}
-		case typ != cf.parent && !cf.private && clashing(&clash, all)[cf.resp]:
+		case typ != cf.parent && !cf.private && (clashing(&clash, all)[cf.resp] || pos.taken(cf.resp, cf.name, cf.field.Arguments)):
 			// A field of a possible type, fetched from an @interfaceObject:
 			// the selection is the one of every possible type, and another
 			// type's field of this response name is another field or has
-			// other arguments.
+			// other arguments; or the selection is shared with the objects
+			// reached through other types (an entity fetch's), whose cases
+			// gave the response name to another field or arguments (... on
+			// Book { related { s: score(scale: 2) } } ... on Movie {
+			// related { s: score(scale: 3) } }), and the response shape
+			// reads each back by the types on the way.
 			cf.key = p.private(pos, path, cf.parent, "graft__"+cf.parent+"__"+cf.resp, cf.name, cf.field.Arguments, &names)
 			p.alias(path, cf.parent, cf)
 		}

@@ -63,6 +63,17 @@ var planCases = []struct {
 	{name: "interface-object-requires", fixture: "media", query: `{ topRated { id headline ... on Book { stock } } }`},
 	{name: "interface-object-only-own-fields", fixture: "media", query: `{ topRated { id rating } }`},
 	{name: "interface-object-field-again-in-a-case", fixture: "media", query: `{ topRated { critic { score } ... on Movie { critic { name } } } }`},
+	// A field of every possible type selected again in cases, fetched
+	// once with the union of the sub-selections; and where the union
+	// would give one response name to two fields, per type as before.
+	{name: "interface-object-field-again-in-two-cases", fixture: "media", query: `{ topRated { critic { name } ... on Book { critic { score } } ... on Movie { critic { n: name } } } }`},
+	{name: "interface-object-field-again-under-include", fixture: "media", query: `query($v: Boolean!) { topRated { critic { score } ... on Movie @include(if: $v) { critic { name } } } }`},
+	{name: "interface-object-field-again-argument-below", fixture: "media", query: `{ topRated { related { id } ... on Movie { related { s: score(scale: 2) critic { score } } } } }`},
+	{name: "interface-object-field-again-another-subgraph-below", fixture: "media", query: `{ topRated { related { id } ... on Movie { related { title ... on Book { author } } } } }`},
+	{name: "interface-object-field-in-crossed-cases", fixture: "media", query: `{ topRated { ... on Book { related { ... on Movie { s: score(scale: 2) } } } ... on Movie { related { ... on Book { s: score(scale: 3) critic { score } } } } } }`},
+	{name: "interface-object-field-in-each-case-with-arguments", fixture: "media", query: `{ topRated { s: score(scale: 2) ... on Movie { s: score(scale: 2) r: score(scale: 3) } ... on Book { r: rating } } }`},
+	{name: "interface-object-field-again-arguments-below", fixture: "media", query: `{ topRated { related { id } ... on Book { related { s: score(scale: 2) } } ... on Movie { related { s: score(scale: 3) } } } }`},
+	{name: "interface-object-field-again-clash-below", fixture: "media", query: `{ topRated { ... on Book { related { x: title } } ... on Movie { related { x: headline } } } }`},
 	{name: "interface-object-aliases-in-cases", fixture: "media", query: `{ topRated { id ... on Book { s: score(scale: 10) r: rating } ... on Movie { s: score(scale: 100) r: score(scale: 1) } } }`},
 	{name: "interface-object-field-on-object", fixture: "media", query: `{ bestseller { rating author } }`},
 	{name: "override", fixture: "media", query: `{ book(id: "1") { price author } }`},

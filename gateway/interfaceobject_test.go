@@ -43,6 +43,10 @@ func TestInterfaceObject(t *testing.T) {
 		for k, v := range o {
 			c[k] = v
 		}
+		delete(c, "title") // external here: only what the representation carries
+		for k, v := range rep {
+			c[k] = v
+		}
 		c["__typename"] = "Media"
 		return c, nil
 	}
@@ -78,11 +82,16 @@ func TestInterfaceObject(t *testing.T) {
 		}
 		return int64(parent["rating"].(int)) * scale, nil
 	}
+	// headline @requires the title, which only a representation carries.
+	headline := func(_ context.Context, parent, _ map[string]any) (any, error) {
+		title, _ := parent["title"].(string)
+		return "Now showing: " + title, nil
+	}
 	configs := map[string]subgraph.Config{
 		"catalog": {SDL: read("catalog.graphql"), Root: object{"media": []any{objects["b1"], objects["m1"]}},
 			Entities: map[string]subgraph.EntityResolver{"Media": byID, "Book": byID, "Movie": byID}},
 		"ratings": {SDL: read("ratings.graphql"), Root: object{"topRated": []any{objects["m1"], objects["b1"]}},
-			Resolvers: map[string]subgraph.Resolver{"Media.critic": one("critic"), "Media.related": list("related"), "Media.reviewers": list("reviewers"), "Media.score": score},
+			Resolvers: map[string]subgraph.Resolver{"Media.critic": one("critic"), "Media.related": list("related"), "Media.reviewers": list("reviewers"), "Media.score": score, "Media.headline": headline},
 			Entities:  map[string]subgraph.EntityResolver{"Media": asMedia}},
 		"store": {SDL: read("store.graphql"), Entities: map[string]subgraph.EntityResolver{"Book": byID}},
 	}
@@ -94,6 +103,20 @@ func TestInterfaceObject(t *testing.T) {
 			status: 200, want: `{"data":{"topRated":[{"__typename":"Movie","critic":{"score":2},"director":"Scott"},{"__typename":"Book","critic":{"name":"Ann","score":4},"author":"Herbert"}]}}`},
 		{name: "a field of every type selected again in one type's case", body: post(`{ topRated { critic { score } ... on Movie { critic { name } } } }`),
 			status: 200, want: `{"data":{"topRated":[{"critic":{"score":2,"name":"Bo"}},{"critic":{"score":4}}]}}`},
+		{name: "a field of every type selected again in two cases", body: post(`{ topRated { critic { name } ... on Book { critic { score } } ... on Movie { critic { n: name } } } }`),
+			status: 200, want: `{"data":{"topRated":[{"critic":{"name":"Bo","n":"Bo"}},{"critic":{"name":"Ann","score":4}}]}}`},
+		{name: "a field selected again in a case, an argument below it", body: post(`{ topRated { related { id } ... on Movie { related { s: score(scale: 2) critic { score } } } } }`),
+			status: 200, want: `{"data":{"topRated":[{"related":[{"id":"b2","s":8,"critic":null},{"id":"b1","s":10,"critic":{"score":4}}]},{"related":[{"id":"m1"}]}]}}`},
+		{name: "a field selected again in a case, a field of another subgraph below it", body: post(`{ topRated { related { id } ... on Movie { related { title ... on Book { author } } } } }`),
+			status: 200, want: `{"data":{"topRated":[{"related":[{"id":"b2","title":"Emma","author":"Austen"},{"id":"b1","title":"Dune","author":"Herbert"}]},{"related":[{"id":"m1"}]}]}}`},
+		{name: "a field selected again in a case under @include", body: `{"query":"query($v: Boolean!) { topRated { critic { score } ... on Movie @include(if: $v) { critic { name } } } }","variables":{"v":false}}`,
+			status: 200, want: `{"data":{"topRated":[{"critic":{"score":2}},{"critic":{"score":4}}]}}`},
+		{name: "a field selected again in each case, two arguments below it", body: post(`{ topRated { related { id } ... on Book { related { s: score(scale: 2) } } ... on Movie { related { s: score(scale: 3) } } } }`),
+			status: 200, want: `{"data":{"topRated":[{"related":[{"id":"b2","s":12},{"id":"b1","s":15}]},{"related":[{"id":"m1","s":10}]}]}}`},
+		{name: "a field selected in each case, two fields of one subgraph and one name below it", body: post(`{ topRated { ... on Book { related { x: rating } } ... on Movie { related { x: score(scale: 3) } } } }`),
+			status: 200, want: `{"data":{"topRated":[{"related":[{"x":12},{"x":15}]},{"related":[{"x":5}]}]}}`},
+		{name: "a field selected again in each case, two fields of one name below it", body: post(`{ topRated { ... on Book { related { x: title } } ... on Movie { related { x: headline } } } }`),
+			status: 200, want: `{"data":{"topRated":[{"related":[{"x":"Now showing: Emma"},{"x":"Now showing: Dune"}]},{"related":[{"x":"Alien"}]}]}}`},
 		{name: "one response name, two arguments, in sibling cases", body: post(`{ topRated { id ... on Book { s: score(scale: 10) } ... on Movie { s: score(scale: 100) } } }`),
 			status: 200, want: `{"data":{"topRated":[{"id":"m1","s":500},{"id":"b1","s":50}]}}`},
 		{name: "one response name, two fields, in sibling cases", body: post(`{ topRated { ... on Book { r: rating title } ... on Movie { r: score(scale: 3) } } }`),
