@@ -102,3 +102,34 @@ func TestInterfaceObjectMergeBound(t *testing.T) {
 		}
 	}
 }
+
+// TestInterfaceObjectTypeOnlyField plans one response name given to a
+// field with arguments that only a possible type has (Book.pages, not
+// a field of Media) and to a field of the interface in the other type's
+// case: the interface's field is not fetched with the objects, and the
+// planner does not look the type's field up in the interface.
+func TestInterfaceObjectTypeOnlyField(t *testing.T) {
+	sdl, err := os.ReadFile("testdata/media/supergraph.graphql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const book = "  author: String @join__field(graph: CATALOG)\n"
+	if !strings.Contains(string(sdl), book) {
+		t.Fatal("the media supergraph has no Book.author to add a field after")
+	}
+	sdl = []byte(strings.Replace(string(sdl), book, book+"  pages(from: Int): Int @join__field(graph: CATALOG)\n", 1))
+	s, err := federation.Parse(sdl, federation.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.Plan(`{ topRated { ... on Book { s: pages(from: 3) } ... on Movie { s: score(scale: 2) } } }`, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(p.AppendText(nil))
+	for _, want := range []string{"pages(from: 3)", "score(scale: 2)"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the plan does not fetch %s:\n%s", want, text)
+		}
+	}
+}

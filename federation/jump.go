@@ -489,7 +489,15 @@ func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast
 // a union of sub-selections that is one selection (mergeable).
 func (p *planner) merged(iface *ast.Definition, same []*cfield) *cfield {
 	first := same[0]
+	for _, o := range same {
+		if o.name != first.name || !sameArgs(o.field.Arguments, first.field.Arguments) {
+			return nil // private aliases tell them apart (planSet)
+		}
+	}
 	def := iface.Fields.ForName(first.name)
+	if def == nil {
+		return nil // a field of the possible types only
+	}
 	for _, a := range first.field.Arguments {
 		if def.Arguments.ForName(a.Name) == nil {
 			return nil // an argument only the possible types declare
@@ -498,9 +506,6 @@ func (p *planner) merged(iface *ast.Definition, same []*cfield) *cfield {
 	conds := first.conds
 	var sets []ast.SelectionSet
 	for _, o := range same {
-		if o.name != first.name || !sameArgs(o.field.Arguments, first.field.Arguments) {
-			return nil // private aliases tell them apart (planSet)
-		}
 		if d := p.fieldDef(o.parent, o.name); d == nil || d.Type.String() != def.Type.String() {
 			return nil // a narrower type: its selection may not apply to the interface's
 		}
