@@ -41,10 +41,27 @@ func FuzzPlan(f *testing.F) {
 	// score(scale: 100) } } } (media): one response name, two arguments,
 	// in sibling cases of an @interfaceObject's possible types, fetched
 	// from it in one selection.
-	f.Add([]byte{1, 0, 12, 1, 0, 1, 4, 0, 1, 1, 0, 0, 8, 1, 10, 1, 0, 224, 0, 4, 1, 1, 1, 0, 0, 5, 1, 100, 1, 0, 224, 0})
+	f.Add([]byte{1, 0, 12, 1, 0, 1, 4, 0, 1, 1, 0, 0, 22, 1, 10, 1, 0, 224, 0, 4, 1, 1, 1, 0, 0, 5, 1, 100, 1, 0, 224, 0})
 	// { topRated { critic { score } ... on Movie { critic { name } } } }:
 	// a field of every possible type, selected again in one type's case.
 	f.Add([]byte{1, 0, 12, 1, 0, 1, 5, 1, 0, 0, 1, 1, 0, 4, 1, 1, 1, 0, 0, 6, 1, 0, 0, 0, 1, 0})
+	// { topRated { ... on Book { s: pages(from: 3) } ... on Movie { s:
+	// score(scale: 2) } } } (media): one response name for a field with an
+	// argument that only Book declares and a field of the interface.
+	f.Add([]byte{1, 0, 12, 1, 0, 1, 4, 0, 1, 1, 0, 0, 5, 1, 3, 1, 0, 224, 0, 4, 1, 1, 1, 0, 0, 5, 1, 2, 1, 0, 224, 0})
+	// { topRated { ... on Book { critic { s: name } } ... on Movie { critic
+	// { s: quote(lang: "s7") } } } }: a field of every possible type whose
+	// sub-selections are not one selection (one response name, two fields
+	// below).
+	f.Add([]byte{1, 0, 12, 1, 0, 1, 4, 0, 1, 1, 0, 0, 10, 1, 0, 0, 0, 0, 224, 0, 4, 1, 1, 1, 0, 0, 6, 1, 0, 0, 2, 1, 7, 1, 0, 224, 0})
+	// { topRated { critic { name } ... on Movie { critic { a1: quote(lang:
+	// "s7") } } } }: a field of every possible type, selected again in a
+	// case with another sub-selection.
+	f.Add([]byte{1, 0, 12, 1, 0, 1, 5, 1, 0, 0, 0, 1, 0, 4, 1, 1, 1, 0, 0, 6, 1, 0, 0, 2, 1, 7, 1, 1, 0})
+	// query($b0: Boolean!) { topRated { critic { score } ... on Movie
+	// @include(if: $b0) { critic { a1: quote(lang: "s7") } } } } with $b0
+	// true: the same under @include on the case.
+	f.Add([]byte{1, 0, 12, 1, 0, 1, 5, 1, 0, 0, 1, 1, 0, 4, 1, 1, 1, 3, 0, 0, 6, 1, 0, 0, 2, 1, 7, 1, 1, 0, 0})
 	names := []string{"shop", "media", "fed1", "mismatch"}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) == 0 {

@@ -642,7 +642,7 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 			if !cf.private {
 				p.alias(path, cf.parent, cf)
 			}
-		case typ != cf.parent && !cf.private && (clashing(&clash, all)[cf.resp] || pos.taken(cf.resp, cf.name, cf.field.Arguments)):
+		case typ != cf.parent && !cf.private && (p.clashing(&clash, all, f.graph)[cf.resp] || pos.taken(cf.resp, cf.name, cf.field.Arguments)):
 			// A field of a possible type, fetched from an @interfaceObject:
 			// the selection is the one of every possible type, and another
 			// type's field of this response name is another field or has
@@ -680,21 +680,49 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 }
 
 // clashing returns the response names that the fields in all (those of
-// one position, one per type and name) give to different fields or to one
-// field with different arguments, computed into *m on the first call.
-func clashing(m *map[string]bool, all []*cfield) map[string]bool {
+// one position, one per type and name) give to different fields, to one
+// field with different arguments, or to one composite field whose
+// sub-selections are not one selection (mergeable: ... on Book { critic
+// { q: name } } ... on Movie { critic { q: quote } }), computed into *m
+// on the first call. Below a field of an interface that the subgraph g
+// holds as an @interfaceObject, the cases of its possible types keep
+// their fields apart themselves (interfaceObject): its sub-selections
+// are not read.
+func (p *planner) clashing(m *map[string]bool, all []*cfield, g int) map[string]bool {
 	if *m != nil {
 		return *m
 	}
 	*m = map[string]bool{}
-	first := make(map[string]*cfield, len(all))
+	byResp := make(map[string][]*cfield, len(all))
 	for _, o := range all {
-		f, ok := first[o.resp]
-		if !ok {
-			first[o.resp] = o
-		} else if o.name != f.name || !sameArgs(o.field.Arguments, f.field.Arguments) {
-			(*m)[o.resp] = true
+		byResp[o.resp] = append(byResp[o.resp], o)
+	}
+	for resp, same := range byResp {
+		f := same[0]
+		var sets []ast.SelectionSet
+		for _, o := range same {
+			if o.name != f.name || !sameArgs(o.field.Arguments, f.field.Arguments) {
+				(*m)[resp] = true
+				break
+			}
+			for _, s := range o.sets {
+				if len(s) > 0 && !slices.ContainsFunc(sets, func(t ast.SelectionSet) bool { return len(t) == len(s) && t[0] == s[0] }) {
+					sets = append(sets, s)
+				}
+			}
 		}
+		if (*m)[resp] || len(sets) < 2 {
+			continue
+		}
+		def := p.fieldDef(f.parent, f.name)
+		if def == nil {
+			(*m)[resp] = true
+			continue
+		}
+		if t := p.s.types[def.Type.Name()]; t != nil && t.ifaceObject != nil && t.ifaceObject[g] {
+			continue
+		}
+		(*m)[resp] = !p.mergeable(p.s.api.Types[def.Type.Name()], sets)
 	}
 	return *m
 }
