@@ -642,7 +642,7 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 			if !cf.private {
 				p.alias(path, cf.parent, cf)
 			}
-		case typ != cf.parent && !cf.private && (p.clashing(&clash, all, f.graph)[cf.resp] || pos.taken(cf.resp, cf.name, cf.field.Arguments)):
+		case typ != cf.parent && !cf.private && (p.clashing(&clash, all)[cf.resp] || pos.taken(cf.resp, cf.name, cf.field.Arguments)):
 			// A field of a possible type, fetched from an @interfaceObject:
 			// the selection is the one of every possible type, and another
 			// type's field of this response name is another field or has
@@ -684,11 +684,8 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 // field with different arguments, or to one composite field whose
 // sub-selections are not one selection (mergeable: ... on Book { critic
 // { q: name } } ... on Movie { critic { q: quote } }), computed into *m
-// on the first call. Below a field of an interface that the subgraph g
-// holds as an @interfaceObject, the cases of its possible types keep
-// their fields apart themselves (interfaceObject): its sub-selections
-// are not read.
-func (p *planner) clashing(m *map[string]bool, all []*cfield, g int) map[string]bool {
+// on the first call.
+func (p *planner) clashing(m *map[string]bool, all []*cfield) map[string]bool {
 	if *m != nil {
 		return *m
 	}
@@ -715,14 +712,7 @@ func (p *planner) clashing(m *map[string]bool, all []*cfield, g int) map[string]
 			continue
 		}
 		def := p.fieldDef(f.parent, f.name)
-		if def == nil {
-			(*m)[resp] = true
-			continue
-		}
-		if t := p.s.types[def.Type.Name()]; t != nil && t.ifaceObject != nil && t.ifaceObject[g] {
-			continue
-		}
-		(*m)[resp] = !p.mergeable(p.s.api.Types[def.Type.Name()], sets)
+		(*m)[resp] = def == nil || !p.mergeable(p.s.api.Types[def.Type.Name()], sets)
 	}
 	return *m
 }

@@ -842,6 +842,8 @@ var responseCases = []responseCase{
 		"", `{"data":{"topRated":[{"related":[{"s":228},{"s":410}]},{"related":[{"s":10}]}]}}`},
 	{"interface object: a field of every type, a union below, one response name for two fields of a member", "media", `{ topRated { ... on Book { reviewers { ... on Critic { q: quote(lang: "en") } } } ... on Movie { reviewers { ... on Critic { q: name } ... on Fan { q: name } } } } }`,
 		"", `{"data":{"topRated":[{"reviewers":[{"q":"Bo"}]},{"reviewers":[{"q":"Ann in en"},{}]}]}}`},
+	{"interface object: a field of every type, one response name for two fields two levels below", "media", `{ topRated { ... on Book { related { critic { s: name } } } ... on Movie { related { critic { s: quote(lang: "x") } } } } }`,
+		"", `{"data":{"topRated":[{"related":[{"critic":null},{"critic":{"s":"Ann in x"}}]},{"related":[{"critic":{"s":"Bo"}}]}]}}`},
 	{"entity interface: one response name, two arguments of an @interfaceObject's field", "media", `{ media { ... on Book { s: score(scale: 2) critic { score } } ... on Movie { s: score(scale: 3) critic { score } } } }`,
 		"", `{"data":{"media":[{"s":10,"critic":{"score":4}},{"s":15,"critic":{"score":2}}]}}`},
 	{"type mismatch: nested in a list of the union", "mismatch", `{ users { id name } accounts { ... on User { id name similarAccounts { ... on User { id name similarAccounts { ... on User { id } ... on Admin { id } } } ... on Admin { id name } } } ... on Admin { id name similarAccounts { ... on User { id name } ... on Admin { id name similarAccounts { ... on User { id } } } } } } }`,
