@@ -94,13 +94,16 @@ var mediaWorld = &world{
 	objects: map[string]map[string]map[string]any{
 		"Book": {
 			"b1": {"id": "b1", "title": "Dune", "author": "Herbert", "price": 10, "format": "PAPER", "pages": 412, "stock": 3, "rating": 5,
-				"critic": ref{"Critic", "c1"}, "related": []any{ref{"Movie", "m1"}}, "reviewers": []any{ref{"Critic", "c1"}, ref{"Fan", "f1"}}},
+				"critic": ref{"Critic", "c1"}, "related": []any{ref{"Movie", "m1"}}, "reviewers": []any{ref{"Critic", "c1"}, ref{"Fan", "f1"}},
+				"similar": []any{ref{"Book", "b2"}}},
 			"b2": {"id": "b2", "title": "Emma", "author": "Austen", "price": 8, "format": "DIGITAL", "pages": 230, "stock": 0, "rating": 4,
-				"critic": nil, "related": []any{}, "reviewers": []any{ref{"Fan", "f1"}}},
+				"critic": nil, "related": []any{}, "reviewers": []any{ref{"Fan", "f1"}},
+				"similar": []any{ref{"Book", "b1"}}},
 		},
 		"Movie": {
 			"m1": {"id": "m1", "title": "Alien", "director": "Scott", "rating": 5,
-				"critic": ref{"Critic", "c2"}, "related": []any{ref{"Book", "b2"}, ref{"Book", "b1"}}, "reviewers": []any{ref{"Critic", "c2"}}},
+				"critic": ref{"Critic", "c2"}, "related": []any{ref{"Book", "b2"}, ref{"Book", "b1"}}, "reviewers": []any{ref{"Critic", "c2"}},
+				"similar": []any{ref{"Book", "b1"}, ref{"Movie", "m1"}}},
 		},
 		"Gadget": {
 			"g1": {"name": "Lamp", "price": 20},
@@ -844,6 +847,10 @@ var responseCases = []responseCase{
 		"", `{"data":{"topRated":[{"reviewers":[{"q":"Bo"}]},{"reviewers":[{"q":"Ann in en"},{}]}]}}`},
 	{"interface object: a field of every type, one response name for two fields two levels below", "media", `{ topRated { ... on Book { related { critic { s: name } } } ... on Movie { related { critic { s: quote(lang: "x") } } } } }`,
 		"", `{"data":{"topRated":[{"related":[{"critic":null},{"critic":{"s":"Ann in x"}}]},{"related":[{"critic":{"s":"Bo"}}]}]}}`},
+	{"interface object: a field Book narrows ([Book], catalog) in each case", "media", `{ topRated { ... on Book { s: similar { id } } ... on Movie { s: similar { id } } } }`,
+		"", `{"data":{"topRated":[{"s":[{"id":"b1"},{"id":"m1"}]},{"s":[{"id":"b2"}]}]}}`},
+	{"interface object: a field Book narrows, selected again in Book's case", "media", `{ topRated { similar { id } ... on Book { similar { author } } } }`,
+		"", `{"data":{"topRated":[{"similar":[{"id":"b1"},{"id":"m1"}]},{"similar":[{"id":"b2","author":"Austen"}]}]}}`},
 	{"entity interface: one response name, two arguments of an @interfaceObject's field", "media", `{ media { ... on Book { s: score(scale: 2) critic { score } } ... on Movie { s: score(scale: 3) critic { score } } } }`,
 		"", `{"data":{"media":[{"s":10,"critic":{"score":4}},{"s":15,"critic":{"score":2}}]}}`},
 	{"type mismatch: nested in a list of the union", "mismatch", `{ users { id name } accounts { ... on User { id name similarAccounts { ... on User { id name similarAccounts { ... on User { id } ... on Admin { id } } } ... on Admin { id name } } } ... on Admin { id name similarAccounts { ... on User { id name } ... on Admin { id name similarAccounts { ... on User { id } } } } } } }`,
