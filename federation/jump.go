@@ -512,11 +512,7 @@ func (p *planner) merged(iface *ast.Definition, same []*cfield) *cfield {
 		if !sameConds(o.conds, conds) {
 			conds = nil
 		}
-		for _, s := range o.sets {
-			if len(s) > 0 && !slices.ContainsFunc(sets, func(t ast.SelectionSet) bool { return len(t) == len(s) && t[0] == s[0] }) {
-				sets = append(sets, s)
-			}
-		}
+		sets = unionSets(sets, o.sets)
 	}
 	if len(sets) > 0 && !p.mergeable(p.s.api.Types[def.Type.Name()], sets) {
 		return nil
@@ -525,6 +521,17 @@ func (p *planner) merged(iface *ast.Definition, same []*cfield) *cfield {
 	*m = *first
 	m.conds, m.sets = conds, sets
 	return m
+}
+
+// unionSets appends to sets the non-empty selection sets of add that it
+// does not hold (the same nodes).
+func unionSets(sets, add []ast.SelectionSet) []ast.SelectionSet {
+	for _, s := range add {
+		if len(s) > 0 && !slices.ContainsFunc(sets, func(t ast.SelectionSet) bool { return len(t) == len(s) && t[0] == s[0] }) {
+			sets = append(sets, s)
+		}
+	}
+	return sets
 }
 
 // mergeable reports whether the selection sets sets, sub-selections of

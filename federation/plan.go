@@ -645,8 +645,9 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 		case typ != cf.parent && !cf.private && (p.clashing(&clash, all)[cf.resp] || pos.taken(cf.resp, cf.name, cf.field.Arguments)):
 			// A field of a possible type, fetched from an @interfaceObject:
 			// the selection is the one of every possible type, and another
-			// type's field of this response name is another field or has
-			// other arguments; or the selection is shared with the objects
+			// type's field of this response name is another field, has
+			// other arguments or a sub-selection that is not one selection
+			// with this one's; or the selection is shared with the objects
 			// reached through other types (an entity fetch's), whose cases
 			// gave the response name to another field or arguments (... on
 			// Book { related { s: score(scale: 2) } } ... on Movie {
@@ -690,11 +691,16 @@ func (p *planner) clashing(m *map[string]bool, all []*cfield) map[string]bool {
 		return *m
 	}
 	*m = map[string]bool{}
+	var order []string // in the order of all, so that the bound of mergeable is met alike
 	byResp := make(map[string][]*cfield, len(all))
 	for _, o := range all {
+		if byResp[o.resp] == nil {
+			order = append(order, o.resp)
+		}
 		byResp[o.resp] = append(byResp[o.resp], o)
 	}
-	for resp, same := range byResp {
+	for _, resp := range order {
+		same := byResp[resp]
 		f := same[0]
 		var sets []ast.SelectionSet
 		for _, o := range same {
@@ -702,11 +708,7 @@ func (p *planner) clashing(m *map[string]bool, all []*cfield) map[string]bool {
 				(*m)[resp] = true
 				break
 			}
-			for _, s := range o.sets {
-				if len(s) > 0 && !slices.ContainsFunc(sets, func(t ast.SelectionSet) bool { return len(t) == len(s) && t[0] == s[0] }) {
-					sets = append(sets, s)
-				}
-			}
+			sets = unionSets(sets, o.sets)
 		}
 		if (*m)[resp] || len(sets) < 2 {
 			continue
