@@ -73,7 +73,16 @@ type target struct {
 
 // resolves reports whether the target resolves typ.name.
 func (p *planner) resolves(t target, typ, name string) bool {
-	return p.local(t.graph, t.typename, name, nil) && (t.typename == typ || p.fieldDef(t.typename, name) != nil)
+	return p.local(t.graph, t.typename, name, nil) && (t.typename == typ || p.asInterface(typ, t.typename, name))
+}
+
+// asInterface reports whether the field typ.name is the field name of the
+// interface iname, of one type: a field that typ narrows (Book.similar:
+// [Book], Media.similar: [Media]) is the type's own, whose sub-selection
+// an @interfaceObject's field cannot take.
+func (p *planner) asInterface(typ, iname, name string) bool {
+	d, id := p.fieldDef(typ, name), p.fieldDef(iname, name)
+	return d != nil && id != nil && d.Type.String() == id.Type.String()
 }
 
 // targets lists the subgraphs that resolve typ.name and have a resolvable
@@ -99,7 +108,7 @@ func (p *planner) targets(typ, name string, from int) []target {
 				continue
 			}
 			for g := range p.s.graphs {
-				if g != from && it.ifaceObject[g] && p.local(g, iname, name, nil) && p.hasKey(it, g) {
+				if g != from && it.ifaceObject[g] && p.local(g, iname, name, nil) && p.hasKey(it, g) && p.asInterface(typ, iname, name) {
 					out = append(out, target{graph: g, typename: iname})
 				}
 			}

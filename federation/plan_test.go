@@ -76,6 +76,7 @@ var planCases = []struct {
 	{name: "interface-object-field-again-clash-below", fixture: "media", query: `{ topRated { ... on Book { related { x: title } } ... on Movie { related { x: headline } } } }`},
 	{name: "interface-object-field-in-each-case-clash-below-object", fixture: "media", query: `{ topRated { ... on Book { critic { q: name } } ... on Movie { critic { q: quote(lang: "fr") } } } }`},
 	{name: "interface-object-field-in-each-case-type-only-field", fixture: "media", query: `{ topRated { ... on Book { s: pages(from: 3) } ... on Movie { s: score(scale: 2) } } }`},
+	{name: "narrowed-field-not-through-interface-object", fixture: "media", query: `{ latestBook { rating similar { format } a: stock b: stock } }`},
 	{name: "interface-object-field-narrowed-in-a-type", fixture: "media", query: `{ topRated { similar { id } ... on Book { similar { author } } } }`},
 	{name: "interface-object-aliases-in-cases", fixture: "media", query: `{ topRated { id ... on Book { s: score(scale: 10) r: rating } ... on Movie { s: score(scale: 100) r: score(scale: 1) } } }`},
 	{name: "interface-object-field-on-object", fixture: "media", query: `{ bestseller { rating author } }`},

@@ -851,6 +851,8 @@ var responseCases = []responseCase{
 		"", `{"data":{"topRated":[{"s":[{"id":"b1"},{"id":"m1"}]},{"s":[{"id":"b2"}]}]}}`},
 	{"interface object: a field Book narrows, selected again in Book's case", "media", `{ topRated { similar { id } ... on Book { similar { author } } } }`,
 		"", `{"data":{"topRated":[{"similar":[{"id":"b1"},{"id":"m1"}]},{"similar":[{"id":"b2","author":"Austen"}]}]}}`},
+	{"a field a type narrows, not fetched through the @interfaceObject's field", "media", `{ latestBook { rating similar { format } a: stock b: stock } }`,
+		"", `{"data":{"latestBook":{"rating":4,"similar":[{"format":"PAPER"}],"a":0,"b":0}}}`},
 	{"entity interface: one response name, two arguments of an @interfaceObject's field", "media", `{ media { ... on Book { s: score(scale: 2) critic { score } } ... on Movie { s: score(scale: 3) critic { score } } } }`,
 		"", `{"data":{"media":[{"s":10,"critic":{"score":4}},{"s":15,"critic":{"score":2}}]}}`},
 	{"type mismatch: nested in a list of the union", "mismatch", `{ users { id name } accounts { ... on User { id name similarAccounts { ... on User { id name similarAccounts { ... on User { id } ... on Admin { id } } } ... on Admin { id name } } } ... on Admin { id name similarAccounts { ... on User { id name } ... on Admin { id name similarAccounts { ... on User { id } } } } } } }`,
