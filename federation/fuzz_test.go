@@ -41,10 +41,33 @@ func FuzzPlan(f *testing.F) {
 	// score(scale: 100) } } } (media): one response name, two arguments,
 	// in sibling cases of an @interfaceObject's possible types, fetched
 	// from it in one selection.
-	f.Add([]byte{1, 0, 12, 1, 0, 1, 4, 0, 1, 1, 0, 0, 8, 1, 10, 1, 0, 224, 0, 4, 1, 1, 1, 0, 0, 5, 1, 100, 1, 0, 224, 0})
+	f.Add([]byte{1, 0, 12, 1, 0, 1, 4, 0, 1, 1, 0, 0, 10, 1, 10, 1, 0, 224, 0, 4, 1, 1, 1, 0, 0, 5, 1, 100, 1, 0, 224, 0})
 	// { topRated { critic { score } ... on Movie { critic { name } } } }:
 	// a field of every possible type, selected again in one type's case.
 	f.Add([]byte{1, 0, 12, 1, 0, 1, 5, 1, 0, 0, 1, 1, 0, 4, 1, 1, 1, 0, 0, 6, 1, 0, 0, 0, 1, 0})
+	// { topRated { ... on Book { s: pages(from: 3) } ... on Movie { s:
+	// score(scale: 2) } } } (media): one response name for a field with an
+	// argument that only Book declares and a field of the interface.
+	f.Add([]byte{1, 0, 12, 1, 0, 1, 4, 0, 1, 1, 0, 0, 5, 1, 3, 1, 0, 224, 0, 4, 1, 1, 1, 0, 0, 5, 1, 2, 1, 0, 224, 0})
+	// { topRated { ... on Book { critic { s: name } } ... on Movie { critic
+	// { s: quote(lang: "s7") } } } }: a field of every possible type whose
+	// sub-selections are not one selection (one response name, two fields
+	// below).
+	f.Add([]byte{1, 0, 12, 1, 0, 1, 4, 0, 1, 1, 0, 0, 11, 1, 0, 0, 0, 0, 224, 0, 4, 1, 1, 1, 0, 0, 6, 1, 0, 0, 2, 1, 7, 1, 0, 224, 0})
+	// { topRated { critic { name } ... on Movie { critic { a1: quote(lang:
+	// "s7") } } } }: a field of every possible type, selected again in a
+	// case with another sub-selection.
+	f.Add([]byte{1, 0, 12, 1, 0, 1, 5, 1, 0, 0, 0, 1, 0, 4, 1, 1, 1, 0, 0, 6, 1, 0, 0, 2, 1, 7, 1, 1, 0})
+	// query($b0: Boolean!) { topRated { critic { score } ... on Movie
+	// @include(if: $b0) { critic { a1: quote(lang: "s7") } } } } with $b0
+	// true: the same under @include on the case.
+	f.Add([]byte{1, 0, 12, 1, 0, 1, 5, 1, 0, 0, 1, 1, 0, 4, 1, 1, 1, 3, 0, 0, 6, 1, 0, 0, 2, 1, 7, 1, 1, 0, 0})
+	// { topRated { ... on Book { s: similar { id } } ... on Movie { s:
+	// similar { id } } } }: a field of the interface that Book narrows
+	// ([Book], from catalog) in each case; and { topRated { similar { id }
+	// ... on Book { similar { author } } } }.
+	f.Add([]byte{1, 0, 12, 1, 0, 1, 4, 0, 1, 1, 0, 0, 6, 0, 224, 0, 0, 0, 1, 0, 4, 1, 1, 1, 0, 0, 18, 0, 224, 0, 0, 0, 1, 0})
+	f.Add([]byte{1, 0, 12, 1, 0, 1, 8, 1, 0, 0, 0, 1, 0, 4, 0, 1, 1, 0, 0, 6, 1, 0, 0, 2, 1, 0})
 	names := []string{"shop", "media", "fed1", "mismatch"}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) == 0 {
@@ -231,7 +254,13 @@ func (g *gen) selection(t *ast.Definition, depth int) {
 		if len(fields) == 0 {
 			continue
 		}
-		f := fields[choice%len(fields)]
+		i := choice % len(fields)
+		if len(fields)%5 == 0 {
+			// choice%5 == 4 is a fragment: shifted by the turn, the
+			// fields at i%5 == 4 are picked too.
+			i = (choice + choice/len(fields)) % len(fields)
+		}
+		f := fields[i]
 		named := g.api.Types[f.Type.Name()]
 		composite := named.Kind == ast.Object || named.Kind == ast.Interface || named.Kind == ast.Union
 		if composite && depth > 4 {

@@ -109,19 +109,7 @@ func TestInterfaceObjectMergeBound(t *testing.T) {
 // case: the interface's field is not fetched with the objects, and the
 // planner does not look the type's field up in the interface.
 func TestInterfaceObjectTypeOnlyField(t *testing.T) {
-	sdl, err := os.ReadFile("testdata/media/supergraph.graphql")
-	if err != nil {
-		t.Fatal(err)
-	}
-	const book = "  author: String @join__field(graph: CATALOG)\n"
-	if !strings.Contains(string(sdl), book) {
-		t.Fatal("the media supergraph has no Book.author to add a field after")
-	}
-	sdl = []byte(strings.Replace(string(sdl), book, book+"  pages(from: Int): Int @join__field(graph: CATALOG)\n", 1))
-	s, err := federation.Parse(sdl, federation.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := loadFixture(t, "media").super
 	p, err := s.Plan(`{ topRated { ... on Book { s: pages(from: 3) } ... on Movie { s: score(scale: 2) } } }`, "")
 	if err != nil {
 		t.Fatal(err)

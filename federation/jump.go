@@ -73,7 +73,16 @@ type target struct {
 
 // resolves reports whether the target resolves typ.name.
 func (p *planner) resolves(t target, typ, name string) bool {
-	return p.local(t.graph, t.typename, name, nil) && (t.typename == typ || p.fieldDef(t.typename, name) != nil)
+	return p.local(t.graph, t.typename, name, nil) && (t.typename == typ || p.asInterface(typ, t.typename, name))
+}
+
+// asInterface reports whether the field typ.name is the field name of the
+// interface iname, of one type: a field that typ narrows (Book.similar:
+// [Book], Media.similar: [Media]) is the type's own, whose sub-selection
+// an @interfaceObject's field cannot take.
+func (p *planner) asInterface(typ, iname, name string) bool {
+	d, id := p.fieldDef(typ, name), p.fieldDef(iname, name)
+	return d != nil && id != nil && d.Type.String() == id.Type.String()
 }
 
 // targets lists the subgraphs that resolve typ.name and have a resolvable
@@ -99,7 +108,7 @@ func (p *planner) targets(typ, name string, from int) []target {
 				continue
 			}
 			for g := range p.s.graphs {
-				if g != from && it.ifaceObject[g] && p.local(g, iname, name, nil) && p.hasKey(it, g) {
+				if g != from && it.ifaceObject[g] && p.local(g, iname, name, nil) && p.hasKey(it, g) && p.asInterface(typ, iname, name) {
 					out = append(out, target{graph: g, typename: iname})
 				}
 			}
@@ -512,11 +521,7 @@ func (p *planner) merged(iface *ast.Definition, same []*cfield) *cfield {
 		if !sameConds(o.conds, conds) {
 			conds = nil
 		}
-		for _, s := range o.sets {
-			if len(s) > 0 && !slices.ContainsFunc(sets, func(t ast.SelectionSet) bool { return len(t) == len(s) && t[0] == s[0] }) {
-				sets = append(sets, s)
-			}
-		}
+		sets = unionSets(sets, o.sets)
 	}
 	if len(sets) > 0 && !p.mergeable(p.s.api.Types[def.Type.Name()], sets) {
 		return nil
@@ -525,6 +530,17 @@ func (p *planner) merged(iface *ast.Definition, same []*cfield) *cfield {
 	*m = *first
 	m.conds, m.sets = conds, sets
 	return m
+}
+
+// unionSets appends to sets the non-empty selection sets of add that it
+// does not hold (the same nodes).
+func unionSets(sets, add []ast.SelectionSet) []ast.SelectionSet {
+	for _, s := range add {
+		if len(s) > 0 && !slices.ContainsFunc(sets, func(t ast.SelectionSet) bool { return len(t) == len(s) && t[0] == s[0] }) {
+			sets = append(sets, s)
+		}
+	}
+	return sets
 }
 
 // mergeable reports whether the selection sets sets, sub-selections of

@@ -642,11 +642,12 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 			if !cf.private {
 				p.alias(path, cf.parent, cf)
 			}
-		case typ != cf.parent && !cf.private && (clashing(&clash, all)[cf.resp] || pos.taken(cf.resp, cf.name, cf.field.Arguments)):
+		case typ != cf.parent && !cf.private && (p.clashing(&clash, all)[cf.resp] || pos.taken(cf.resp, cf.name, cf.field.Arguments)):
 			// A field of a possible type, fetched from an @interfaceObject:
 			// the selection is the one of every possible type, and another
-			// type's field of this response name is another field or has
-			// other arguments; or the selection is shared with the objects
+			// type's field of this response name is another field, has
+			// other arguments or a sub-selection that is not one selection
+			// with this one's; or the selection is shared with the objects
 			// reached through other types (an entity fetch's), whose cases
 			// gave the response name to another field or arguments (... on
 			// Book { related { s: score(scale: 2) } } ... on Movie {
@@ -680,21 +681,40 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 }
 
 // clashing returns the response names that the fields in all (those of
-// one position, one per type and name) give to different fields or to one
-// field with different arguments, computed into *m on the first call.
-func clashing(m *map[string]bool, all []*cfield) map[string]bool {
+// one position, one per type and name) give to different fields, to one
+// field with different arguments, or to one composite field whose
+// sub-selections are not one selection (mergeable: ... on Book { critic
+// { q: name } } ... on Movie { critic { q: quote } }), computed into *m
+// on the first call.
+func (p *planner) clashing(m *map[string]bool, all []*cfield) map[string]bool {
 	if *m != nil {
 		return *m
 	}
 	*m = map[string]bool{}
-	first := make(map[string]*cfield, len(all))
+	var order []string // in the order of all, so that the bound of mergeable is met alike
+	byResp := make(map[string][]*cfield, len(all))
 	for _, o := range all {
-		f, ok := first[o.resp]
-		if !ok {
-			first[o.resp] = o
-		} else if o.name != f.name || !sameArgs(o.field.Arguments, f.field.Arguments) {
-			(*m)[o.resp] = true
+		if byResp[o.resp] == nil {
+			order = append(order, o.resp)
 		}
+		byResp[o.resp] = append(byResp[o.resp], o)
+	}
+	for _, resp := range order {
+		same := byResp[resp]
+		f := same[0]
+		var sets []ast.SelectionSet
+		for _, o := range same {
+			if o.name != f.name || !sameArgs(o.field.Arguments, f.field.Arguments) {
+				(*m)[resp] = true
+				break
+			}
+			sets = unionSets(sets, o.sets)
+		}
+		if (*m)[resp] || len(sets) < 2 {
+			continue
+		}
+		def := p.fieldDef(f.parent, f.name)
+		(*m)[resp] = def == nil || !p.mergeable(p.s.api.Types[def.Type.Name()], sets)
 	}
 	return *m
 }

@@ -93,14 +93,17 @@ var shopWorld = &world{
 var mediaWorld = &world{
 	objects: map[string]map[string]map[string]any{
 		"Book": {
-			"b1": {"id": "b1", "title": "Dune", "author": "Herbert", "price": 10, "format": "PAPER", "stock": 3, "rating": 5,
-				"critic": ref{"Critic", "c1"}, "related": []any{ref{"Movie", "m1"}}, "reviewers": []any{ref{"Critic", "c1"}, ref{"Fan", "f1"}}},
-			"b2": {"id": "b2", "title": "Emma", "author": "Austen", "price": 8, "format": "DIGITAL", "stock": 0, "rating": 4,
-				"critic": nil, "related": []any{}, "reviewers": []any{ref{"Fan", "f1"}}},
+			"b1": {"id": "b1", "title": "Dune", "author": "Herbert", "price": 10, "format": "PAPER", "pages": 412, "stock": 3, "rating": 5,
+				"critic": ref{"Critic", "c1"}, "related": []any{ref{"Movie", "m1"}}, "reviewers": []any{ref{"Critic", "c1"}, ref{"Fan", "f1"}},
+				"similar": []any{ref{"Book", "b2"}}},
+			"b2": {"id": "b2", "title": "Emma", "author": "Austen", "price": 8, "format": "DIGITAL", "pages": 230, "stock": 0, "rating": 4,
+				"critic": nil, "related": []any{}, "reviewers": []any{ref{"Fan", "f1"}},
+				"similar": []any{ref{"Book", "b1"}}},
 		},
 		"Movie": {
 			"m1": {"id": "m1", "title": "Alien", "director": "Scott", "rating": 5,
-				"critic": ref{"Critic", "c2"}, "related": []any{ref{"Book", "b2"}, ref{"Book", "b1"}}, "reviewers": []any{ref{"Critic", "c2"}}},
+				"critic": ref{"Critic", "c2"}, "related": []any{ref{"Book", "b2"}, ref{"Book", "b1"}}, "reviewers": []any{ref{"Critic", "c2"}},
+				"similar": []any{ref{"Book", "b1"}, ref{"Movie", "m1"}}},
 		},
 		"Gadget": {
 			"g1": {"name": "Lamp", "price": 20},
@@ -131,8 +134,10 @@ var mediaWorld = &world{
 		"Movie.headline": headline,
 	},
 	args: map[string]func(obj, args map[string]any) any{
-		"Book.score":  score,
-		"Movie.score": score,
+		"Book.score":   score,
+		"Movie.score":  score,
+		"Book.pages":   pages,
+		"Critic.quote": quote,
 	},
 }
 
@@ -177,14 +182,33 @@ func headline(rep map[string]any) any {
 // @interfaceObject field with an argument): the rating times the scale,
 // so that a value read back from another argument's alias shows.
 func score(obj, args map[string]any) any {
-	scale := int64(1) // the argument's default
-	switch v := args["scale"].(type) {
+	return int64(obj["rating"].(int)) * intArg(args, "scale", 1)
+}
+
+// intArg returns the Int argument name of args, or def without it.
+func intArg(args map[string]any, name string, def int64) int64 {
+	switch v := args[name].(type) {
 	case int64:
-		scale = v
+		return v
 	case float64: // from a variable's JSON
-		scale = int64(v)
+		return int64(v)
 	}
-	return int64(obj["rating"].(int)) * scale
+	return def
+}
+
+// pages is Book.pages(from) of the catalog subgraph (a field with an
+// argument that only Book declares, of Media.score's type): the pages
+// from page from on.
+func pages(obj, args map[string]any) any {
+	return int64(obj["pages"].(int)) - intArg(args, "from", 0)
+}
+
+// quote is Critic.quote(lang) of the ratings subgraph (a field with an
+// argument below the @interfaceObject, of Critic.name's type): the
+// critic's name and the language asked for.
+func quote(obj, args map[string]any) any {
+	lang, _ := args["lang"].(string)
+	return obj["name"].(string) + " in " + lang
 }
 
 // find returns the object a representation names, and its type.
@@ -811,6 +835,24 @@ var responseCases = []responseCase{
 		"", `{"data":{"topRated":[{"related":[{"critic":null,"related":[]},{"critic":{"name":"Ann","score":4},"related":[{"id":"m1","s":10}]}]},{"related":[{"critic":{"name":"Bo","score":2},"related":[{"id":"b2","s":8},{"id":"b1","s":10}]}]}]}}`},
 	{"interface object: one response name, two arguments, below crossed cases", "media", `{ topRated { ... on Book { related { ... on Movie { s: score(scale: 2) } } } ... on Movie { related { ... on Book { s: score(scale: 3) critic { score } } } } } }`,
 		"", `{"data":{"topRated":[{"related":[{"s":12,"critic":null},{"s":15,"critic":{"score":4}}]},{"related":[{"s":10}]}]}}`},
+	{"interface object: one response name, a field with an argument only Book has and the interface's", "media", `{ topRated { ... on Book { s: pages(from: 12) } ... on Movie { s: score(scale: 2) } } }`,
+		"", `{"data":{"topRated":[{"s":10},{"s":400}]}}`},
+	{"interface object: a field of every type, one response name for two fields below", "media", `{ topRated { ... on Book { critic { q: name } } ... on Movie { critic { q: quote(lang: "fr") } } } }`,
+		"", `{"data":{"topRated":[{"critic":{"q":"Bo in fr"}},{"critic":{"q":"Ann"}}]}}`},
+	{"interface object: a field of every type, one response name for two arguments below", "media", `{ topRated { ... on Book { critic { q: quote(lang: "en") } } ... on Movie { critic { q: quote(lang: "fr") } } } }`,
+		"", `{"data":{"topRated":[{"critic":{"q":"Bo in fr"}},{"critic":{"q":"Ann in en"}}]}}`},
+	{"interface object: a field of every type, a field only Book has below one type's", "media", `{ topRated { ... on Book { related { s: score(scale: 2) } } ... on Movie { related { ... on Book { s: pages(from: 2) } } } } }`,
+		"", `{"data":{"topRated":[{"related":[{"s":228},{"s":410}]},{"related":[{"s":10}]}]}}`},
+	{"interface object: a field of every type, a union below, one response name for two fields of a member", "media", `{ topRated { ... on Book { reviewers { ... on Critic { q: quote(lang: "en") } } } ... on Movie { reviewers { ... on Critic { q: name } ... on Fan { q: name } } } } }`,
+		"", `{"data":{"topRated":[{"reviewers":[{"q":"Bo"}]},{"reviewers":[{"q":"Ann in en"},{}]}]}}`},
+	{"interface object: a field of every type, one response name for two fields two levels below", "media", `{ topRated { ... on Book { related { critic { s: name } } } ... on Movie { related { critic { s: quote(lang: "x") } } } } }`,
+		"", `{"data":{"topRated":[{"related":[{"critic":null},{"critic":{"s":"Ann in x"}}]},{"related":[{"critic":{"s":"Bo"}}]}]}}`},
+	{"interface object: a field Book narrows ([Book], catalog) in each case", "media", `{ topRated { ... on Book { s: similar { id } } ... on Movie { s: similar { id } } } }`,
+		"", `{"data":{"topRated":[{"s":[{"id":"b1"},{"id":"m1"}]},{"s":[{"id":"b2"}]}]}}`},
+	{"interface object: a field Book narrows, selected again in Book's case", "media", `{ topRated { similar { id } ... on Book { similar { author } } } }`,
+		"", `{"data":{"topRated":[{"similar":[{"id":"b1"},{"id":"m1"}]},{"similar":[{"id":"b2","author":"Austen"}]}]}}`},
+	{"a field a type narrows, not fetched through the @interfaceObject's field", "media", `{ latestBook { rating similar { format } a: stock b: stock } }`,
+		"", `{"data":{"latestBook":{"rating":4,"similar":[{"format":"PAPER"}],"a":0,"b":0}}}`},
 	{"entity interface: one response name, two arguments of an @interfaceObject's field", "media", `{ media { ... on Book { s: score(scale: 2) critic { score } } ... on Movie { s: score(scale: 3) critic { score } } } }`,
 		"", `{"data":{"media":[{"s":10,"critic":{"score":4}},{"s":15,"critic":{"score":2}}]}}`},
 	{"type mismatch: nested in a list of the union", "mismatch", `{ users { id name } accounts { ... on User { id name similarAccounts { ... on User { id name similarAccounts { ... on User { id } ... on Admin { id } } } ... on Admin { id name } } } ... on Admin { id name similarAccounts { ... on User { id name } ... on Admin { id name similarAccounts { ... on User { id } } } } } } }`,
