@@ -1,6 +1,8 @@
 package federation
 
 import (
+	"math"
+
 	"github.com/vektah/gqlparser/v2/ast"
 )
 
@@ -47,6 +49,16 @@ type collector struct {
 // different conditions at every level doubles the nodes per level and
 // not the fields).
 const maxNodesPerField = 32
+
+// maxNodes returns the bound on the field nodes the planner reads for an
+// operation of at most maxFields fields (math.MaxInt where the product
+// would overflow).
+func maxNodes(maxFields int) int {
+	if maxFields > math.MaxInt/maxNodesPerField {
+		return math.MaxInt
+	}
+	return maxNodesPerField * maxFields
+}
 
 // collect returns the fields of the selection sets sets that apply to the
 // object type obj, one cfield per response name in document order.

@@ -1,7 +1,6 @@
 package federation
 
 import (
-	"math"
 	"slices"
 	"strings"
 
@@ -497,12 +496,11 @@ func (p *planner) interfaceObject(f *fetch, pos *usel, path []string, iface *ast
 // interface declares, of the interface's type in every possible type, and
 // a union of sub-selections that is one selection (mergeable).
 func (p *planner) merged(iface *ast.Definition, same []*cfield) *cfield {
-	first := same[0]
-	for _, o := range same {
-		if o.name != first.name || !sameArgs(o.field.Arguments, first.field.Arguments) {
-			return nil // private aliases tell them apart (planSet)
-		}
+	sets, ok := oneField(same)
+	if !ok {
+		return nil // private aliases tell them apart (planSet)
 	}
+	first := same[0]
 	def := iface.Fields.ForName(first.name)
 	if def == nil {
 		return nil // a field of the possible types only
@@ -513,15 +511,13 @@ func (p *planner) merged(iface *ast.Definition, same []*cfield) *cfield {
 		}
 	}
 	conds := first.conds
-	var sets []ast.SelectionSet
 	for _, o := range same {
-		if d := p.fieldDef(o.parent, o.name); d == nil || d.Type.String() != def.Type.String() {
+		if !p.asInterface(o.parent, iface.Name, o.name) {
 			return nil // a narrower type: its selection may not apply to the interface's
 		}
 		if !sameConds(o.conds, conds) {
 			conds = nil
 		}
-		sets = unionSets(sets, o.sets)
 	}
 	if len(sets) > 0 && !p.mergeable(p.s.api.Types[def.Type.Name()], sets) {
 		return nil
@@ -532,15 +528,22 @@ func (p *planner) merged(iface *ast.Definition, same []*cfield) *cfield {
 	return m
 }
 
-// unionSets appends to sets the non-empty selection sets of add that it
-// does not hold (the same nodes).
-func unionSets(sets, add []ast.SelectionSet) []ast.SelectionSet {
-	for _, s := range add {
-		if len(s) > 0 && !slices.ContainsFunc(sets, func(t ast.SelectionSet) bool { return len(t) == len(s) && t[0] == s[0] }) {
-			sets = append(sets, s)
+// oneField reports whether the client fields same (of one response name)
+// are one field with one set of arguments, and returns the union of their
+// non-empty sub-selections (each set of nodes once).
+func oneField(same []*cfield) ([]ast.SelectionSet, bool) {
+	var sets []ast.SelectionSet
+	for _, o := range same {
+		if o.name != same[0].name || !sameArgs(o.field.Arguments, same[0].field.Arguments) {
+			return nil, false
+		}
+		for _, s := range o.sets {
+			if len(s) > 0 && !slices.ContainsFunc(sets, func(t ast.SelectionSet) bool { return len(t) == len(s) && t[0] == s[0] }) {
+				sets = append(sets, s)
+			}
 		}
 	}
-	return sets
+	return sets, true
 }
 
 // mergeable reports whether the selection sets sets, sub-selections of
@@ -611,8 +614,7 @@ func (p *planner) mergeable(typ *ast.Definition, sets []ast.SelectionSet) bool {
 // false past the planner's bound on nodes read (for mergeable).
 func (p *planner) gather(t *ast.Definition, set ast.SelectionSet, nodes []*ast.Field) ([]*ast.Field, bool) {
 	for _, s := range set {
-		p.gathered++
-		if n := p.s.opts.MaxFields; n <= math.MaxInt/maxNodesPerField && p.gathered > maxNodesPerField*n {
+		if p.gathered++; p.gathered > maxNodes(p.s.opts.MaxFields) {
 			return nil, false
 		}
 		var ok bool

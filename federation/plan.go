@@ -1,7 +1,6 @@
 package federation
 
 import (
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -592,8 +591,8 @@ func (p *planner) planSet(f *fetch, pos *usel, path []string, typ string, fields
 	if p.c.fields > p.s.opts.MaxFields {
 		return planError("The operation is too large to plan: with its fragments expanded, it selects more than "+strconv.Itoa(p.s.opts.MaxFields)+" fields.", p.op.Position)
 	}
-	if n := p.s.opts.MaxFields; n <= math.MaxInt/maxNodesPerField && p.c.nodes > maxNodesPerField*n {
-		return planError("The operation is too large to plan: with its fragments expanded, it has more than "+strconv.Itoa(maxNodesPerField*n)+" field selections, repeated ones included.", p.op.Position)
+	if n := maxNodes(p.s.opts.MaxFields); p.c.nodes > n {
+		return planError("The operation is too large to plan: with its fragments expanded, it has more than "+strconv.Itoa(n)+" field selections, repeated ones included.", p.op.Position)
 	}
 	if len(p.fetches) > p.s.opts.MaxFetches {
 		return planError("The operation is too large to plan: it needs more than "+strconv.Itoa(p.s.opts.MaxFetches)+" fetches.", p.op.Position)
@@ -701,20 +700,12 @@ func (p *planner) clashing(m *map[string]bool, all []*cfield) map[string]bool {
 	}
 	for _, resp := range order {
 		same := byResp[resp]
-		f := same[0]
-		var sets []ast.SelectionSet
-		for _, o := range same {
-			if o.name != f.name || !sameArgs(o.field.Arguments, f.field.Arguments) {
-				(*m)[resp] = true
-				break
-			}
-			sets = unionSets(sets, o.sets)
+		sets, ok := oneField(same)
+		if ok && len(sets) > 1 {
+			def := p.fieldDef(same[0].parent, same[0].name)
+			ok = def != nil && p.mergeable(p.s.api.Types[def.Type.Name()], sets)
 		}
-		if (*m)[resp] || len(sets) < 2 {
-			continue
-		}
-		def := p.fieldDef(f.parent, f.name)
-		(*m)[resp] = def == nil || !p.mergeable(p.s.api.Types[def.Type.Name()], sets)
+		(*m)[resp] = !ok
 	}
 	return *m
 }
