@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -357,6 +358,9 @@ func FuzzMerge(f *testing.F) {
 		// Names of 9 to 16 bytes: lookups compare them as two words.
 		{`{"__typename":"A","topProducts":[{"upc":"1"}],"_entities":{}}`, `{"\u005f_typename":"B","topProducts":{"x":1},"_entitiez":2}`, ""},
 		{`{"_entities":{"abcdefghijklmnop":{"x":1},"abcdefghijklmnoq":{}}}`, `{"y":2}`, "/_entities/abcdefghijklmnop"},
+		// As many new levels as MaxDepth's default allows, and one more.
+		{`{}`, `0`, strings.Repeat("/", 1000)},
+		{`{"":{}}`, `0`, strings.Repeat("/", 1002)},
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s[0]), []byte(s[1]), s[2])
@@ -385,6 +389,10 @@ func FuzzMerge(f *testing.F) {
 			}
 
 			switch {
+			case werr == errModelLimit:
+				if !errors.Is(gerr, graft.ErrLimit) {
+					t.Fatalf("%s: MergeAt(%q) = %v, want ErrLimit", p.name, ptr, gerr)
+				}
 			case werr != nil:
 				if !errors.Is(gerr, graft.ErrPointer) {
 					t.Fatalf("%s: MergeAt(%q) = %v, want ErrPointer", p.name, ptr, gerr)

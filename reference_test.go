@@ -698,6 +698,11 @@ func matchModel(d *graft.Doc, r graft.Ref, m *mval) error {
 // errModelPointer stands for an *Error wrapping ErrPointer in the model.
 var errModelPointer = errors.New("model: bad pointer")
 
+// errModelLimit stands for an *Error wrapping ErrLimit in the model: a
+// pointer that would create more nested objects than Options.MaxDepth's
+// default allows.
+var errModelLimit = errors.New("model: pointer creates too many levels")
+
 // modelMerge merges src into dst in place under policy, as DESIGN.md's
 // table says. Under ConflictError it returns the pointer of the first
 // conflict and ok false; dst is then partly merged (callers clone).
@@ -805,6 +810,9 @@ func modelMergeAt(root *mval, p string, src *mval, policy graft.Conflict) (ptr s
 			case graft.ConflictError:
 				return prefix(i), false, nil
 			}
+		}
+		if len(toks)-i > 1000 {
+			return "", false, errModelLimit
 		}
 		if cur.kind != graft.Object {
 			*cur = mval{kind: graft.Object}
