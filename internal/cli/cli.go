@@ -63,8 +63,8 @@ validate without --schema, and fmt without --canonical, --to or --from,
 read input of any size in bounded memory. The other commands need the
 whole document in memory and refuse an input of more than 268435456 bytes
 (256 MiB): --max-bytes N, given to any command, raises the limit up to
-4294967295. "graft stream" reads the items of a huge array, or NDJSON, in
-memory bounded by the largest item.
+4294967295 (2147483647 on 32-bit platforms). "graft stream" reads the
+items of a huge array, or NDJSON, in memory bounded by the largest item.
 
 Exit status:
   0  success
