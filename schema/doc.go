@@ -86,7 +86,8 @@
 // regexp package (RE2), which matches in time linear in the input: no
 // pattern can backtrack catastrophically, at the price of ECMA-262
 // features RE2 lacks (lookaround, backreferences), which are compile
-// errors. References to other documents reach only Options.Loader (nil by
+// errors (so are Unicode categories by long name, \p{Letter}, before
+// Go 1.25; \p{L} works with every Go). References to other documents reach only Options.Loader (nil by
 // default: no network or file access); the draft 2020-12 meta-schemas are
 // built in. Limits with safe defaults bound the schema size, the number of
 // documents loaded, the nesting of subschemas and of in-place applicators,
