@@ -852,6 +852,14 @@ func TestValidate(t *testing.T) {
 		`-12.5e+3`, ``, `   `, `{"a":1,}`, `[1 2]`, `01`, "\ufeff[1]", `{"a":1}x`, `[1,[2,[3]]`, `"\ud800"`, "\"\xff\"", `tru`, `{"a" 1}`,
 		strings.Repeat("[", 1001) + strings.Repeat("]", 1001),
 	}
+	// An escape, then a UTF-8 continuation byte or a whole character, at
+	// every place against the window's end: a long string is checked in
+	// pieces cut at character boundaries, never inside the escape.
+	for k := range 24 {
+		for _, tail := range []string{`\0` + "\xab", `\n` + "\xab", `\n` + "é", `\u00e9` + "\x80"} {
+			inputs = append(inputs, `"`+strings.Repeat("0", k)+tail+strings.Repeat("0", 12)+`"`)
+		}
+	}
 	for _, in := range inputs {
 		var d graft.Doc
 		_, want := d.Parse([]byte(in))

@@ -221,6 +221,7 @@ func (r *Reader) skipString() bool {
 // surrogate pair or a UTF-8 sequence.
 func boundary(s []byte, start, limit int) int {
 	i := start + 1
+	floor := i // just past the last escape: the walk never backs up into one
 	for i < limit {
 		if s[i] != '\\' {
 			i++
@@ -234,11 +235,15 @@ func boundary(s []byte, start, limit int) int {
 		default:
 			i += 6
 		}
+		floor = i
 	}
 	// Back to the first byte of a UTF-8 sequence: at most three bytes (a
 	// longer run of continuation bytes is invalid UTF-8, or passed through
-	// byte by byte under AllowInvalidUTF8).
-	for n := 0; n < 3 && s[i]&0xC0 == 0x80 && i > start+1; n++ {
+	// byte by byte under AllowInvalidUTF8), and never into an escape: a
+	// continuation byte right after one is invalid UTF-8, which the scan
+	// of the next piece reports, after this piece's scan has reported the
+	// escape's own error if it has one, as Doc.Parse does.
+	for n := 0; n < 3 && s[i]&0xC0 == 0x80 && i > floor; n++ {
 		i--
 	}
 	return i
