@@ -87,7 +87,9 @@
 // pattern can backtrack catastrophically, at the price of ECMA-262
 // features RE2 lacks (lookaround, backreferences), which are compile
 // errors (so are Unicode categories by long name, \p{Letter}, before
-// Go 1.25; \p{L} works with every Go). References to other documents reach only Options.Loader (nil by
+// Go 1.25; \p{L} works with every Go), and RE2's reading where the two
+// differ: a ']' that opens a class is a literal ("[]a]" is ']' or 'a'),
+// where ECMA-262 reads "[]" as a class that matches nothing. References to other documents reach only Options.Loader (nil by
 // default: no network or file access); the draft 2020-12 meta-schemas are
 // built in. Limits with safe defaults bound the schema size, the number of
 // documents loaded, the nesting of subschemas and of in-place applicators,

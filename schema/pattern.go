@@ -89,7 +89,10 @@ func simplePattern(s string) []patItem {
 		switch {
 		case c == '[':
 			j := i + 1
-			if j < len(body) && body[j] == '^' {
+			// A negated class is left to regexp, and so is a class whose
+			// first byte is ']': regexp takes it as a literal ("[]a]"),
+			// where ECMA-262 reads "[]" as a class that matches nothing.
+			if j < len(body) && (body[j] == '^' || body[j] == ']') {
 				return nil
 			}
 			for j < len(body) && body[j] != ']' {

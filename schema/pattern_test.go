@@ -22,6 +22,7 @@ func TestSimplePattern(t *testing.T) {
 		{`abc`, false, []string{"xabcx"}},
 		{`^é$`, false, []string{"é"}},
 		{`^[^a]$`, false, []string{"b", "é"}},
+		{`^0*[][0]$`, false, []string{"0", "]", "[", "00", ""}}, // ']' first in a class is a literal in regexp
 		{`^\w{2}\s?\d$`, false, []string{"ab 1", "ab1"}},
 		{`^$`, true, []string{"", "a"}},
 		{`^a-b-c-d-[0-9]+$`, true, []string{"a-b-c-d-42", "a-b-c-d-", "a-b-c-d-4x"}},
