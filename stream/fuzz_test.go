@@ -69,6 +69,10 @@ func FuzzModes(f *testing.F) {
 		f.Add([]byte(s), uint8(1), uint16(5))
 		f.Add([]byte(s), uint8(2), uint16(9))
 	}
+	// A byte order mark where a record separator belongs is named as one
+	// whatever the sizes of the reads.
+	f.Add([]byte("\ufeff\x1e1\n"), uint8(2), uint16(0))
+	f.Add([]byte("\ufeff"), uint8(2), uint16(1))
 	f.Fuzz(func(t *testing.T, data []byte, mode uint8, chunk uint16) {
 		m := []stream.Mode{stream.Lines, stream.Concatenated, stream.Sequence}[mode%3]
 		opts := stream.Options{Mode: m, BufferSize: 1, MaxDepth: 20}
@@ -128,6 +132,9 @@ func checkRecords(t *testing.T, data []byte, res result, sep byte, sequence bool
 		if sequence && i == 0 {
 			if len(p) > 0 {
 				werr, werrOff, wreason, exact = graft.ErrSyntax, 0, "expected a record separator", false
+				if bytes.HasPrefix(p, []byte("\ufeff")) {
+					wreason = "byte order mark (U+FEFF)"
+				}
 				break
 			}
 			continue
