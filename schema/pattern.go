@@ -1,9 +1,6 @@
 package schema
 
-import (
-	"regexp"
-	"strconv"
-)
+import "regexp"
 
 // pattern is a compiled "pattern" or "patternProperties" regular
 // expression: Go's regexp (RE2, linear time) and, for the common anchored
@@ -249,8 +246,7 @@ func isPunct(c byte) bool {
 
 func bounds(s string) (lo, hi int, ok bool) {
 	a, b, comma := cut(s, ',')
-	lo, err := strconv.Atoi(a)
-	if err != nil || lo < 0 || lo > 1000 {
+	if lo, ok = count(a); !ok {
 		return 0, 0, false
 	}
 	if !comma {
@@ -259,11 +255,27 @@ func bounds(s string) (lo, hi int, ok bool) {
 	if b == "" {
 		return lo, maxInt, true
 	}
-	hi, err = strconv.Atoi(b)
-	if err != nil || hi < lo || hi > 1000 {
+	if hi, ok = count(b); !ok || hi < lo {
 		return 0, 0, false
 	}
 	return lo, hi, true
+}
+
+// count reads a repetition count as regexp does: decimal digits without a
+// sign or a leading zero ("{001}" is no count to regexp, but text to
+// match), at most 1000 here.
+func count(s string) (int, bool) {
+	if s == "" || len(s) > 4 || len(s) > 1 && s[0] == '0' {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i]-'0' > 9 {
+			return 0, false
+		}
+		n = 10*n + int(s[i]-'0')
+	}
+	return n, n <= 1000
 }
 
 func cut(s string, sep byte) (string, string, bool) {

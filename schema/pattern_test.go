@@ -23,6 +23,8 @@ func TestSimplePattern(t *testing.T) {
 		{`^é$`, false, []string{"é"}},
 		{`^[^a]$`, false, []string{"b", "é"}},
 		{`^0*[][0]$`, false, []string{"0", "]", "[", "00", ""}}, // ']' first in a class is a literal in regexp
+		{`^[0]{001}$`, false, []string{"0", "0{001}"}},          // a count with a leading zero is text to regexp
+		{`^[0]{+1}$`, false, []string{"0", "0{+1}"}},
 		{`^\w{2}\s?\d$`, false, []string{"ab 1", "ab1"}},
 		{`^$`, true, []string{"", "a"}},
 		{`^a-b-c-d-[0-9]+$`, true, []string{"a-b-c-d-42", "a-b-c-d-", "a-b-c-d-4x"}},
