@@ -110,11 +110,6 @@ func (r *Reader) nextRecord() bool {
 			return r.finish()
 		}
 		if r.buf[r.pos] != rs {
-			// Enough of the input's first bytes to tell a byte order
-			// mark, which fail names, whatever the reads' sizes.
-			for r.buf[r.pos] == 0xEF && r.base+int64(r.pos) == 0 && len(r.buf)-r.pos < 3 && r.more() {
-				r.fill(r.pos)
-			}
 			return r.fail(r.pos, "expected a record separator (0x1e) before a JSON text, found "+r.describe(r.pos), graft.ErrSyntax)
 		}
 		r.pos++

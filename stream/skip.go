@@ -67,9 +67,6 @@ func (r *Reader) skip(until int, value bool) bool {
 					return false
 				}
 			default:
-				for c == 0xEF && len(r.buf)-r.pos < 3 && r.more() { // enough to tell a byte order mark
-					r.fill(r.pos)
-				}
 				return r.fail(r.pos, "invalid character "+r.describe(r.pos)+" at the start of a value", graft.ErrSyntax)
 			}
 			value = false

@@ -118,6 +118,11 @@ func (r *Reader) position(off int64) (line, col int) {
 // at its limit may well end in "01").
 func (r *Reader) fail(i int, reason string, sentinel error) bool {
 	if sentinel == graft.ErrSyntax {
+		// Enough of the input's first bytes to tell a byte order mark,
+		// which PlainReason names, whatever the sizes of the reads.
+		for r.base+int64(i) == 0 && i < len(r.buf) && r.buf[i] == 0xEF && len(r.buf)-i < 3 && r.more() {
+			r.fill(i)
+		}
 		reason = wire.PlainReason(r.buf, i, r.base+int64(i) == 0, reason)
 	}
 	return r.failAt(r.base+int64(i), reason, sentinel, "")
